@@ -1,0 +1,38 @@
+/**
+ * Contracts between the run engine (src/core/run), the metrics (src/core/veh/metrics), the CLI and
+ * the page. The engine is pure: oracle, clock and RNG seed are passed in.
+ */
+import type { Agent, Clock } from '../agent/types.ts';
+import type { OracleRequest, OracleResult } from '../veh/oracle.ts';
+import type { MetricTable, VehRow } from '../veh/rows.ts';
+import type { Probe, VehTask } from '../veh/task-schema.ts';
+
+/** Async so the page can run the oracle in a worker; Node calls WASM directly behind the same shape. */
+export interface VehOracle {
+  readonly backendId: string;
+  evaluate(request: OracleRequest): Promise<OracleResult>;
+  evaluateMany(requests: readonly OracleRequest[]): Promise<OracleResult[]>;
+}
+
+/** Suite metrics per probe; keys are the paper's metric names (p1_composite, macro_f1, acs, ...). */
+export type SuiteMetrics = Partial<Record<Probe, MetricTable>>;
+
+export interface RunProgress {
+  done: number;
+  total: number;
+  task_id: string;
+  row: VehRow;
+}
+
+export interface RunOptions {
+  tasks: readonly VehTask[];
+  agent: Agent;
+  oracle: VehOracle;
+  clock: Clock;
+  /** Seeds every agent RNG (per task: hash of seed and task id) and the bootstrap. */
+  seed: number;
+  signal?: AbortSignal;
+  onProgress?: (p: RunProgress) => void;
+  /** P3 prompt form: raw corrupted history (default) or the verifier-authored state summary. */
+  p3Variant?: 'raw_history' | 'state_summary';
+}
