@@ -1,0 +1,89 @@
+/**
+ * VEH oracle throughput in a real browser Web Worker. Builds nothing: expects dist/ from
+ * `npm run build`, serves it on 127.0.0.1 (random port) with a tiny static server, opens
+ * bench.html in Debian's Chromium (never a downloaded browser) and prints the JSON the page writes
+ * into #result. Run: npm run build && npx tsx bench/oracle-browser.ts [--dist DIR]
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+
+const DEFAULT_DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** bench.html measures for ~2 s after loading; a minute covers a slow first compile. */
+const RESULT_TIMEOUT_MS = 60_000;
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Serves files under `root` only; anything else is a 404. */
+function serveStatic(root: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
+    if (!file.startsWith(root.endsWith(sep) ? root : root + sep) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+function distFromArgs(argv: readonly string[]): string {
+  const i = argv.indexOf('--dist');
+  const dir = i < 0 ? undefined : argv[i + 1];
+  return dir === undefined ? DEFAULT_DIST : resolve(dir);
+}
+
+async function main(): Promise<number> {
+  const DIST = distFromArgs(process.argv.slice(2));
+  if (!existsSync(join(DIST, 'bench.html'))) {
+    console.error(`${join(DIST, 'bench.html')} not found: run npm run build first`);
+    return 2;
+  }
+  if (!existsSync(CHROMIUM)) {
+    console.error(`${CHROMIUM} not found: apt-get install -y chromium`);
+    return 2;
+  }
+  const server = await serveStatic(DIST);
+  const { port } = server.address() as AddressInfo;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error') console.error(`[page] ${m.text()}`);
+    });
+    page.on('pageerror', (e) => console.error(`[page] ${e.message}`));
+    page.on('response', (r) => {
+      if (r.status() >= 400) console.error(`[page] HTTP ${r.status()} ${r.url()}`);
+    });
+    await page.goto(`http://127.0.0.1:${port}/bench.html`);
+    const result = page.locator('#result');
+    await result.filter({ hasText: /\S/ }).waitFor({ timeout: RESULT_TIMEOUT_MS });
+    const text = (await result.textContent()) ?? '';
+    console.log(text);
+    const parsed = JSON.parse(text) as { error?: string };
+    return parsed.error === undefined ? 0 : 1;
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,73 @@
+/**
+ * Command dispatch for `proving-ground`. Each command lives in cli/commands/ and returns an exit
+ * code; nothing here knows about a suite's internals.
+ */
+import { readFileSync } from 'node:fs';
+import { processIo, stdinLines, type CommandIo } from './io.ts';
+
+const USAGE = `proving-ground — benchmark playground for LLM agents on physics and engineering design
+
+Usage:
+  proving-ground oracle veh                 evaluate VEH designs: one JSON request per stdin line → one JSON result per line
+  proving-ground tasks --suite veh [--probe P1] [--split dev]
+                                            print the tasks as JSONL
+  proving-ground bank --check | --write     regenerate every bank and verify (or rewrite) the manifest hashes
+  proving-ground run --suite veh --agent <id> [--probe P1] [--split dev] [--seed N] [--p3-variant state_summary] --out DIR
+                                            run a built-in agent; writes results.json, results.md, transcripts/
+  proving-ground score DIR                  recompute every metric from DIR/transcripts alone
+  proving-ground --version | --help
+
+Built-in agents: reference, always-propose, anchor-fixed, last-state, random, cmaes-6, cmaes-40`;
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+export async function main(argv: readonly string[], io: CommandIo = processIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case undefined:
+      case '--help':
+      case '-h':
+      case 'help':
+        io.stdout(USAGE);
+        return command === undefined ? 2 : 0;
+      case '--version':
+      case '-v':
+        io.stdout(version());
+        return 0;
+      case 'oracle': {
+        if (rest[0] !== 'veh') {
+          io.stderr(`oracle: unknown oracle "${rest[0] ?? ''}"; available: veh`);
+          return 2;
+        }
+        const { oracleVehCommand } = await import('./commands/oracle-veh.ts');
+        return await oracleVehCommand({ stdin: stdinLines(), stdout: io.stdout, stderr: io.stderr });
+      }
+      case 'tasks': {
+        const { tasksCommand } = await import('./commands/tasks.ts');
+        return await tasksCommand(rest, io);
+      }
+      case 'bank': {
+        const { bankCommand } = await import('./commands/bank.ts');
+        return await bankCommand(rest, io);
+      }
+      case 'run': {
+        const { runCommand } = await import('./commands/run.ts');
+        return await runCommand(rest, io);
+      }
+      case 'score': {
+        const { scoreCommand } = await import('./commands/score.ts');
+        return await scoreCommand(rest, io);
+      }
+      default:
+        io.stderr(`unknown command "${command}"\n\n${USAGE}`);
+        return 2;
+    }
+  } catch (e) {
+    io.stderr(`proving-ground ${command}: ${(e as Error).message}`);
+    return 1;
+  }
+}

@@ -1,0 +1,8 @@
+#!/usr/bin/env node
+// Entry point of the `proving-ground` CLI. The CLI runs the same TypeScript core as the page;
+// tsx compiles it on the fly so there is no separate build step for Node.
+import { register } from 'tsx/esm/api';
+
+register();
+const { main } = await import('./main.ts');
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,67 @@
+import { HomePage } from './home/HomePage.tsx';
+import { SuiteBrowserPage } from './browser/SuiteBrowserPage.tsx';
+import { TaskPage } from './task/TaskPage.tsx';
+import { RunPage } from './run/RunPage.tsx';
+import { OracleStatus } from './components/OracleStatus.tsx';
+import { ErrorPanel } from './components/ErrorPanel.tsx';
+import { useHashRoute } from './routing/use-hash-route.ts';
+import { routeHref, type Route } from './routing/route.ts';
+import { useVehOracle } from './data/use-veh-oracle.ts';
+
+export function App() {
+  const route = useHashRoute();
+  return (
+    <>
+      <header className="site-header">
+        <a className="brand" href="#/">
+          Proving Ground
+        </a>
+        <nav aria-label="Main">
+          <a href={routeHref({ name: 'suite', query: new URLSearchParams() })} aria-current={route.name === 'suite' || route.name === 'task' ? 'page' : undefined}>
+            VEHBench tasks
+          </a>
+          <a href={routeHref({ name: 'run', query: new URLSearchParams() })} aria-current={route.name === 'run' ? 'page' : undefined}>
+            Run
+          </a>
+        </nav>
+        <OracleStatus />
+      </header>
+      <OracleErrorBanner />
+      <main>
+        <RouteView route={route} />
+      </main>
+      <footer className="site-footer">
+        <p>
+          Runs entirely in this browser; the oracle is the analytical cantilever model of VEHBench (Appendix B). Task
+          text is shown as text, never as markup.
+        </p>
+      </footer>
+    </>
+  );
+}
+
+function RouteView({ route }: { route: Route }) {
+  switch (route.name) {
+    case 'home':
+      return <HomePage />;
+    case 'suite':
+      return <SuiteBrowserPage query={route.query} />;
+    case 'task':
+      return <TaskPage taskId={route.taskId} query={route.query} />;
+    case 'run':
+      return <RunPage query={route.query} />;
+    case 'not-found':
+      return (
+        <div className="error-panel" role="alert">
+          <strong>No page at “{route.path}”.</strong> <a href="#/">Go home</a>
+        </div>
+      );
+  }
+}
+
+/** A worker that cannot start is worth saying on every page, with a way to try again. */
+function OracleErrorBanner() {
+  const oracle = useVehOracle();
+  if (!oracle.isError) return null;
+  return <ErrorPanel title="The simulation oracle (web worker) could not start" error={oracle.error} onRetry={() => void oracle.refetch()} />;
+}

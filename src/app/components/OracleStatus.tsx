@@ -1,0 +1,32 @@
+import { useVehOracle } from '../data/use-veh-oracle.ts';
+
+/** Header badge: which oracle backend the worker runs (wasm, or the TypeScript fallback). */
+export function OracleStatus() {
+  const oracle = useVehOracle();
+  if (oracle.isPending) {
+    return (
+      <span className="oracle-status" role="status">
+        oracle: starting…
+      </span>
+    );
+  }
+  if (oracle.isError) {
+    return (
+      <span className="oracle-status error" role="alert">
+        oracle failed{' '}
+        <button type="button" className="link-button" onClick={() => void oracle.refetch()}>
+          retry
+        </button>
+      </span>
+    );
+  }
+  const skipped = oracle.data.skipped;
+  return (
+    <span
+      className="oracle-status ok"
+      title={skipped.length > 0 ? `Backends skipped: ${skipped.join('; ')}` : 'Oracle running in a web worker'}
+    >
+      oracle: <strong data-testid="oracle-backend">{oracle.data.backendId}</strong>
+    </span>
+  );
+}

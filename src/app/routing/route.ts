@@ -1,0 +1,61 @@
+/**
+ * Hash routes of the page. Everything lives after the `#`, so the built folder works from any
+ * static host and any sub-path without server rewrites. Browser filters travel in the hash's query
+ * string (`#/suite/veh?probe=P1&split=dev`), which makes a selection shareable and lets the run
+ * page pick up exactly what the browser showed.
+ */
+export type Route =
+  | { name: 'home' }
+  | { name: 'suite'; query: URLSearchParams }
+  | { name: 'task'; taskId: string; query: URLSearchParams }
+  | { name: 'run'; query: URLSearchParams }
+  | { name: 'not-found'; path: string };
+
+export function parseRoute(hash: string): Route {
+  const raw = hash.replace(/^#/, '');
+  const [pathPart = '', queryPart = ''] = splitOnce(raw, '?');
+  const query = new URLSearchParams(queryPart);
+  const segments = pathPart.split('/').filter((s) => s.length > 0);
+  if (segments.length === 0) return { name: 'home' };
+  if (segments[0] !== 'suite' || segments[1] !== 'veh') return { name: 'not-found', path: pathPart };
+  if (segments.length === 2) return { name: 'suite', query };
+  if (segments.length === 3 && segments[2] === 'run') return { name: 'run', query };
+  if (segments.length === 4 && segments[2] === 'task' && segments[3] !== undefined) {
+    return { name: 'task', taskId: safeDecode(segments[3]), query };
+  }
+  return { name: 'not-found', path: pathPart };
+}
+
+/** The href for a route; always starts with `#` so it resolves against the current document. */
+export function routeHref(route: Route): string {
+  switch (route.name) {
+    case 'home':
+      return '#/';
+    case 'suite':
+      return withQuery('#/suite/veh', route.query);
+    case 'task':
+      return withQuery(`#/suite/veh/task/${encodeURIComponent(route.taskId)}`, route.query);
+    case 'run':
+      return withQuery('#/suite/veh/run', route.query);
+    case 'not-found':
+      return `#${route.path}`;
+  }
+}
+
+function withQuery(path: string, query: URLSearchParams): string {
+  const q = query.toString();
+  return q.length > 0 ? `${path}?${q}` : path;
+}
+
+function splitOnce(s: string, sep: string): [string, string] {
+  const i = s.indexOf(sep);
+  return i < 0 ? [s, ''] : [s.slice(0, i), s.slice(i + 1)];
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

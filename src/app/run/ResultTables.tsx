@@ -1,0 +1,139 @@
+import { memo, type ReactNode } from 'react';
+import type { P1Row, P2Row, P3Row, P4Row, VehRow } from '../../core/veh/rows.ts';
+import { formatMetric } from '../format.ts';
+import { routeHref } from '../routing/route.ts';
+import { p1Outcome, p2Outcome, p3Outcome, p4Outcome } from './row-outcome.ts';
+
+/** Finished tasks, one table per probe with the columns that probe is judged on. */
+export function ResultTables({ rows }: { rows: readonly VehRow[] }) {
+  const p1 = rows.filter((r): r is P1Row => r.probe === 'P1');
+  const p2 = rows.filter((r): r is P2Row => r.probe === 'P2');
+  const p3 = rows.filter((r): r is P3Row => r.probe === 'P3');
+  const p4 = rows.filter((r): r is P4Row => r.probe === 'P4');
+  return (
+    <section className="panel" aria-labelledby="results-heading">
+      <h2 id="results-heading">Per-task outcomes</h2>
+      {rows.length === 0 && <p className="note">No finished tasks yet.</p>}
+      {p1.length > 0 && (
+        <ResultTable caption={`P1 · specification triage (${p1.length})`} headers={['gold', 'predicted', 'correct']}>
+          {p1.map((r) => (
+            <P1ResultRow key={r.task_id} row={r} />
+          ))}
+        </ResultTable>
+      )}
+      {p2.length > 0 && (
+        <ResultTable caption={`P2 · verifier-guided search (${p2.length})`} headers={['final feasible', 'power / BKF', 'queries']}>
+          {p2.map((r) => (
+            <P2ResultRow key={r.task_id} row={r} />
+          ))}
+        </ResultTable>
+      )}
+      {p3.length > 0 && (
+        <ResultTable caption={`P3 · corrupted-state recovery (${p3.length})`} headers={['success', 'escaped trap', 'cascade', 'power / BKF']}>
+          {p3.map((r) => (
+            <P3ResultRow key={r.task_id} row={r} />
+          ))}
+        </ResultTable>
+      )}
+      {p4.length > 0 && (
+        <ResultTable caption={`P4 · policy-conditioned selection (${p4.length})`} headers={['τb', 'exact', 'predicted order']}>
+          {p4.map((r) => (
+            <P4ResultRow key={r.task_id} row={r} />
+          ))}
+        </ResultTable>
+      )}
+    </section>
+  );
+}
+
+function ResultTable({ caption, headers, children }: { caption: string; headers: readonly string[]; children: ReactNode }) {
+  return (
+    <div className="table-scroll result-table">
+      <table className="data-table compact">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Task</th>
+            <th scope="col">Status</th>
+            {headers.map((h) => (
+              <th scope="col" key={h}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+const yesNo = (b: boolean) => <span className={b ? 'pass' : 'fail'}>{b ? 'yes' : 'no'}</span>;
+
+function TaskCells({ row }: { row: VehRow }) {
+  return (
+    <>
+      <td>
+        <a className="mono" href={routeHref({ name: 'task', taskId: row.task_id, query: new URLSearchParams() })}>
+          {row.task_id}
+        </a>
+      </td>
+      <td className={row.status === 'completed' ? undefined : 'fail'}>
+        {row.status}
+        {row.parse_failures > 0 ? ` (${row.parse_failures} parse failures)` : ''}
+      </td>
+    </>
+  );
+}
+
+// Memoised: the tables re-render on every progress tick, but a finished row never changes.
+const P1ResultRow = memo(function P1ResultRow({ row }: { row: P1Row }) {
+  const o = p1Outcome(row);
+  return (
+    <tr data-testid="result-row" data-probe="P1">
+      <TaskCells row={row} />
+      <td className="mono">{o.gold}</td>
+      <td className="mono">{o.predicted ?? '—'}</td>
+      <td>{yesNo(o.correct)}</td>
+    </tr>
+  );
+});
+
+const P2ResultRow = memo(function P2ResultRow({ row }: { row: P2Row }) {
+  const o = p2Outcome(row);
+  return (
+    <tr data-testid="result-row" data-probe="P2">
+      <TaskCells row={row} />
+      <td>{yesNo(o.feasible)}</td>
+      <td>{formatMetric(o.ratio)}</td>
+      <td>
+        {o.queries} / {o.budget}
+      </td>
+    </tr>
+  );
+});
+
+const P3ResultRow = memo(function P3ResultRow({ row }: { row: P3Row }) {
+  const o = p3Outcome(row);
+  return (
+    <tr data-testid="result-row" data-probe="P3">
+      <TaskCells row={row} />
+      <td>{yesNo(o.success)}</td>
+      <td>{yesNo(o.escaped)}</td>
+      <td>{o.cascade === null ? '—' : yesNo(o.cascade)}</td>
+      <td>{formatMetric(o.ratio)}</td>
+    </tr>
+  );
+});
+
+const P4ResultRow = memo(function P4ResultRow({ row }: { row: P4Row }) {
+  const o = p4Outcome(row);
+  return (
+    <tr data-testid="result-row" data-probe="P4">
+      <TaskCells row={row} />
+      <td>{formatMetric(o.tau)}</td>
+      <td>{yesNo(o.exact)}</td>
+      <td className="mono">{o.predicted ? o.predicted.join(' ≻ ') : '—'}</td>
+    </tr>
+  );
+});

@@ -1,0 +1,31 @@
+import { ErrorPanel } from '../components/ErrorPanel.tsx';
+import { DownloadResultButton } from './DownloadResultButton.tsx';
+import { MetricsPanel } from './MetricsPanel.tsx';
+import { ResultTables } from './ResultTables.tsx';
+import { RunProgressBar } from './RunProgressBar.tsx';
+import type { SuiteRun } from './use-suite-run.ts';
+
+/** Progress, status, outcomes and metrics of the current (or last) run. */
+export function RunResultView({ run }: { run: SuiteRun }) {
+  if (!run.request) return null;
+  const status = run.running ? 'running' : run.error ? 'failed' : (run.result?.status ?? 'idle');
+  return (
+    <>
+      <section className="panel" aria-labelledby="run-heading">
+        <div className="panel-heading">
+          <h2 id="run-heading">
+            Run: {run.request.agent.label}, seed {run.request.seed}, {run.request.tasks.length} tasks
+          </h2>
+          <p>
+            Status: <strong data-testid="run-status" className={`status status-${status}`}>{status}</strong>
+          </p>
+        </div>
+        <RunProgressBar progress={run.progress} running={run.running} />
+        {run.error && <ErrorPanel title="The run stopped with an error" error={run.error} />}
+        {run.result && <DownloadResultButton result={run.result} />}
+      </section>
+      {run.result && <MetricsPanel metrics={run.result.metrics} partial={run.result.status === 'cancelled'} />}
+      <ResultTables rows={run.progress.rows} />
+    </>
+  );
+}

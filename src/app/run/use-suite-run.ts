@@ -1,0 +1,117 @@
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Agent } from '../../core/agent/types.ts';
+import type { VehOracle } from '../../core/run/types.ts';
+import { runSuite } from '../../core/run/run-suite.ts';
+import type { VehRow } from '../../core/veh/rows.ts';
+import type { VehTask } from '../../core/veh/task-schema.ts';
+import { APP_VERSION } from '../app-version.ts';
+
+export interface RunRequest {
+  tasks: readonly VehTask[];
+  agent: Agent;
+  oracle: VehOracle;
+  seed: number;
+  p3Variant: 'raw_history' | 'state_summary';
+  filters: Record<string, string>;
+  bankHash: string;
+}
+
+export interface LiveProgress {
+  done: number;
+  total: number;
+  rows: readonly VehRow[];
+  lastTaskId: string | null;
+}
+
+const EMPTY_PROGRESS: LiveProgress = { done: 0, total: 0, rows: [], lastTaskId: null };
+
+/** Progress events arrive once per task (hundreds a second for fast agents); render at most this often. */
+const RENDER_INTERVAL_MS = 100;
+
+/**
+ * One suite run at a time: a react-query mutation around runSuite, an AbortController for Cancel,
+ * and throttled live progress. On cancel runSuite resolves (status 'cancelled') with the rows that
+ * finished, so the result is shown the same way as a completed run.
+ */
+export function useSuiteRun() {
+  const [progress, setProgress] = useState<LiveProgress>(EMPTY_PROGRESS);
+  const controllerRef = useRef<AbortController | null>(null);
+  const pendingRef = useRef<LiveProgress>(EMPTY_PROGRESS);
+  const timerRef = useRef<number | null>(null);
+
+  const flush = useCallback(() => {
+    if (timerRef.current !== null) window.clearTimeout(timerRef.current);
+    timerRef.current = null;
+    setProgress(pendingRef.current);
+  }, []);
+
+  const mutation = useMutation({
+    mutationFn: async (request: RunRequest) => {
+      const controller = new AbortController();
+      controllerRef.current = controller;
+      const rows: VehRow[] = [];
+      pendingRef.current = { done: 0, total: request.tasks.length, rows: [], lastTaskId: null };
+      flush();
+      try {
+        const result = await runSuite({
+          tasks: request.tasks,
+          agent: request.agent,
+          oracle: request.oracle,
+          clock: () => Date.now(),
+          seed: request.seed,
+          p3Variant: request.p3Variant,
+          signal: controller.signal,
+          appVersion: APP_VERSION,
+          bankHash: request.bankHash,
+          filters: request.filters,
+          onProgress: ({ done, total, task_id, row }) => {
+            rows.push(row);
+            pendingRef.current = { done, total, rows: [...rows], lastTaskId: task_id };
+            timerRef.current ??= window.setTimeout(flush, RENDER_INTERVAL_MS);
+          },
+        });
+        // The result's rows are the record; make the live view agree with them exactly.
+        pendingRef.current = { ...pendingRef.current, done: result.rows.length, rows: result.rows };
+        return result;
+      } finally {
+        flush();
+        controllerRef.current = null;
+      }
+    },
+  });
+
+  // Leaving the page for good (App unmount) must not leave a run spinning in the worker.
+  useEffect(
+    () => () => {
+      controllerRef.current?.abort();
+      if (timerRef.current !== null) window.clearTimeout(timerRef.current);
+    },
+    [],
+  );
+
+  const { mutate, reset: resetMutation } = mutation;
+  const start = useCallback((request: RunRequest) => mutate(request), [mutate]);
+  const cancel = useCallback(() => controllerRef.current?.abort(), []);
+  const reset = useCallback(() => {
+    pendingRef.current = EMPTY_PROGRESS;
+    setProgress(EMPTY_PROGRESS);
+    resetMutation();
+  }, [resetMutation]);
+
+  return useMemo(
+    () => ({
+      progress,
+      running: mutation.isPending,
+      result: mutation.data ?? null,
+      error: mutation.error,
+      request: mutation.variables ?? null,
+      start,
+      cancel,
+      reset,
+    }),
+    [progress, mutation.isPending, mutation.data, mutation.error, mutation.variables, start, cancel, reset],
+  );
+}
+
+export type SuiteRun = ReturnType<typeof useSuiteRun>;

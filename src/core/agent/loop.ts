@@ -1,0 +1,170 @@
+/**
+ * The one provider-agnostic episode driver. Every probe talks to its agent through an EpisodeLoop:
+ * it keeps the conversation, asks the session, parses the first JSON object of the reply, applies
+ * the harness retry policy (Appendix N.1/N.9: up to two corrective retries, then a parse failure),
+ * calls the oracle, and writes every step as a transcript event. Built-in agents and LLM endpoints
+ * go through exactly this code, so they are scored by the same rules.
+ */
+import type { AgentSession, ChatMessage, Clock } from './types.ts';
+import type { ActionEvent, FinalRef, TranscriptEvent } from './events.ts';
+import { parseFirstJsonObject, type JsonObject } from './parse-json.ts';
+import type { VehOracle } from '../run/types.ts';
+import type { OracleRequest, OracleResult } from '../veh/oracle.ts';
+import type { EpisodeStatus } from '../veh/rows.ts';
+
+export const DEFAULT_MAX_RETRIES = 2;
+
+/** What a probe makes of a parsed JSON object: a usable value, or the problem to tell the model. */
+export type Interpretation<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+export type AskResult<T> = { ok: true; value: T; retries: number } | { ok: false; problem: string; retries: number };
+
+export class EpisodeCancelledError extends Error {
+  constructor() {
+    super('episode cancelled');
+    this.name = 'AbortError';
+  }
+}
+
+/** Races a promise against the signal, so a session or oracle that ignores the signal cannot hang a cancel. */
+export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new EpisodeCancelledError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(new EpisodeCancelledError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+export interface EpisodeLoopOptions {
+  session: AgentSession;
+  oracle: VehOracle;
+  clock: Clock;
+  signal: AbortSignal;
+  maxRetries?: number;
+}
+
+export interface OracleCallMeta {
+  step: number | null;
+  purpose: 'agent' | 'harness';
+  label: string;
+}
+
+export class EpisodeLoop {
+  readonly events: TranscriptEvent[] = [];
+  readonly startedMs: number;
+  readonly maxRetries: number;
+  /** Cumulative time spent waiting for the agent and for the oracle. */
+  agentMs = 0;
+  oracleMs = 0;
+  private readonly conversation: ChatMessage[] = [];
+  private readonly opts: EpisodeLoopOptions;
+
+  constructor(opts: EpisodeLoopOptions) {
+    this.opts = opts;
+    this.maxRetries = opts.maxRetries ?? DEFAULT_MAX_RETRIES;
+    this.startedMs = opts.clock();
+  }
+
+  private now(): number {
+    return this.opts.clock() - this.startedMs;
+  }
+
+  get messages(): readonly ChatMessage[] {
+    return this.conversation;
+  }
+
+  /** Appends system/user messages to the conversation (they reach the agent with the next ask). */
+  say(...messages: readonly ChatMessage[]): void {
+    for (const m of messages) {
+      if (m.role === 'assistant') throw new Error('say() sends system or user messages; assistant text comes from the agent');
+      this.conversation.push(m);
+      this.events.push({ type: 'message', t_ms: this.now(), role: m.role, content: m.content });
+    }
+  }
+
+  /**
+   * Asks the agent until `interpret` accepts the first JSON object of its reply, with up to
+   * maxRetries corrective messages; each corrective message names the problem and `formatHint`.
+   */
+  async ask<T>(interpret: (obj: JsonObject) => Interpretation<T>, formatHint: string): Promise<AskResult<T>> {
+    const { session, signal, clock } = this.opts;
+    let problem = '';
+    for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
+      if (signal.aborted) throw new EpisodeCancelledError();
+      const t0 = clock();
+      const reply = await abortable(session.respond(this.conversation.slice(), signal), signal);
+      const duration = clock() - t0;
+      this.agentMs += duration;
+      const text = typeof reply.text === 'string' ? reply.text : '';
+      this.events.push({
+        type: 'reply',
+        t_ms: this.now(),
+        attempt,
+        text,
+        ...(reply.usage ? { usage: reply.usage } : {}),
+        duration_ms: duration,
+      });
+      this.conversation.push({ role: 'assistant', content: text });
+
+      const parsed = parseFirstJsonObject(text);
+      const interpreted: Interpretation<T> = parsed.ok ? interpret(parsed.value) : { ok: false, problem: parsed.error };
+      this.events.push({
+        type: 'parse',
+        t_ms: this.now(),
+        attempt,
+        ok: interpreted.ok,
+        error: interpreted.ok ? null : interpreted.problem,
+      });
+      if (interpreted.ok) return { ok: true, value: interpreted.value, retries: attempt };
+
+      problem = interpreted.problem;
+      if (attempt < this.maxRetries) {
+        this.events.push({ type: 'retry', t_ms: this.now(), retry: attempt + 1, problem });
+        this.say({
+          role: 'user',
+          content: `Your previous reply could not be used: ${problem}. ${formatHint} Reply with exactly one JSON object and nothing else.`,
+        });
+      }
+    }
+    this.events.push({ type: 'parse_failure', t_ms: this.now(), attempts: this.maxRetries + 1, problem });
+    return { ok: false, problem, retries: this.maxRetries };
+  }
+
+  /** One oracle call, recorded with its full request, full result and duration. */
+  async evaluate(request: OracleRequest, meta: OracleCallMeta): Promise<OracleResult> {
+    const { oracle, signal, clock } = this.opts;
+    if (signal.aborted) throw new EpisodeCancelledError();
+    const t0 = clock();
+    const result = await abortable(oracle.evaluate(request), signal);
+    const duration = clock() - t0;
+    this.oracleMs += duration;
+    this.events.push({ type: 'oracle_call', t_ms: this.now(), ...meta, request, result, duration_ms: duration });
+    return result;
+  }
+
+  act(event: Omit<ActionEvent, 'type' | 't_ms'>): void {
+    this.events.push({ type: 'action', t_ms: this.now(), ...event });
+  }
+
+  end(status: EpisodeStatus, final: FinalRef | null, reason: string): void {
+    this.events.push({ type: 'end', t_ms: this.now(), status, final, reason });
+  }
+
+  error(message: string): void {
+    this.events.push({ type: 'error', t_ms: this.now(), message });
+  }
+
+  elapsedMs(): number {
+    return this.now();
+  }
+}

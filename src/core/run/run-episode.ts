@@ -1,0 +1,79 @@
+/**
+ * One task, one fresh agent session, one transcript. The agent's RNG is seeded from the run seed
+ * and the task id, so a task's episode does not depend on which other tasks ran before it.
+ * Cancellation propagates (the caller drops the episode); any other failure becomes an episode
+ * with status 'error' and an error event, so one broken task does not end a run.
+ */
+import type { Agent, AgentSession, Clock } from '../agent/types.ts';
+import { EpisodeCancelledError, EpisodeLoop } from '../agent/loop.ts';
+import { createRng, deriveSeed } from '../stats/rng.ts';
+import { budgetRuleFor, effectiveBudget, type QueryBudgetRule } from '../veh/protocol/budget.ts';
+import { runProtocol } from '../veh/protocol/episode.ts';
+import type { P3Variant } from '../veh/protocol/prompts.ts';
+import type { EpisodeStatus } from '../veh/rows.ts';
+import type { VehTask } from '../veh/task-schema.ts';
+import { TRANSCRIPT_SCHEMA_VERSION, type Transcript } from './transcript.ts';
+import type { VehOracle } from './types.ts';
+
+export interface EpisodeRunOptions {
+  task: VehTask;
+  taskIndex: number;
+  agent: Agent;
+  oracle: VehOracle;
+  clock: Clock;
+  runSeed: number;
+  signal: AbortSignal;
+  p3Variant: P3Variant;
+  /** Defaults to the agent's own rule (budgetRuleFor). */
+  budgetRule?: QueryBudgetRule;
+  maxRetries?: number;
+}
+
+const failingSession: AgentSession = { respond: () => Promise.reject(new Error('agent failed to start')) };
+
+export async function runEpisode(o: EpisodeRunOptions): Promise<Transcript> {
+  const taskSeed = deriveSeed(o.runSeed, o.task.task_id);
+  const rule = o.budgetRule ?? budgetRuleFor(o.agent);
+  let session: AgentSession = failingSession;
+  let startError: Error | null = null;
+  try {
+    session = o.agent.start({ task: o.task, rng: createRng(taskSeed), signal: o.signal });
+  } catch (e) {
+    startError = e instanceof Error ? e : new Error(String(e));
+  }
+  const loop = new EpisodeLoop({ session, oracle: o.oracle, clock: o.clock, signal: o.signal, maxRetries: o.maxRetries });
+  let status: EpisodeStatus;
+  try {
+    if (startError) throw startError;
+    await runProtocol(loop, o.task, { p3Variant: o.p3Variant, budgetRule: rule });
+    const end = loop.events.findLast((e) => e.type === 'end');
+    status = end?.type === 'end' ? end.status : 'error';
+  } catch (e) {
+    if (o.signal.aborted || e instanceof EpisodeCancelledError) throw e;
+    loop.error(e instanceof Error ? e.message : String(e));
+    status = 'error';
+  }
+  return {
+    schema_version: TRANSCRIPT_SCHEMA_VERSION,
+    task: o.task,
+    agent: { id: o.agent.id, label: o.agent.label, description: o.agent.description, privileged: o.agent.privileged },
+    settings: {
+      run_seed: o.runSeed,
+      task_seed: taskSeed,
+      task_index: o.taskIndex,
+      p3_variant: o.p3Variant,
+      budget_rule: rule,
+      query_budget: effectiveBudget(o.task, rule),
+      max_retries: loop.maxRetries,
+      oracle_backend: o.oracle.backendId,
+    },
+    events: loop.events,
+    status,
+    timings: {
+      started_at: new Date(loop.startedMs).toISOString(),
+      duration_ms: loop.elapsedMs(),
+      agent_ms: loop.agentMs,
+      oracle_ms: loop.oracleMs,
+    },
+  };
+}

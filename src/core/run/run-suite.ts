@@ -1,0 +1,77 @@
+/**
+ * The run engine: every task in order, a fresh agent session and RNG per task, rows derived from
+ * the transcripts, metrics at the end. Pure — oracle, clock and seed are passed in — so the page
+ * (worker oracle) and the CLI (WASM) run the same code. On abort the task in flight is dropped and
+ * the finished rows are kept, with status 'cancelled'.
+ */
+import type { VehRow } from '../veh/rows.ts';
+import { EpisodeCancelledError } from '../agent/loop.ts';
+import { computeVehMetrics } from '../veh/metrics/index.ts';
+import { deriveRow } from '../veh/protocol/derive-row.ts';
+import { buildManifest, type ManifestInput, type RunManifest } from './manifest.ts';
+import { runEpisode } from './run-episode.ts';
+import type { Transcript } from './transcript.ts';
+import type { RunOptions, SuiteMetrics } from './types.ts';
+
+export interface RunResult {
+  status: 'completed' | 'cancelled';
+  rows: VehRow[];
+  transcripts: Transcript[];
+  metrics: SuiteMetrics;
+  manifest: RunManifest;
+}
+
+export interface RunSuiteOptions extends RunOptions {
+  appVersion?: string;
+  bankHash?: string;
+  filters?: Record<string, string>;
+}
+
+const NEVER_ABORTED = new AbortController().signal;
+
+export async function runSuite(opts: RunSuiteOptions): Promise<RunResult> {
+  const signal = opts.signal ?? NEVER_ABORTED;
+  const p3Variant = opts.p3Variant ?? 'raw_history';
+  const manifestInput: ManifestInput = {
+    agent: opts.agent,
+    seed: opts.seed,
+    p3Variant,
+    appVersion: opts.appVersion ?? 'unknown',
+    bankHash: opts.bankHash ?? 'unknown',
+    filters: opts.filters ?? {},
+    taskCount: opts.tasks.length,
+    oracleBackend: opts.oracle.backendId,
+    startedMs: opts.clock(),
+  };
+  const rows: VehRow[] = [];
+  const transcripts: Transcript[] = [];
+  let status: RunResult['status'] = 'completed';
+  const total = opts.tasks.length;
+  for (const [index, task] of opts.tasks.entries()) {
+    if (signal.aborted) {
+      status = 'cancelled';
+      break;
+    }
+    let transcript: Transcript;
+    try {
+      transcript = await runEpisode({ task, taskIndex: index, agent: opts.agent, oracle: opts.oracle, clock: opts.clock, runSeed: opts.seed, signal, p3Variant });
+    } catch (e) {
+      if (signal.aborted || e instanceof EpisodeCancelledError) {
+        status = 'cancelled';
+        break;
+      }
+      throw e;
+    }
+    const row = deriveRow(transcript);
+    transcripts.push(transcript);
+    rows.push(row);
+    opts.onProgress?.({ done: rows.length, total, task_id: task.task_id, row });
+  }
+  return {
+    status,
+    rows,
+    transcripts,
+    metrics: computeVehMetrics(rows, { seed: opts.seed }),
+    manifest: buildManifest({ ...manifestInput, taskCount: total }, opts.clock, status),
+  };
+}

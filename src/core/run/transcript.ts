@@ -1,0 +1,54 @@
+/**
+ * One episode's transcript: schema version, the task snapshot (including its hidden reference, so
+ * scoring needs nothing else), the agent, the settings it ran under, every event, the status and
+ * timings. `score` re-derives rows and metrics from these files alone.
+ */
+import { z } from 'zod';
+import { TranscriptEventSchema } from '../agent/events.ts';
+import { QueryBudgetRuleSchema } from '../veh/protocol/budget.ts';
+import { EpisodeStatusSchema } from '../veh/rows.ts';
+import { VehTaskSchema } from '../veh/task-schema.ts';
+
+export const TRANSCRIPT_SCHEMA_VERSION = 1;
+
+export const AgentDescriptorSchema = z.strictObject({
+  id: z.string(),
+  label: z.string(),
+  description: z.string(),
+  privileged: z.boolean(),
+});
+
+export const P3VariantSchema = z.enum(['raw_history', 'state_summary']);
+
+export const TranscriptSettingsSchema = z.strictObject({
+  /** The run's seed (agent RNGs derive from it; the bootstrap uses it). */
+  run_seed: z.number().int(),
+  /** deriveSeed(run_seed, task_id): the agent's RNG seed for this task. */
+  task_seed: z.number().int(),
+  /** Position in the run, so rows are rebuilt in run order (the bootstrap depends on order). */
+  task_index: z.number().int(),
+  p3_variant: P3VariantSchema,
+  budget_rule: QueryBudgetRuleSchema,
+  /** Effective query budget of this episode; null for P1/P4. */
+  query_budget: z.number().int().nullable(),
+  max_retries: z.number().int(),
+  oracle_backend: z.string(),
+});
+export type TranscriptSettings = z.infer<typeof TranscriptSettingsSchema>;
+
+export const TranscriptSchema = z.strictObject({
+  schema_version: z.literal(TRANSCRIPT_SCHEMA_VERSION),
+  task: VehTaskSchema,
+  agent: AgentDescriptorSchema,
+  settings: TranscriptSettingsSchema,
+  events: z.array(TranscriptEventSchema),
+  status: EpisodeStatusSchema,
+  timings: z.strictObject({
+    /** ISO date of the episode start (injected clock). */
+    started_at: z.string(),
+    duration_ms: z.number(),
+    agent_ms: z.number(),
+    oracle_ms: z.number(),
+  }),
+});
+export type Transcript = z.infer<typeof TranscriptSchema>;

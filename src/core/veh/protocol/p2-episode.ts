@@ -1,0 +1,101 @@
+/**
+ * P2 verifier-guided design search (Appendix N.3, N.9). Each turn the agent answers
+ * {design, action: continue | stop, reason}. "continue" evaluates the design (one query, if it is
+ * protocol-valid); an invalid design uses up the turn without a query. Under the task budget the
+ * episode ends on the first feasible evaluation (feasible closure), on "stop" (final: the named
+ * already-evaluated design, else the last evaluated, else the initial design — so stopping at once
+ * keeps the anchor with 0 queries), or when the budget of turns is spent (status budget_exceeded).
+ * Under a full-budget rule there is no closure, and one query-free turn after the budget names the
+ * final design.
+ */
+import type { FinalRef } from '../../agent/events.ts';
+import type { EpisodeLoop } from '../../agent/loop.ts';
+import type { P2Task } from '../task-schema.ts';
+import type { QueryBudgetRule } from './budget.ts';
+import { effectiveBudget } from './budget.ts';
+import { checkDesign } from './design-check.ts';
+import { chooseFinal, type EvaluatedStep } from './final-choice.ts';
+import { interpretTurn } from './interpret.ts';
+import { FORMAT_HINTS, P2_ACTIONS, buildEpisodeOpening } from './prompts.ts';
+import { requestBuilder } from './task-oracle.ts';
+import { turnMessage } from './turn-messages.ts';
+import { verifierResponse } from './verifier-response.ts';
+
+const INITIAL: FinalRef = { source: 'initial', step: null };
+
+export async function runP2(loop: EpisodeLoop, task: P2Task, rule: QueryBudgetRule): Promise<void> {
+  const budget = effectiveBudget(task, rule) ?? task.query_budget;
+  const closure = rule.kind === 'task';
+  const requestFor = requestBuilder(task, task.initial_design);
+  const limits = requestFor(task.initial_design).constraints;
+  const fe = task.excitation_context.frequency_hz;
+  const start = { ref: INITIAL, design: task.initial_design };
+
+  loop.say(...buildEpisodeOpening(task, { budgetRule: rule }));
+  // The harness's own evaluation of the starting point: full-precision initial state for the row.
+  await loop.evaluate(requestFor(task.initial_design), { step: null, purpose: 'harness', label: 'initial' });
+
+  const evaluated: EvaluatedStep[] = [];
+  const last = (): FinalRef => {
+    const e = evaluated[evaluated.length - 1];
+    return e ? { source: 'step', step: e.step } : INITIAL;
+  };
+
+  for (let step = 1; step <= budget; step++) {
+    const reply = await loop.ask((o) => interpretTurn(o, P2_ACTIONS), FORMAT_HINTS.P2);
+    if (!reply.ok) {
+      loop.act({ step, action: null, protocol_valid: false, invalid_reason: `parse failure: ${reply.problem}`, design: null, evaluated: false, reason: null });
+      loop.end('parse_failure', last(), 'no usable reply after the retries');
+      return;
+    }
+    const d = reply.value;
+    if (d.action === 'stop') {
+      const choice = chooseFinal(d.design, task.variable_bounds, evaluated, start);
+      loop.act({ step, action: 'stop', protocol_valid: true, invalid_reason: null, design: choice.named, evaluated: false, reason: d.reason });
+      loop.end('completed', choice.final, `agent stopped: ${choice.note}`);
+      return;
+    }
+    const remainingAfter = budget - step;
+    const check = d.design === null ? ({ ok: false, reason: 'action "continue" needs a design' } as const) : checkDesign(d.design, task.variable_bounds);
+    if (!check.ok) {
+      loop.act({ step, action: d.action, protocol_valid: false, invalid_reason: check.reason, design: null, evaluated: false, reason: d.reason });
+      if (remainingAfter > 0 || !closure) {
+        loop.say(turnMessage({ step, queriesUsed: evaluated.length, queriesRemaining: remainingAfter, protocolError: check.reason, finalSelection: remainingAfter === 0 }));
+      }
+      continue;
+    }
+    loop.act({ step, action: d.action, protocol_valid: true, invalid_reason: null, design: check.design, evaluated: true, reason: d.reason });
+    const result = await loop.evaluate(requestFor(check.design), { step, purpose: 'agent', label: 'query' });
+    evaluated.push({ step, design: check.design });
+    if (closure && result.feasible) {
+      loop.end('completed', last(), `feasible closure at step ${step}`);
+      return;
+    }
+    if (remainingAfter > 0 || !closure) {
+      loop.say(
+        turnMessage({
+          step,
+          queriesUsed: evaluated.length,
+          queriesRemaining: remainingAfter,
+          evaluated: { design: check.design, response: verifierResponse(result, limits, fe) },
+          finalSelection: remainingAfter === 0,
+        }),
+      );
+    }
+  }
+
+  if (closure) {
+    loop.end('budget_exceeded', last(), `query budget of ${budget} spent without feasible closure`);
+    return;
+  }
+  const step = budget + 1;
+  const reply = await loop.ask((o) => interpretTurn(o, ['stop']), 'Use {"action": "stop", "design": {<an already-evaluated design>}}.');
+  if (!reply.ok) {
+    loop.act({ step, action: null, protocol_valid: false, invalid_reason: `parse failure: ${reply.problem}`, design: null, evaluated: false, reason: null, final_selection: true });
+    loop.end('parse_failure', last(), 'no usable final selection after the retries');
+    return;
+  }
+  const choice = chooseFinal(reply.value.design, task.variable_bounds, evaluated, start);
+  loop.act({ step, action: 'stop', protocol_valid: true, invalid_reason: null, design: choice.named, evaluated: false, reason: reply.value.reason, final_selection: true });
+  loop.end('completed', choice.final, `full budget spent; ${choice.note}`);
+}
