@@ -1,5 +1,27 @@
 /**
- * `npm run bench`: the Node benchmarks. The browser benchmark needs a build and Chromium, so it runs
- * separately: npm run build && npx tsx bench/oracle-browser.ts
+ * `npm run bench`: every figure the issues ask for, printed by one command.
+ *  1. VEH oracle evaluations per second in Node (reference TS and WASM, one thread).
+ *  2. A full reference-agent run over all 763 VEH tasks in Node.
+ *  3. In headless Debian Chromium (when dist/ and /usr/bin/chromium exist): oracle evaluations per
+ *     second in the Web Worker and a full reference-agent run in the page's worker (bench.html).
  */
-import './oracle-node.ts';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const here = (f: string): string => fileURLToPath(new URL(f, import.meta.url));
+const tsx = fileURLToPath(new URL('../node_modules/tsx/dist/cli.mjs', import.meta.url));
+
+function step(title: string, script: string): void {
+  console.log(`\n== ${title}`);
+  const r = spawnSync(process.execPath, [tsx, here(script)], { stdio: 'inherit' });
+  if (r.status !== 0) process.exitCode = r.status ?? 1;
+}
+
+step('VEH oracle throughput, Node', './oracle-node.ts');
+step('Reference agent over the whole VEH bank, Node', './reference-run.ts');
+if (existsSync(here('../dist/bench.html')) && existsSync('/usr/bin/chromium')) {
+  step('VEH oracle throughput and reference run, browser Web Worker (headless Chromium)', './oracle-browser.ts');
+} else {
+  console.log('\n== Browser benchmark skipped: run `npm run build` first (and apt-get install -y chromium).');
+}

@@ -14,8 +14,8 @@ import { chromium } from '@playwright/test';
 const DEFAULT_DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-/** bench.html measures for ~2 s after loading; a minute covers a slow first compile. */
-const RESULT_TIMEOUT_MS = 60_000;
+/** bench.html measures for ~2 s, then runs the reference agent over the bank; two minutes cover a slow machine. */
+const RESULT_TIMEOUT_MS = 120_000;
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -77,9 +77,25 @@ async function main(): Promise<number> {
     const result = page.locator('#result');
     await result.filter({ hasText: /\S/ }).waitFor({ timeout: RESULT_TIMEOUT_MS });
     const text = (await result.textContent()) ?? '';
-    console.log(text);
-    const parsed = JSON.parse(text) as { error?: string };
-    return parsed.error === undefined ? 0 : 1;
+    const parsed = JSON.parse(text) as {
+      error?: string;
+      evalsPerSecond?: number;
+      backend?: string;
+      referenceRun?: { tasks: number; ms: number; p1_composite: number | null; p2b: number | null; p3_success: number | null; kendall_tau: number | null };
+    };
+    if (parsed.error !== undefined) {
+      console.error(`bench page failed: ${parsed.error}`);
+      return 1;
+    }
+    const r = parsed.referenceRun;
+    console.log(`Headless Chromium ${browser.version()}, Web Worker (comlink), backend ${parsed.backend}`);
+    console.log(`  oracle: ${Math.round(parsed.evalsPerSecond ?? 0).toLocaleString('en')} evaluations/s (one worker = one core; target >= 2,000,000)`);
+    if (r) {
+      console.log(`  reference agent over ${r.tasks} tasks through the worker: ${(r.ms / 1000).toFixed(2)} s (target < 5 s)`);
+      console.log(`  p1_composite ${r.p1_composite?.toFixed(3)}, p2b ${r.p2b?.toFixed(3)}, p3_success ${r.p3_success?.toFixed(3)}, kendall_tau ${r.kendall_tau?.toFixed(3)}`);
+    }
+    console.log(`  raw: ${text}`);
+    return 0;
   } finally {
     await browser.close();
     server.close();

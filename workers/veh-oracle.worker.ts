@@ -4,7 +4,9 @@
  * compiled off the page's thread. Vite emits the .wasm as an asset and rewrites the URL.
  */
 import { expose } from 'comlink';
-import wasmUrl from '../build/wasm/veh-oracle.wasm?url';
+// no-inline: ship a real .wasm file (served as application/wasm) rather than a data: URL, so a
+// strict Content-Security-Policy works and the sub-path e2e test exercises the asset path.
+import wasmUrl from '../build/wasm/veh-oracle.wasm?url&no-inline';
 import { createVehOracleWorkerApi } from './veh-oracle-api.ts';
 
 async function loadWasm(): Promise<WebAssembly.Module> {

@@ -1,14 +1,20 @@
 /** Number formatting shared by tables and charts. */
 import { format } from 'd3';
 
-const general = format('.4~g');
+const significant = format('.4~r');
+const scientific = format('.3~e');
 const fixed3 = format('.3f');
 
-/** Compact general formatting (4 significant digits, no trailing zeros); "—" for null/NaN. */
+/**
+ * 4 significant digits without trailing zeros; plain digits across the range design values live in
+ * (resistances of 10⁷ Ω read better as 13210000 than 1.321e+7), exponent notation outside it.
+ */
 export function formatNumber(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '—';
   if (!Number.isFinite(value)) return value > 0 ? '∞' : '−∞';
-  return general(value);
+  const magnitude = Math.abs(value);
+  if (magnitude !== 0 && (magnitude < 1e-3 || magnitude >= 1e9)) return scientific(value);
+  return significant(value);
 }
 
 /** Metric values: always 3 decimals, so columns line up and tests can match "1.000". */

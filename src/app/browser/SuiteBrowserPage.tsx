@@ -5,7 +5,7 @@ import { routeHref } from '../routing/route.ts';
 import { navigate } from '../routing/use-hash-route.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { TaskTable } from './TaskTable.tsx';
-import { applyFilters, describeFilters, filtersFromQuery, filtersToQuery, type TaskFilters } from './task-filters.ts';
+import { applyFilters, describeFilters, EMPTY_FILTERS, filtersFromQuery, filtersToQuery, hasActiveFilters, type TaskFilters } from './task-filters.ts';
 
 export function SuiteBrowserPage({ query }: { query: URLSearchParams }) {
   return (
@@ -34,7 +34,12 @@ function TaskBrowser({ bank, query }: { bank: LoadedBank; query: URLSearchParams
       <div className="selection-bar">
         <p>
           <strong data-testid="task-count">{selected.length}</strong> of {bank.tasks.length} tasks ·{' '}
-          <span>{describeFilters(deferredFilters)}</span>
+          <span>{describeFilters(deferredFilters)}</span>{' '}
+          {hasActiveFilters(filters) && (
+            <button type="button" className="link-button" onClick={() => setFilters(EMPTY_FILTERS)}>
+              clear filters
+            </button>
+          )}
         </p>
         <a
           className={`button primary${selected.length === 0 ? ' disabled' : ''}`}

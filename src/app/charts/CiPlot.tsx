@@ -10,10 +10,10 @@ export interface CiPoint {
 }
 
 const ROW_HEIGHT = 24;
-const MARGIN = { top: 10, right: 110, bottom: 28, left: 190 };
+const MARGIN = { top: 10, right: 180, bottom: 28, left: 190 };
 
 /** Point estimates with 95 % interval whiskers on a shared axis (at least [0, 1]). */
-export function CiPlot({ title, points, width = 640 }: { title: string; points: readonly CiPoint[]; width?: number }) {
+export function CiPlot({ title, points, width = 760 }: { title: string; points: readonly CiPoint[]; width?: number }) {
   if (points.length === 0) return null;
   const height = MARGIN.top + MARGIN.bottom + points.length * ROW_HEIGHT;
   const lo = Math.min(0, min(points, (p) => p.low ?? p.value) ?? 0);

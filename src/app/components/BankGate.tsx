@@ -1,13 +1,9 @@
 import type { ReactNode } from 'react';
-import type { BankManifest, VehTask } from '../../core/veh/task-schema.ts';
-import { useVehBank } from '../data/use-veh-bank.ts';
+import { useVehBank, type LoadedBank } from '../data/use-veh-bank.ts';
 import { ErrorPanel } from './ErrorPanel.tsx';
 import { Loading } from './Loading.tsx';
 
-export interface LoadedBank {
-  manifest: BankManifest;
-  tasks: VehTask[];
-}
+export type { LoadedBank };
 
 /** Renders its children once the bank is loaded; shows loading and fetch/validation errors. */
 export function BankGate({ children }: { children: (bank: LoadedBank) => ReactNode }) {

@@ -3,7 +3,7 @@ import { useVehOracle } from '../data/use-veh-oracle.ts';
 /** Header badge: which oracle backend the worker runs (wasm, or the TypeScript fallback). */
 export function OracleStatus() {
   const oracle = useVehOracle();
-  if (oracle.isPending) {
+  if (oracle.isPending || oracle.isFetching) {
     return (
       <span className="oracle-status" role="status">
         oracle: starting…

@@ -4,7 +4,7 @@ import type { MetricTable, MetricValue } from '../../core/veh/rows.ts';
 import { PROBES, type Probe } from '../../core/veh/task-schema.ts';
 import { CiPlot, type CiPoint } from '../charts/CiPlot.tsx';
 import { formatMetric } from '../format.ts';
-import { HEADLINE_METRICS, orderMetricNames, PROBE_TITLES } from './headline-metrics.ts';
+import { HEADLINE_METRICS, headlineLabel, orderMetricNames, PROBE_TITLES } from './headline-metrics.ts';
 
 /** Suite metrics per probe with 95 % intervals, and a plot of the headline metrics. */
 export function MetricsPanel({ metrics, partial }: { metrics: SuiteMetrics; partial: boolean }) {
@@ -18,7 +18,7 @@ export function MetricsPanel({ metrics, partial }: { metrics: SuiteMetrics; part
   return (
     <section className="panel" aria-labelledby="metrics-heading" data-testid="metrics-panel">
       <h2 id="metrics-heading">Suite metrics</h2>
-      {partial && <p className="note">Run was cancelled: metrics cover only the tasks that finished.</p>}
+      {partial && <p className="note">The run stopped early: metrics cover only the tasks that finished.</p>}
       {probes.length === 0 && <p className="note">No metrics: no task finished.</p>}
       <figure className="chart-figure">
         <CiPlot title="Headline metrics with 95 % intervals" points={points} />
@@ -38,7 +38,9 @@ function ProbeMetricsTable({ probe, table }: { probe: Probe; table: MetricTable 
   return (
     <div className="table-scroll">
       <table className="data-table compact metrics-table" data-testid={`metrics-${probe}`}>
-        <caption>{PROBE_TITLES[probe]}</caption>
+        <caption>
+          {PROBE_TITLES[probe]} — headline: {headlineLabel(probe)}
+        </caption>
         <thead>
           <tr>
             <th scope="col">Metric</th>

@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
-import { BUILTIN_AGENTS, getBuiltinAgent } from '../../core/veh/agents/index.ts';
+import { BUILTIN_AGENTS } from '../../core/veh/agents/index.ts';
 import { activeFilters, applyFilters, filtersFromQuery } from '../browser/task-filters.ts';
 import { BankGate, type LoadedBank } from '../components/BankGate.tsx';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { useVehOracle } from '../data/use-veh-oracle.ts';
-import { bankHashOf } from './bank-hash.ts';
 import { RunControls, type RunSettings } from './RunControls.tsx';
 import { RunResultView } from './RunResultView.tsx';
 import { SelectionSummary } from './SelectionSummary.tsx';
@@ -28,9 +27,9 @@ function RunWorkbench({ bank, query }: { bank: LoadedBank; query: URLSearchParam
   const run = useRun();
   const filters = useMemo(() => filtersFromQuery(query), [query]);
   const tasks = useMemo(() => applyFilters(bank.tasks, filters), [bank.tasks, filters]);
-  const agent = getBuiltinAgent(settings.agentId);
+  const agent = BUILTIN_AGENTS.find((a) => a.id === settings.agentId);
 
-  const blockedReason = oracle.isPending
+  const blockedReason = oracle.isPending || oracle.isFetching
     ? 'Starting the oracle worker…'
     : oracle.isError
       ? 'The oracle worker is not available.'
@@ -39,6 +38,8 @@ function RunWorkbench({ bank, query }: { bank: LoadedBank; query: URLSearchParam
         : agent === undefined
           ? `Unknown agent “${settings.agentId}”.`
           : null;
+
+  const restartOracle = () => void oracle.refetch();
 
   const startRun = () => {
     if (!oracle.data || !agent || tasks.length === 0) return;
@@ -49,7 +50,7 @@ function RunWorkbench({ bank, query }: { bank: LoadedBank; query: URLSearchParam
       seed: settings.seed,
       p3Variant: settings.p3Variant,
       filters: activeFilters(filters),
-      bankHash: bankHashOf(bank.manifest),
+      bankHash: bank.bankHash,
     });
   };
 
@@ -69,7 +70,7 @@ function RunWorkbench({ bank, query }: { bank: LoadedBank; query: URLSearchParam
         running={run.running}
         blockedReason={blockedReason}
       />
-      <RunResultView run={run} />
+      <RunResultView run={run} onRestartOracle={restartOracle} />
     </>
   );
 }

@@ -5,8 +5,14 @@ import { ResultTables } from './ResultTables.tsx';
 import { RunProgressBar } from './RunProgressBar.tsx';
 import type { SuiteRun } from './use-suite-run.ts';
 
+interface RunResultViewProps {
+  run: SuiteRun;
+  /** Starts a fresh oracle worker: the one a failed run used may be dead. */
+  onRestartOracle: () => void;
+}
+
 /** Progress, status, outcomes and metrics of the current (or last) run. */
-export function RunResultView({ run }: { run: SuiteRun }) {
+export function RunResultView({ run, onRestartOracle }: RunResultViewProps) {
   if (!run.request) return null;
   const status = run.running ? 'running' : run.error ? 'failed' : (run.result?.status ?? 'idle');
   return (
@@ -21,7 +27,14 @@ export function RunResultView({ run }: { run: SuiteRun }) {
           </p>
         </div>
         <RunProgressBar progress={run.progress} running={run.running} />
-        {run.error && <ErrorPanel title="The run stopped with an error" error={run.error} />}
+        {run.error && (
+          <ErrorPanel
+            title="The run stopped with an error; the tasks that finished are listed below"
+            error={run.error}
+            onRetry={onRestartOracle}
+            retryLabel="Restart the oracle worker"
+          />
+        )}
         {run.result && <DownloadResultButton result={run.result} />}
       </section>
       {run.result && <MetricsPanel metrics={run.result.metrics} partial={run.result.status === 'cancelled'} />}

@@ -5,7 +5,7 @@ import { DESIGN_UNITS, formatNumber } from '../format.ts';
 /** One design's six variables and, when evaluated, what the oracle said about it. */
 export function DesignTable({ caption, design, result }: { caption: string; design: VehDesign; result?: EvaluatedDesign }) {
   return (
-    <table className="data-table compact">
+    <table className="data-table compact design-table">
       <caption>{caption}</caption>
       <tbody>
         {DESIGN_VARIABLES.map((v) => (

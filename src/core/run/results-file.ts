@@ -8,6 +8,7 @@ import { MetricValueSchema, VehRowSchema, type MetricValue, type VehRow } from '
 import { PROBES, ProbeSchema } from '../veh/task-schema.ts';
 import { HEADLINE_METRICS } from './headline.ts';
 import { RunManifestSchema, type RunManifest } from './manifest.ts';
+import { TranscriptSchema } from './transcript.ts';
 import type { SuiteMetrics } from './types.ts';
 
 export const RESULTS_SCHEMA_VERSION = 1;
@@ -82,3 +83,13 @@ export function renderResultsMarkdown(result: { manifest: RunManifest; rows: rea
   lines.push('## Baselines', '', BASELINE_NOTE, '', m.decoding, '');
   return lines.join('\n');
 }
+
+/** The single-file download of the page (a whole RunResult): `score` accepts it too. */
+export const RunBundleSchema = z.object({
+  status: z.enum(['completed', 'cancelled']),
+  manifest: RunManifestSchema,
+  rows: z.array(VehRowSchema),
+  metrics: SuiteMetricsSchema,
+  transcripts: z.array(TranscriptSchema),
+});
+export type RunBundle = z.infer<typeof RunBundleSchema>;

@@ -53,9 +53,14 @@ export class DesignEvaluator {
   }
 }
 
+// Module-level helpers, not closures: tsx (keepNames) wraps every closure creation in a __name call,
+// which dominates the cost of a hot loop.
+function rel(slack: number, limit: number): number {
+  return slack < 0 ? -slack / (limit > 0 ? limit : 1) : 0;
+}
+
 /** Sum of relative constraint deficits (violation.ts's V(x)) straight from an output row. */
 export function violationOf(out: Float64Array, limits: Limits): number {
-  const rel = (slack: number, limit: number): number => (slack < 0 ? -slack / (limit > 0 ? limit : 1) : 0);
   return (
     rel(out[OUT.slackStressMpa] as number, limits.max_stress_mpa) +
     rel(out[OUT.slackDispMm] as number, limits.max_disp_mm) +

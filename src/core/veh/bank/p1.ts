@@ -9,7 +9,7 @@
  * - solvable_boundary: target 85–97 % of the best found → propose_design;
  * - missing_nonblocker: damping or substrate withheld; the best is found at every plausible value
  *   (damping 0.005–0.03, or all four substrates) and the target set below the smallest → propose;
- * - infeasible_margin: target 1.1–1.6× the best found → declare_infeasible;
+ * - infeasible_margin: target 1.15–1.6× the best of two portfolio runs → declare_infeasible;
  * - infeasible_structural: target frequency ≥1.4× beyond the reachable first-mode range → declare_infeasible;
  * - missing_blocker_obvious: target frequency or acceleration withheld → request_missing_info;
  * - missing_blocker_ambiguous: acceleration, stress limit or damping withheld with a stated plausible
@@ -31,11 +31,10 @@ import { DesignEvaluator, evaluatedDesign, type TaskContext } from './evaluator.
 import { buildSpec, redHerrings, type SpecField, type SpecValues } from './p1-spec.ts';
 import type { ProjectedAnchor } from './projection.ts';
 import { frequencyRange } from './resonance.ts';
-import { maximizePower, type PowerSearchResult } from './search.ts';
+import { RetryableError } from './retry.ts';
+import { maximizePowerRestarts, type PowerSearchResult } from './search.ts';
 import { beamMassG, boundsAround, constraintList, contextOf, environmentContext, excitationContext, provenanceOf, sig } from './task-common.ts';
 
-/** A construction that failed its own checks; the caller retries with the next attempt seed. */
-export class RetryableError extends Error {}
 
 export interface P1Slot {
   taskId: string;
@@ -95,10 +94,13 @@ function ctxOf(b: Base, v: SpecValues): TaskContext {
   });
 }
 
-/** Best power with no power floor, for spec values `v`. */
-function bestFor(b: Base, v: SpecValues): PowerSearchResult {
+/**
+ * Best power with no power floor, for spec values `v`. Labels that rest on *no* design reaching a
+ * target (declared infeasibility, verdicts across a range) use two independent runs.
+ */
+function bestFor(b: Base, v: SpecValues, runs = 1): PowerSearchResult {
   const ev = new DesignEvaluator(ctxOf(b, { ...v, target_power_uw: 0 }));
-  return maximizePower(ev, b.box, b.rng, { seeds: [b.x0], effort: P1_EFFORT });
+  return maximizePowerRestarts(ev, b.box, b.rng, runs, { seeds: [b.x0], effort: P1_EFFORT });
 }
 
 function searchSummary(r: PowerSearchResult) {
@@ -177,11 +179,12 @@ function nonBlocker(b: Base): Draft {
 }
 
 function infeasibleMargin(b: Base): Draft {
-  const best = bestFor(b, b.values);
+  const best = bestFor(b, b.values, 2);
   if (!best.x) throw new RetryableError('no feasible design for this spec');
-  const values = { ...b.values, target_power_uw: sig(best.power_uw * b.rng.uniform(1.1, 1.6), 3) };
+  // 1.15–1.6× rather than from 1.1×: a single flat ridge can leave the portfolio a few per cent short.
+  const values = { ...b.values, target_power_uw: sig(best.power_uw * b.rng.uniform(1.15, 1.6), 3) };
   const ratio = values.target_power_uw / best.power_uw;
-  if (ratio < 1.1) throw new RetryableError('rounded target too close to the best found');
+  if (ratio < 1.12) throw new RetryableError('rounded target too close to the best found');
   const range = frequencyRange(new DesignEvaluator(ctxOf(b, values)), b.box);
   return {
     values,
@@ -265,7 +268,7 @@ function ambiguousBlocker(b: Base): Draft {
   const lo = sig(center / Math.sqrt(spreadUp), 2);
   const hi = sig(center * Math.sqrt(spreadUp), 2);
   const grid = Array.from({ length: 5 }, (_, i) => sig(lo * (hi / lo) ** (i / 4), 3));
-  const points = grid.map((g) => ({ value: g, r: bestFor(b, { ...b.values, [kind]: g }) }));
+  const points = grid.map((g) => ({ value: g, r: bestFor(b, { ...b.values, [kind]: g }, 2) }));
   const powers = points.map((p) => p.r.power_uw);
   const min = Math.min(...powers);
   const max = Math.max(...powers);
@@ -352,7 +355,6 @@ export function buildP1(slot: P1Slot): P1Build {
   const task: P1Task = {
     task_id: slot.taskId,
     suite: 'veh',
-    probe: 'P1',
     split: slot.split,
     difficulty: '',
     provenance: provenanceOf(slot.anchor, slot.taskSeed),
@@ -360,6 +362,7 @@ export function buildP1(slot: P1Slot): P1Build {
     excitation_context: excitationContext(ctx),
     constraints: constraintList(ctx.limits),
     variable_bounds: d.values.bounds,
+    probe: 'P1',
     p1_subtype: slot.subtype,
     spec: d.spec,
     missing_fields_ground_truth: d.missing,

@@ -153,7 +153,6 @@ export function buildP2(slot: P2Slot): P2Build {
   const task: P2Task = {
     task_id: slot.taskId,
     suite: 'veh',
-    probe: 'P2',
     split: slot.split,
     difficulty: '',
     provenance: provenanceOf(anchor, slot.taskSeed, [`task: ${note}; acceleration ${accelerationG} g`]),
@@ -161,6 +160,7 @@ export function buildP2(slot: P2Slot): P2Build {
     excitation_context: excitationContext(ctx),
     constraints: constraintList(limits),
     variable_bounds: bounds,
+    probe: 'P2',
     p2_subtype: subtype,
     objective: 'maximize load_power_uw',
     query_budget: P2_QUERY_BUDGET,

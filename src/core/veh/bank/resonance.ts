@@ -78,15 +78,11 @@ export function projectLength(ev: DesignEvaluator, x: Float64Array, fTarget: num
   const c = (meff - mt) / ((x[V.length] as number) * 1e-3);
   const w = TWO_PI * fTarget;
   const K = (3 * EI) / (w * w);
-  const g = (Lmm: number): number => {
-    const L = Lmm * 1e-3;
-    return (c * L + mt) * L * L * L - K;
-  };
-  if (g(lo) >= 0) {
+  if (lengthResidual(lo, c, mt, K) >= 0) {
     x[V.length] = lo;
     return;
   }
-  if (g(hi) <= 0) {
+  if (lengthResidual(hi, c, mt, K) <= 0) {
     x[V.length] = hi;
     return;
   }
@@ -94,10 +90,16 @@ export function projectLength(ev: DesignEvaluator, x: Float64Array, fTarget: num
   let b = hi;
   for (let i = 0; i < 60; i++) {
     const m = 0.5 * (a + b);
-    if (g(m) < 0) a = m;
+    if (lengthResidual(m, c, mt, K) < 0) a = m;
     else b = m;
   }
   x[V.length] = 0.5 * (a + b);
+}
+
+/** (c·L + m_tip)·L³ − K for L in mm (a plain function: this runs in the search's hot loop). */
+function lengthResidual(Lmm: number, c: number, mt: number, K: number): number {
+  const L = Lmm * 1e-3;
+  return (c * L + mt) * L * L * L - K;
 }
 
 export interface FrequencyRange {

@@ -9,6 +9,7 @@ import { DESIGN_VARIABLES } from '../oracle.ts';
 import { P1_ACTIONS, type P1Task, type P2Task, type P3Task, type P4Task, type VehTask } from '../task-schema.ts';
 import { TASK_BUDGET, effectiveBudget, type QueryBudgetRule } from './budget.ts';
 import { buildStateSummary } from './state-summary.ts';
+import { payloadJson } from './payload-json.ts';
 import { round5 } from './verifier-response.ts';
 
 export type P3Variant = 'raw_history' | 'state_summary';
@@ -79,7 +80,7 @@ function designContext(task: DesignTask) {
   };
 }
 
-const json = (payload: unknown): string => JSON.stringify(payload, null, 2);
+const json = (payload: unknown): string => payloadJson(payload);
 
 export function p1Payload(task: P1Task) {
   return {

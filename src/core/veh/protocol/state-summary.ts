@@ -23,6 +23,8 @@ export interface StateSummary {
   recent_trend: {
     steps: number[];
     load_power_uw: (number | null)[];
+    /** The verifier's total violation where its metrics carry it, else null. */
+    total_violation: (number | null)[];
     violation_count: number[];
     objective: 'rising' | 'falling' | 'flat' | 'unknown';
     violations: 'rising' | 'falling' | 'flat';
@@ -31,10 +33,11 @@ export interface StateSummary {
   new_violations: string[];
 }
 
-const power = (s: HistoryStep): number | null => {
-  const p = s.verifier_response.metrics.load_power_uw;
-  return typeof p === 'number' ? p : null;
+const metric = (s: HistoryStep, key: string): number | null => {
+  const v = s.verifier_response.metrics[key];
+  return typeof v === 'number' ? v : null;
 };
+const power = (s: HistoryStep): number | null => metric(s, 'load_power_uw');
 
 function direction(first: number, last: number): 'rising' | 'falling' | 'flat' {
   if (last > first * (1 + 1e-9) + 1e-12) return 'rising';
@@ -78,6 +81,7 @@ export function buildStateSummary(history: readonly HistoryStep[]): StateSummary
     recent_trend: {
       steps: recent.map((s) => s.step),
       load_power_uw: powers,
+      total_violation: recent.map((s) => metric(s, 'total_violation')),
       violation_count: counts,
       objective,
       violations: direction(counts[0] ?? 0, counts[counts.length - 1] ?? 0),

@@ -5,6 +5,7 @@
  */
 import type { ChatMessage } from '../../agent/types.ts';
 import type { VehDesign } from '../oracle.ts';
+import { payloadJson } from './payload-json.ts';
 import type { VerifierResponse } from './verifier-response.ts';
 
 export interface TurnOutcome {
@@ -39,5 +40,5 @@ export function turnMessage(o: TurnOutcome): ChatMessage {
     payload.final_selection = true;
     payload.instruction = FINAL_SELECTION_INSTRUCTION;
   }
-  return { role: 'user', content: JSON.stringify(payload, null, 2) };
+  return { role: 'user', content: payloadJson(payload) };
 }

@@ -1,0 +1,134 @@
+/**
+ * `proving-ground bank --write | --check [--seed N] [--dir DIR] [--anchors FILE]`
+ *
+ * --write regenerates every VEH bank into public/banks/veh/ (or DIR); --check regenerates in memory
+ * and compares each file's bytes and SHA-256 with the files and manifest on disk, printing one line
+ * per bank and exiting 1 (naming the files) on any mismatch. Generation time is printed.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_VEH_BANK_DIR } from '../../src/adapters/node/run-files.ts';
+import { ANCHORS_FILE, DEFAULT_BANK_SEED, generateVehBanks } from '../../src/core/veh/bank/generate.ts';
+import type { CommandIo } from '../io.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+const USAGE = 'usage: proving-ground bank --write | --check [--seed N] [--dir DIR] [--anchors FILE]';
+
+export interface BankDeps {
+  generate: typeof generateVehBanks;
+  now: () => number;
+}
+
+const defaultDeps: BankDeps = { generate: generateVehBanks, now: () => performance.now() };
+
+interface BankArgs {
+  mode: 'write' | 'check';
+  seed: number;
+  dir: string;
+  anchors: string;
+}
+
+export function parseBankArgs(args: readonly string[]): BankArgs | string {
+  let mode: BankArgs['mode'] | null = null;
+  let seed = DEFAULT_BANK_SEED;
+  let dir = DEFAULT_VEH_BANK_DIR;
+  let anchors = join(REPO_ROOT, ANCHORS_FILE);
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const value = (): string | null => args[++i] ?? null;
+    if (a === '--write' || a === '--check') {
+      const m = a === '--write' ? 'write' : 'check';
+      if (mode && mode !== m) return '--write and --check are exclusive';
+      mode = m;
+    } else if (a === '--seed') {
+      const v = value();
+      if (v === null || !/^\d+$/.test(v)) return '--seed needs a non-negative integer';
+      seed = Number(v);
+    } else if (a === '--dir') {
+      const v = value();
+      if (v === null) return '--dir needs a directory';
+      dir = v;
+    } else if (a === '--anchors') {
+      const v = value();
+      if (v === null) return '--anchors needs a file';
+      anchors = v;
+    } else {
+      return `unknown argument "${a}"`;
+    }
+  }
+  if (!mode) return 'choose --write or --check';
+  return { mode, seed, dir, anchors };
+}
+
+const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+async function readIfPresent(path: string): Promise<Buffer | null> {
+  try {
+    return await readFile(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+}
+
+export async function bankCommand(args: readonly string[], io: CommandIo, deps: BankDeps = defaultDeps): Promise<number> {
+  const parsed = parseBankArgs(args);
+  if (typeof parsed === 'string') {
+    io.stderr(`bank: ${parsed}\n${USAGE}`);
+    return 2;
+  }
+  const anchorBytes = await readFile(parsed.anchors);
+  const start = deps.now();
+  const { files, manifest } = deps.generate(JSON.parse(anchorBytes.toString('utf8')), new Uint8Array(anchorBytes), parsed.seed);
+  const seconds = (deps.now() - start) / 1000;
+  io.stdout(`generated ${manifest.banks.map((b) => b.probe).join(', ')} in ${seconds.toFixed(1)} s (seed ${manifest.seed}, ${manifest.generator_version})`);
+
+  if (parsed.mode === 'write') {
+    await mkdir(parsed.dir, { recursive: true });
+    for (const [name, text] of Object.entries(files)) await writeFile(join(parsed.dir, name), text);
+    for (const b of manifest.banks) io.stdout(`wrote ${b.file}  ${b.count} tasks  ${b.bytes} bytes  sha256 ${b.sha256}`);
+    io.stdout(`wrote manifest.json in ${parsed.dir}`);
+    return 0;
+  }
+
+  const mismatches: string[] = [];
+  const diskManifestBytes = await readIfPresent(join(parsed.dir, 'manifest.json'));
+  let diskManifest: { banks?: { file?: string; sha256?: string }[] } = {};
+  try {
+    diskManifest = diskManifestBytes ? (JSON.parse(diskManifestBytes.toString('utf8')) as typeof diskManifest) : {};
+  } catch {
+    diskManifest = {};
+  }
+  for (const b of manifest.banks) {
+    const disk = await readIfPresent(join(parsed.dir, b.file));
+    const listed = diskManifest.banks?.find((x) => x.file === b.file)?.sha256;
+    if (!disk) {
+      mismatches.push(b.file);
+      io.stdout(`MISMATCH  ${b.file}: missing on disk`);
+      continue;
+    }
+    const diskSha = sha256(disk);
+    const sameBytes = Buffer.compare(disk, Buffer.from(files[b.file] ?? '', 'utf8')) === 0;
+    if (!sameBytes || diskSha !== b.sha256 || listed !== b.sha256) {
+      mismatches.push(b.file);
+      io.stdout(`MISMATCH  ${b.file}: disk sha256 ${diskSha}, manifest on disk ${listed ?? 'none'}, regenerated ${b.sha256}`);
+    } else {
+      io.stdout(`ok        ${b.file}  ${b.count} tasks  ${b.bytes} bytes  sha256 ${b.sha256}`);
+    }
+  }
+  const manifestText = files['manifest.json'] ?? '';
+  if (!diskManifestBytes || diskManifestBytes.toString('utf8') !== manifestText) {
+    mismatches.push('manifest.json');
+    io.stdout(`MISMATCH  manifest.json: ${diskManifestBytes ? 'differs from the regenerated manifest' : 'missing on disk'}`);
+  } else {
+    io.stdout('ok        manifest.json');
+  }
+  if (mismatches.length > 0) {
+    io.stderr(`bank --check: mismatch in ${mismatches.join(', ')}; run \`proving-ground bank --write\` to regenerate ${parsed.dir}`);
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRunArgs, runCommand } from './run.ts';
+import { scoreCommand } from './score.ts';
+import { fixtureBank, fixtureOracle } from '../../src/core/veh/protocol/test-fixtures.ts';
+import { fixtureClock } from '../../src/core/veh/protocol/test-session.ts';
+import { PROBES } from '../../src/core/veh/task-schema.ts';
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s) }, out, err };
+}
+
+let dir = '';
+let bank = '';
+
+/** Writes the fixture tasks as a bank directory (manifest.json + P*.jsonl), the layout loadVehBank reads. */
+async function writeFixtureBank(target: string): Promise<void> {
+  const tasks = fixtureBank();
+  const banks = [];
+  for (const probe of PROBES) {
+    const mine = tasks.filter((t) => t.probe === probe);
+    const text = mine.map((t) => JSON.stringify(t)).join('\n') + '\n';
+    const file = `${probe}.jsonl`;
+    await writeFile(join(target, file), text);
+    banks.push({
+      probe,
+      file,
+      count: mine.length,
+      bytes: Buffer.byteLength(text),
+      sha256: createHash('sha256').update(text).digest('hex'),
+      by_split: { dev: mine.length },
+    });
+  }
+  const manifest = {
+    suite: 'veh',
+    generator_version: 'fixture',
+    seed: 0,
+    oracle: 'reference',
+    built_from: { anchors_file: 'none', anchors_sha256: 'none' },
+    banks,
+    note: 'test fixture bank',
+  };
+  await writeFile(join(target, 'manifest.json'), JSON.stringify(manifest, null, 2));
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pg-run-'));
+  bank = join(dir, 'bank');
+  await mkdir(bank);
+  await writeFixtureBank(bank);
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('parseRunArgs', () => {
+  it('reads every flag, with defaults', () => {
+    expect(parseRunArgs(['--suite', 'veh', '--agent', 'random', '--probe', 'p3', '--split', 'dev', '--seed', '7', '--p3-variant', 'state_summary', '--out', 'o'])).toMatchObject({
+      agent: 'random',
+      probe: 'P3',
+      split: 'dev',
+      seed: 7,
+      p3Variant: 'state_summary',
+      out: 'o',
+    });
+    expect(parseRunArgs(['--agent=reference', '--out=o'])).toMatchObject({ seed: 42, probe: null, split: null, p3Variant: 'raw_history' });
+  });
+
+  it.each([
+    [['--out', 'o'], /--agent is required/],
+    [['--agent', 'x'], /--out DIR is required/],
+    [['--agent', 'x', '--out', 'o', '--suite', 'circuit'], /unknown suite/],
+    [['--agent', 'x', '--out', 'o', '--probe', 'P9'], /--probe must be one of/],
+    [['--agent', 'x', '--out', 'o', '--seed', '-1'], /--seed must be an integer/],
+    [['--agent', 'x', '--out', 'o', '--limit', '3'], /unknown argument/],
+  ])('rejects %j', (args, message) => {
+    expect(() => parseRunArgs(args)).toThrow(message);
+  });
+});
+
+describe('run and score commands', () => {
+  it('runs an agent, writes the outputs, and score reproduces the metrics from transcripts alone', async () => {
+    const out = join(dir, 'run-random');
+    const r = capture();
+    const code = await runCommand(['--suite', 'veh', '--agent', 'random', '--seed', '5', '--bank', bank, '--out', out], r.io, {
+      oracle: fixtureOracle,
+      clock: fixtureClock(),
+    });
+    expect(code).toBe(0);
+    expect(r.out.join('\n')).toMatch(/headline: P1 p1_composite .* \| P4 kendall_tau/);
+    expect(r.out.join('\n')).toMatch(/completed: 17\/17 tasks in \d+\.\d\d s/);
+    expect((await readdir(join(out, 'transcripts'))).length).toBe(17);
+    const md = await readFile(join(out, 'results.md'), 'utf8');
+    expect(md).toContain('# VEHBench run: Uniform random');
+
+    const s = capture();
+    expect(await scoreCommand([out], s.io)).toBe(0);
+    expect(s.out.join('\n')).toMatch(/metrics equal the saved results: yes/);
+  });
+
+  it('score exits 1 and names the metric when results.json disagrees', async () => {
+    const out = join(dir, 'run-tampered');
+    await runCommand(['--agent', 'reference', '--probe', 'P4', '--bank', bank, '--out', out], capture().io, { oracle: fixtureOracle, clock: fixtureClock() });
+    const file = join(out, 'results.json');
+    const results = JSON.parse(await readFile(file, 'utf8')) as { metrics: { P4: { kendall_tau: { value: number } } } };
+    results.metrics.P4.kendall_tau.value = 0.5;
+    await writeFile(file, JSON.stringify(results));
+    const s = capture();
+    expect(await scoreCommand([out], s.io)).toBe(1);
+    expect(s.out.join('\n')).toMatch(/P4\.kendall_tau\.value: results\.json 0\.5 vs recomputed 1/);
+  });
+
+  it('score without results.json just prints the metrics', async () => {
+    const out = join(dir, 'run-nores');
+    await runCommand(['--agent', 'anchor-fixed', '--probe', 'P2', '--bank', bank, '--out', out], capture().io, { oracle: fixtureOracle, clock: fixtureClock() });
+    await rm(join(out, 'results.json'));
+    const s = capture();
+    expect(await scoreCommand([out], s.io)).toBe(0);
+    expect(s.out.join('\n')).toMatch(/no results.json to compare with/);
+  });
+
+  it('reports usage errors with exit 2', async () => {
+    const r = capture();
+    expect(await runCommand(['--agent', 'gpt-9', '--out', join(dir, 'x')], r.io)).toBe(2);
+    expect(r.err.join('\n')).toMatch(/built-in agents: reference/);
+    expect(await scoreCommand([], capture().io)).toBe(2);
+    expect(await scoreCommand([join(dir, 'missing')], capture().io)).toBe(2);
+  });
+});

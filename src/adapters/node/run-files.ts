@@ -1,0 +1,107 @@
+/**
+ * Node file access for suite runs: reading a bank directory, writing a run's output directory
+ * (results.json, results.md, transcripts/<task_id>.json) and reading it back for `score`.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RunResult } from '../../core/run/run-suite.ts';
+import { ResultsFileSchema, RunBundleSchema, renderResultsMarkdown, toResultsFile, type ResultsFile, type RunBundle } from '../../core/run/results-file.ts';
+import { TranscriptSchema, type Transcript } from '../../core/run/transcript.ts';
+
+/** Resolved from this file, so the CLI finds the banks from any working directory. */
+export const DEFAULT_VEH_BANK_DIR = fileURLToPath(new URL('../../../public/banks/veh', import.meta.url));
+const PACKAGE_JSON = fileURLToPath(new URL('../../../package.json', import.meta.url));
+
+export const RESULTS_JSON = 'results.json';
+export const RESULTS_MD = 'results.md';
+export const TRANSCRIPTS_DIR = 'transcripts';
+
+export async function appVersion(): Promise<string> {
+  const pkg = JSON.parse(await readFile(PACKAGE_JSON, 'utf8')) as { version?: string };
+  return pkg.version ?? 'unknown';
+}
+
+/** The reader loadVehBank expects: bank-relative file name → text. */
+export function bankTextReader(dir: string): (file: string) => Promise<string> {
+  return async (file) => {
+    try {
+      return await readFile(join(dir, file), 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`bank file ${join(dir, file)} not found (generate the banks first)`, { cause: e });
+      throw e;
+    }
+  };
+}
+
+/** sha256 of the bank's manifest.json bytes: names exactly which bank a run used. */
+export async function bankHash(dir: string): Promise<string> {
+  return createHash('sha256')
+    .update(await readFile(join(dir, 'manifest.json')))
+    .digest('hex');
+}
+
+/** Task ids may hold characters that are not safe in file names. */
+export function transcriptFileName(taskId: string): string {
+  return `${taskId.replace(/[^A-Za-z0-9._-]/g, '_')}.json`;
+}
+
+/**
+ * Writes results.json, results.md and one transcript per task. Transcripts left by an earlier run
+ * in the same directory are removed first, so `score DIR` never mixes two runs.
+ */
+export async function writeRunOutput(dir: string, result: RunResult): Promise<{ transcripts: number }> {
+  const tdir = join(dir, TRANSCRIPTS_DIR);
+  await mkdir(tdir, { recursive: true });
+  for (const name of await readdir(tdir)) if (name.endsWith('.json')) await rm(join(tdir, name));
+  const used = new Set<string>();
+  const writes: Promise<void>[] = [];
+  for (const t of result.transcripts) {
+    let name = transcriptFileName(t.task.task_id);
+    for (let k = 2; used.has(name); k++) name = transcriptFileName(`${t.task.task_id}~${k}`);
+    used.add(name);
+    writes.push(writeFile(join(tdir, name), `${JSON.stringify(t, null, 2)}\n`));
+  }
+  await Promise.all(writes);
+  await writeFile(join(dir, RESULTS_JSON), `${JSON.stringify(toResultsFile(result), null, 2)}\n`);
+  await writeFile(join(dir, RESULTS_MD), renderResultsMarkdown(result));
+  return { transcripts: result.transcripts.length };
+}
+
+export async function readTranscripts(dir: string): Promise<Transcript[]> {
+  const tdir = join(dir, TRANSCRIPTS_DIR);
+  let names: string[];
+  try {
+    names = (await readdir(tdir)).filter((n) => n.endsWith('.json')).sort();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`${tdir} not found`, { cause: e });
+    throw e;
+  }
+  return Promise.all(
+    names.map(async (name) => {
+      const parsed = TranscriptSchema.safeParse(JSON.parse(await readFile(join(tdir, name), 'utf8')));
+      if (!parsed.success) throw new Error(`${join(tdir, name)} is not a valid transcript: ${parsed.error.issues[0]?.message ?? 'schema mismatch'}`);
+      return parsed.data;
+    }),
+  );
+}
+
+/** results.json of a run directory, or null when there is none. */
+export async function readResultsFile(dir: string): Promise<ResultsFile | null> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, RESULTS_JSON), 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+  return ResultsFileSchema.parse(JSON.parse(text));
+}
+
+/** A page download (one JSON file holding a whole run, transcripts included). */
+export async function readRunBundle(file: string): Promise<RunBundle> {
+  const parsed = RunBundleSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+  if (!parsed.success) throw new Error(`${file} is not a run download: ${parsed.error.issues[0]?.message ?? 'schema mismatch'}`);
+  return parsed.data;
+}
