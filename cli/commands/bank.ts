@@ -81,10 +81,15 @@ export async function bankCommand(args: readonly string[], io: CommandIo, deps: 
     return 2;
   }
   const anchorBytes = await readFile(parsed.anchors);
+  const phases: string[] = [];
   const start = deps.now();
-  const { files, manifest } = deps.generate(JSON.parse(anchorBytes.toString('utf8')), new Uint8Array(anchorBytes), parsed.seed);
+  const { files, manifest } = deps.generate(JSON.parse(anchorBytes.toString('utf8')), new Uint8Array(anchorBytes), parsed.seed, {
+    clock: deps.now,
+    onPhase: (name, ms) => phases.push(`${name} ${(ms / 1000).toFixed(1)} s`),
+  });
   const seconds = (deps.now() - start) / 1000;
-  io.stdout(`generated ${manifest.banks.map((b) => b.probe).join(', ')} in ${seconds.toFixed(1)} s (seed ${manifest.seed}, ${manifest.generator_version})`);
+  const detail = phases.length > 0 ? `; ${phases.join(', ')}` : '';
+  io.stdout(`generated ${manifest.banks.map((b) => b.probe).join(', ')} in ${seconds.toFixed(1)} s (seed ${manifest.seed}, ${manifest.generator_version}${detail})`);
 
   if (parsed.mode === 'write') {
     await mkdir(parsed.dir, { recursive: true });

@@ -58,8 +58,3 @@ export function inBox(box: Box, x: ArrayLike<number>): boolean {
   for (let i = 0; i < DIM; i++) if ((x[i] as number) < (box.lo[i] as number) || (x[i] as number) > (box.hi[i] as number)) return false;
   return true;
 }
-
-export function clampToBox(box: Box, x: Float64Array): Float64Array {
-  for (let i = 0; i < DIM; i++) x[i] = Math.min(box.hi[i] as number, Math.max(box.lo[i] as number, x[i] as number));
-  return x;
-}

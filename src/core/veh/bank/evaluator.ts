@@ -6,7 +6,7 @@
 import { IN, INPUT_STRIDE, OUT, OUTPUT_STRIDE } from '../oracle-layout.ts';
 import { evaluateInto } from '../oracle-reference.ts';
 import { packRequest, parseOracleRequest, unpackResult, type Limits, type OracleResult } from '../oracle.ts';
-import { totalViolation, violatedConstraints } from '../violation.ts';
+import { totalViolation } from '../violation.ts';
 import { designOf } from './design-vector.ts';
 
 export interface TaskContext {
@@ -81,8 +81,4 @@ export function evaluatedDesign(ev: DesignEvaluator, x: ArrayLike<number>) {
     feasible: r.feasible,
     total_violation: totalViolation(r, ev.ctx.limits),
   };
-}
-
-export function violationsOf(ev: DesignEvaluator, x: ArrayLike<number>): string[] {
-  return violatedConstraints(ev.result(x), ev.ctx.limits);
 }

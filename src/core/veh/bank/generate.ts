@@ -209,37 +209,76 @@ function buildP1Bank(seed: number, plan: SplitPlan): P1Build[] {
   return out;
 }
 
+export interface BuildOptions {
+  /** Called after each family is built, with its wall time (the CLI prints them). */
+  onPhase?: (phase: string, ms: number) => void;
+  /** Clock for those timings (core reads no ambient time). */
+  clock?: () => number;
+  /** Build only these families (P2 is built whenever P3 or P4 is asked for); default all four. */
+  only?: readonly Probe[];
+}
+
 /** Builds every bank as task objects (difficulty labels assigned), plus the admission report and split plan. */
-export function buildVehBanks(anchorsJson: unknown, seed: number): BankBuild {
+export function buildVehBanks(anchorsJson: unknown, seed: number, options: BuildOptions = {}): BankBuild {
+  const clock = options.clock ?? (() => 0);
+  let last = clock();
+  const phase = (name: string): void => {
+    const now = clock();
+    options.onPhase?.(name, now - last);
+    last = now;
+  };
   const report = projectAnchors(parseAnchors(anchorsJson));
   const plan = planSplits(report.admitted, seed);
+  phase('anchors');
 
-  const p2 = buildP2Bank(seed, plan);
+  const want = (p: Probe): boolean => !options.only || options.only.includes(p);
+  const tasks: Record<Probe, VehTask[]> = { P1: [], P2: [], P3: [], P4: [] };
+  let p2Ratios: number[] = [];
+  if (want('P2') || want('P3') || want('P4')) {
+    const p2 = buildP2Bank(seed, plan);
+    p2Ratios = p2.map((b) => b.ratio);
+    buildDependents(seed, p2, want, tasks, phase);
+  }
+  if (want('P1')) {
+    const p1 = buildP1Bank(seed, plan);
+    const p1Difficulty = assignByRank(
+      p1.map((b) => ({ id: b.task.task_id, hardness: b.hardness })),
+      DIFFICULTY_COUNTS.P1,
+    );
+    for (const b of p1) b.task.difficulty = p1Difficulty.get(b.task.task_id) as string;
+    tasks.P1 = p1.map((b) => b.task);
+    phase('P1');
+  }
+  return { report, plan, tasks, p2Ratios };
+}
+
+/** Difficulty for P2, then the P3 traps and P4 pools built on the P2 lineage. */
+function buildDependents(seed: number, p2: P2Build[], want: (p: Probe) => boolean, tasks: Record<Probe, VehTask[]>, phase: (name: string) => void): void {
   const p2Difficulty = assignByRank(
     p2.map((b) => ({ id: b.task.task_id, hardness: 0.6 * (1 - b.ratio) + 0.4 * Math.min(1, b.binding.length / 3) })),
     DIFFICULTY_COUNTS.P2,
   );
   for (const b of p2) b.task.difficulty = p2Difficulty.get(b.task.task_id) as string;
+  if (want('P2')) tasks.P2 = p2.map((b) => b.task);
+  phase('P2');
 
-  const p3 = buildP3Bank(seed, p2);
+  if (want('P3')) {
+    tasks.P3 = buildP3Bank(seed, p2);
+    phase('P3');
+  }
 
-  const p4 = buildP4Bank(seed, p2);
-  const p4Tasks = p4.flatMap((b) => b.tasks);
-  const p4Gaps = p4.flatMap((b) => b.minGaps);
-  const p4Difficulty = assignByRank(
-    p4Tasks.map((t, i) => ({ id: t.task_id, hardness: -(p4Gaps[i] as number) })),
-    DIFFICULTY_COUNTS.P4,
-  );
-  for (const t of p4Tasks) t.difficulty = p4Difficulty.get(t.task_id) as string;
-
-  const p1 = buildP1Bank(seed, plan);
-  const p1Difficulty = assignByRank(
-    p1.map((b) => ({ id: b.task.task_id, hardness: b.hardness })),
-    DIFFICULTY_COUNTS.P1,
-  );
-  for (const b of p1) b.task.difficulty = p1Difficulty.get(b.task.task_id) as string;
-
-  return { report, plan, tasks: { P1: p1.map((b) => b.task), P2: p2.map((b) => b.task), P3: p3, P4: p4Tasks }, p2Ratios: p2.map((b) => b.ratio) };
+  if (want('P4')) {
+    const p4 = buildP4Bank(seed, p2);
+    const p4Tasks = p4.flatMap((b) => b.tasks);
+    const p4Gaps = p4.flatMap((b) => b.minGaps);
+    const p4Difficulty = assignByRank(
+      p4Tasks.map((t, i) => ({ id: t.task_id, hardness: -(p4Gaps[i] as number) })),
+      DIFFICULTY_COUNTS.P4,
+    );
+    for (const t of p4Tasks) t.difficulty = p4Difficulty.get(t.task_id) as string;
+    tasks.P4 = p4Tasks;
+    phase('P4');
+  }
 }
 
 export function toJsonl(tasks: readonly VehTask[]): string {
@@ -259,20 +298,26 @@ function manifestNote(build: BankBuild): string {
     `P2–P4 are source-disjoint: dev/test_id use the anchor groups ${groups(plan.inDomain)}; test_ood uses only the held-out groups ${groups(plan.heldOut)}. ` +
       `P3 and P4 inherit the P2 split of their source task. P1 is a matched triage stage over ${plan.p1Contexts.dev.length} anchor contexts ` +
       `(dev/test_id/test_ood use ${plan.p1Contexts.dev.length}/${plan.p1Contexts.test_id.length}/${plan.p1Contexts.test_ood.length}) and is not source-disjoint.`,
-    `Gold labels, BKF designs, traps and rankings come from the analytical oracle through the generator's optimiser portfolio; ` +
-      `the anchor-fixed heuristic (keep the P2 initial design) scores a mean power ratio of ${mean(build.p2Ratios).toFixed(4)} on P2.`,
+    "Gold labels, BKF designs, traps and rankings come from the analytical oracle through the generator's optimiser portfolio" +
+      (build.p2Ratios.length > 0 ? `; the anchor-fixed heuristic (keep the P2 initial design) scores a mean power ratio of ${mean(build.p2Ratios).toFixed(4)} on P2.` : '.'),
     'Difficulty labels are assigned by rank of a hardness score to the published counts: P1 by proximity of the target to the feasibility boundary ' +
       '(plus distractor and ambiguity terms), P2 by 0.6·(1 − initial/BKF) + 0.4·(active constraints at the BKF)/3, P3 all hard, P4 by the smallest adjacent policy-score gap.',
   ].join(' ');
 }
 
 /** Generates the four bank files and their manifest. Same anchors bytes and seed → same bytes. */
-export function generateVehBanks(anchorsJson: unknown, anchorsFileBytes: Uint8Array, seed: number): { files: Record<string, string>; manifest: BankManifest } {
-  const build = buildVehBanks(anchorsJson, seed);
+export function generateVehBanks(
+  anchorsJson: unknown,
+  anchorsFileBytes: Uint8Array,
+  seed: number,
+  options: BuildOptions = {},
+): { files: Record<string, string>; manifest: BankManifest } {
+  const build = buildVehBanks(anchorsJson, seed, options);
   const encoder = new TextEncoder();
   const files: Record<string, string> = {};
   const banks: BankManifest['banks'] = [];
   for (const probe of PROBES) {
+    if (options.only && !options.only.includes(probe)) continue;
     const tasks = build.tasks[probe];
     const text = toJsonl(tasks);
     const bytes = encoder.encode(text);

@@ -34,8 +34,8 @@ import {
 } from './task-common.ts';
 
 export const P2_QUERY_BUDGET = 6;
-/** Search effort for reference (BKF) designs: twice the portfolio's default budget. */
-export const BKF_EFFORT = 2;
+/** Search effort for reference (BKF) designs: 1.5× the portfolio's default budget. */
+export const BKF_EFFORT = 1.5;
 
 export interface P2Build {
   task: P2Task;
@@ -130,7 +130,10 @@ export function buildP2(slot: P2Slot): P2Build {
           const lim = sigCeil(value * f);
           const candidate: Limits = { ...limits, [name]: lim };
           const cev = new DesignEvaluator(contextOf(anchor, accelerationG, candidate));
-          const cs = maximizePower(cev, trialBox, rng, { seeds: [x0], effort: BKF_EFFORT });
+          // A quick probe first; only a limit that binds there earns the full BKF search (re-checked).
+          const probe = maximizePower(cev, trialBox, rng, { seeds: [x0], effort: 0.35 });
+          if (!probe.x || !bindingConstraints(cev, probe.x).includes(name)) continue;
+          const cs = maximizePower(cev, trialBox, rng, { seeds: [x0, probe.x], effort: BKF_EFFORT });
           if (cs.x && bindingConstraints(cev, cs.x).includes(name)) {
             const why = `boundary_binding: ${name} set to ${lim} (${sig(f, 3)}× the initial design's value), active at the BKF design`;
             chosen = { limits: candidate, note: spread === 1 ? why : `${why}; upper bounds widened (spread ${spread})`, search: cs, ev: cev, bounds: trialBounds };

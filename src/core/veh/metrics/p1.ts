@@ -103,7 +103,9 @@ export function p1Composite(rows: readonly P1Row[]): number | null {
   const parts = [p1MacroF1(rows), discipline(rows, PROPOSE), discipline(rows, REQUEST), discipline(rows, INFEASIBLE), subtypeF1(rows)];
   const [f1, acs, mds, ids, sub] = parts;
   if (f1 == null || acs == null || mds == null || ids == null || sub == null) return null;
-  return 0.4 * f1 + 0.2 * acs + 0.15 * mds + 0.15 * ids + 0.1 * sub;
+  // Integer weights over 100: 0.4 + 0.2 + 0.15 + 0.15 + 0.1 sums to 1.0000000000000002 in floating
+  // point, which would print a perfect run as slightly above 1.
+  return (40 * f1 + 20 * acs + 15 * mds + 15 * ids + 10 * sub) / 100;
 }
 
 /** Field names compared loosely: case, whitespace and a leading "spec." (the prompt's path form) ignored. */

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BankManifest } from '../../src/core/veh/task-schema.ts';
+import { bankCommand, parseBankArgs, type BankDeps } from './bank.ts';
+
+const sha256Of = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s) }, out, err };
+}
+
+/** A stand-in generator: two small files and a manifest, varying with the seed like the real one. */
+const fakeDeps: BankDeps = {
+  now: (() => {
+    let t = 0;
+    return () => (t += 1500);
+  })(),
+  generate: (_json, _bytes, seed) => {
+    const p1 = `{"seed":${seed},"n":1}\n`;
+    const p2 = `{"seed":${seed},"n":2}\n`;
+    const entry = (probe: 'P1' | 'P2', file: string, text: string) => ({
+      probe,
+      file,
+      count: 1,
+      bytes: Buffer.byteLength(text),
+      sha256: sha256Of(text),
+      by_split: { dev: 1 },
+    });
+    const manifest: BankManifest = {
+      suite: 'veh',
+      generator_version: 'fake',
+      seed,
+      oracle: 'reference',
+      built_from: { anchors_file: 'a', anchors_sha256: 'b' },
+      banks: [entry('P1', 'P1.jsonl', p1), entry('P2', 'P2.jsonl', p2)],
+      note: '',
+    };
+    return { files: { 'P1.jsonl': p1, 'P2.jsonl': p2, 'manifest.json': `${JSON.stringify(manifest, null, 2)}\n` }, manifest };
+  },
+};
+
+let dir = '';
+let anchors = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pg-bank-'));
+  anchors = join(dir, 'anchors.json');
+  await writeFile(anchors, '[]');
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('parseBankArgs', () => {
+  it('requires exactly one of --write / --check and validates --seed', () => {
+    expect(parseBankArgs([])).toMatch(/choose --write or --check/);
+    expect(parseBankArgs(['--write', '--check'])).toMatch(/exclusive/);
+    expect(parseBankArgs(['--check', '--seed', 'x'])).toMatch(/--seed/);
+    expect(parseBankArgs(['--check', '--bogus'])).toMatch(/unknown argument/);
+    expect(parseBankArgs(['--check', '--seed', '7', '--dir', '/tmp/x'])).toMatchObject({ mode: 'check', seed: 7, dir: '/tmp/x' });
+  });
+});
+
+describe('bankCommand', () => {
+  it('writes the banks, then --check passes with one ok line per file and the generation time', async () => {
+    const bankDir = join(dir, 'ok');
+    const w = capture();
+    expect(await bankCommand(['--write', '--dir', bankDir, '--anchors', anchors], w.io, fakeDeps)).toBe(0);
+    expect(await readFile(join(bankDir, 'P1.jsonl'), 'utf8')).toBe('{"seed":42,"n":1}\n');
+    const c = capture();
+    expect(await bankCommand(['--check', '--dir', bankDir, '--anchors', anchors], c.io, fakeDeps)).toBe(0);
+    expect(c.out[0]).toMatch(/^generated P1, P2 in 1\.5 s \(seed 42, fake\)$/);
+    expect(c.out.filter((l) => l.startsWith('ok'))).toHaveLength(3);
+    expect(c.err).toEqual([]);
+  });
+
+  it('--check exits 1 and names every file that differs or is missing', async () => {
+    const bankDir = join(dir, 'bad');
+    await bankCommand(['--write', '--dir', bankDir, '--anchors', anchors], capture().io, fakeDeps);
+    await writeFile(join(bankDir, 'P2.jsonl'), '{"tampered":true}\n');
+    await rm(join(bankDir, 'P1.jsonl'));
+    const c = capture();
+    expect(await bankCommand(['--check', '--dir', bankDir, '--anchors', anchors], c.io, fakeDeps)).toBe(1);
+    expect(c.out.some((l) => /^MISMATCH\s+P1\.jsonl: missing on disk/.test(l))).toBe(true);
+    expect(c.out.some((l) => /^MISMATCH\s+P2\.jsonl: disk sha256/.test(l))).toBe(true);
+    expect(c.err.join('\n')).toMatch(/mismatch in P1\.jsonl, P2\.jsonl/);
+  });
+
+  it('--check with another seed reports every file as a mismatch', async () => {
+    const bankDir = join(dir, 'seed');
+    await bankCommand(['--write', '--dir', bankDir, '--anchors', anchors], capture().io, fakeDeps);
+    const c = capture();
+    expect(await bankCommand(['--check', '--seed', '7', '--dir', bankDir, '--anchors', anchors], c.io, fakeDeps)).toBe(1);
+    expect(c.err.join('\n')).toMatch(/P1\.jsonl, P2\.jsonl, manifest\.json/);
+  });
+
+  it('exits 2 with usage on bad arguments', async () => {
+    const c = capture();
+    expect(await bankCommand(['--frobnicate'], c.io, fakeDeps)).toBe(2);
+    expect(c.err.join('\n')).toMatch(/usage: proving-ground bank/);
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../../stats/rng.ts';
+import { cmaes, symmetricEigen } from './cmaes.ts';
+
+describe('symmetricEigen', () => {
+  it('reconstructs a symmetric matrix from its eigenpairs', () => {
+    const a = [Float64Array.from([4, 1, 0.5]), Float64Array.from([1, 3, 0.2]), Float64Array.from([0.5, 0.2, 2])];
+    const { values, vectors } = symmetricEigen(a);
+    for (let i = 0; i < 3; i++)
+      for (let j = 0; j < 3; j++) {
+        let s = 0;
+        for (let k = 0; k < 3; k++) s += (vectors[i]?.[k] as number) * (values[k] as number) * (vectors[j]?.[k] as number);
+        expect(s).toBeCloseTo(a[i]?.[j] as number, 10);
+      }
+  });
+});
+
+describe('cmaes', () => {
+  it('finds the maximum of a rotated, ill-conditioned quadratic ridge inside the box', () => {
+    const target = [0.3, 0.7, 0.55, 0.2];
+    const merit = (p: Float64Array): number => {
+      const d = Array.from(p, (v, i) => v - (target[i] as number));
+      const along = (d[0] as number) + (d[1] as number);
+      const across = (d[0] as number) - (d[1] as number);
+      return -(along ** 2 + 400 * across ** 2 + (d[2] as number) ** 2 + 50 * (d[3] as number) ** 2);
+    };
+    const res = cmaes(merit, Float64Array.from([0.9, 0.1, 0.9, 0.9]), 0.2, 3000, createRng(4));
+    Array.from(res.best).forEach((v, i) => expect(v).toBeCloseTo(target[i] as number, 3));
+    expect(res.evaluations).toBeLessThanOrEqual(3000);
+  });
+
+  it('respects the box when the optimum lies outside it', () => {
+    const res = cmaes((p) => (p[0] as number) + (p[1] as number), Float64Array.from([0.5, 0.5]), 0.2, 800, createRng(1));
+    expect(res.best[0]).toBeCloseTo(1, 6);
+    expect(res.best[1]).toBeCloseTo(1, 6);
+  });
+});
