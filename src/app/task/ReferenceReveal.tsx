@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { TaskConditions } from './TaskConditions.tsx';
 import type { P1Task, P2Task, P3Task, P4Task, VehTask } from '../../core/veh/task-schema.ts';
 import { HorizontalBarChart } from '../charts/HorizontalBarChart.tsx';
 import { JsonBlock } from '../components/JsonBlock.tsx';
@@ -65,6 +66,7 @@ function P1Reference({ task }: { task: P1Task }) {
       </dl>
       <h3>Evidence</h3>
       <JsonBlock value={task.reference.evidence} />
+      <TaskConditions task={task} />
     </>
   );
 }

@@ -57,7 +57,9 @@ function TaskView({ task }: { task: VehTask }) {
       <TaskChart task={task} />
       <OpeningMessages task={task} />
       <ReferenceReveal task={task} />
-      <TaskConditions task={task} />
+      {/* A P1 brief may withhold a field whose true value sits in the oracle context, so for P1 the
+          context is shown only inside the reference reveal (P1Details shows the brief itself). */}
+      {task.probe !== 'P1' && <TaskConditions task={task} />}
       <ProvenanceSection task={task} />
       <TaskMaterials task={task} />
     </article>

@@ -18,23 +18,24 @@ const TWO_PI = 6.283185307179586;
 
 /** Evaluates one design from `input` at `inOffset`, writing OUTPUT_STRIDE values to `out` at `outOffset`. */
 export function evaluateInto(input: ArrayLike<number>, inOffset: number, out: Float64Array, outOffset: number): void {
-  const at = (k: number): number => input[inOffset + k] as number;
+  // Direct indexing, not a helper closure: a closure per call made this hot loop ~4x slower under tsx.
+  const i = inOffset;
   // A-2: task units to SI.
-  const L = at(IN.beamLengthMm) * 1e-3;
-  const b = at(IN.beamWidthMm) * 1e-3;
-  const hs = at(IN.substrateThicknessUm) * 1e-6;
-  const hp = at(IN.piezoThicknessUm) * 1e-6;
-  const mt = at(IN.tipMassG) * 1e-3;
-  const R = at(IN.loadResistanceOhm);
-  const fe = at(IN.frequencyHz);
-  const a = at(IN.accelerationG) * STANDARD_GRAVITY;
-  const d31 = at(IN.d31);
-  const epsR = at(IN.eps33Rel);
-  const Ep = at(IN.piezoModulusPa);
-  const rhoP = at(IN.piezoDensity);
-  const Es = at(IN.substrateModulusPa);
-  const rhoS = at(IN.substrateDensity);
-  const zeta = at(IN.dampingRatio);
+  const L = (input[i + IN.beamLengthMm] as number) * 1e-3;
+  const b = (input[i + IN.beamWidthMm] as number) * 1e-3;
+  const hs = (input[i + IN.substrateThicknessUm] as number) * 1e-6;
+  const hp = (input[i + IN.piezoThicknessUm] as number) * 1e-6;
+  const mt = (input[i + IN.tipMassG] as number) * 1e-3;
+  const R = input[i + IN.loadResistanceOhm] as number;
+  const fe = input[i + IN.frequencyHz] as number;
+  const a = (input[i + IN.accelerationG] as number) * STANDARD_GRAVITY;
+  const d31 = input[i + IN.d31] as number;
+  const epsR = input[i + IN.eps33Rel] as number;
+  const Ep = input[i + IN.piezoModulusPa] as number;
+  const rhoP = input[i + IN.piezoDensity] as number;
+  const Es = input[i + IN.substrateModulusPa] as number;
+  const rhoS = input[i + IN.substrateDensity] as number;
+  const zeta = input[i + IN.dampingRatio] as number;
 
   // A-3..A-6: composite section about the modulus-weighted neutral axis.
   const As = b * hs;
@@ -78,10 +79,10 @@ export function evaluateInto(input: ArrayLike<number>, inOffset: number, out: Fl
 
   // A-20..A-22: root stress on the substrate's bottom face, slacks and feasibility.
   const sigmaMpa = (Es * ybar * 3 * W) / (L * L) * 1e-6;
-  const sStress = at(IN.maxStressMpa) - sigmaMpa;
-  const sDisp = at(IN.maxDispMm) - Wmm;
-  const sFreq = at(IN.maxFreqErrorPct) - eta;
-  const sPower = PuW - at(IN.minPowerUw);
+  const sStress = (input[i + IN.maxStressMpa] as number) - sigmaMpa;
+  const sDisp = (input[i + IN.maxDispMm] as number) - Wmm;
+  const sFreq = (input[i + IN.maxFreqErrorPct] as number) - eta;
+  const sPower = PuW - (input[i + IN.minPowerUw] as number);
 
   out[outOffset + OUT.resonantFreqHz] = fr;
   out[outOffset + OUT.loadPowerUw] = PuW;
