@@ -160,6 +160,15 @@ export class EpisodeLoop {
     this.events.push({ type: 'end', t_ms: this.now(), status, final, reason });
   }
 
+  /**
+   * Records a turn whose reply never parsed (after the retries) and ends the episode as a parse
+   * failure (Appendix N.9). `extra` carries a probe's own fields (empty missing_fields, null ranking…).
+   */
+  failParse(step: number, problem: string, final: FinalRef | null, what: string, extra: Partial<Omit<ActionEvent, 'type' | 't_ms'>> = {}): void {
+    this.act({ step, action: null, protocol_valid: false, invalid_reason: `parse failure: ${problem}`, design: null, evaluated: false, reason: null, ...extra });
+    this.end('parse_failure', final, `no usable ${what} after the retries`);
+  }
+
   error(message: string): void {
     this.events.push({ type: 'error', t_ms: this.now(), message });
   }

@@ -6,6 +6,7 @@
  */
 import type { Rng } from '../agent/types.ts';
 import { IN, INPUT_STRIDE } from '../veh/oracle-layout.ts';
+import { packMaterials } from '../veh/oracle.ts';
 import { PIEZO_IDS, PIEZO_MATERIALS, SUBSTRATE_IDS, SUBSTRATE_MATERIALS } from '../veh/materials.ts';
 
 const logUniform = (rng: Rng, lo: number, hi: number): number => lo * Math.pow(hi / lo, rng.next());
@@ -25,12 +26,7 @@ export function writeRandomVehDesign(rng: Rng, buf: Float64Array, index: number)
   buf[o + IN.loadResistanceOhm] = logUniform(rng, 1, 1e9);
   buf[o + IN.frequencyHz] = logUniform(rng, 1, 5000);
   buf[o + IN.accelerationG] = logUniform(rng, 0.001, 10);
-  buf[o + IN.d31] = piezo.d31;
-  buf[o + IN.eps33Rel] = piezo.eps33Rel;
-  buf[o + IN.piezoModulusPa] = piezo.modulusPa;
-  buf[o + IN.piezoDensity] = piezo.density;
-  buf[o + IN.substrateModulusPa] = sub.modulusPa;
-  buf[o + IN.substrateDensity] = sub.density;
+  packMaterials(buf, o, piezo, sub);
   buf[o + IN.dampingRatio] = logUniform(rng, 0.001, 0.2);
   buf[o + IN.maxStressMpa] = logUniform(rng, 1, 500);
   buf[o + IN.maxDispMm] = logUniform(rng, 0.1, 20);

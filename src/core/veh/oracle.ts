@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { IN, INPUT_STRIDE, OUT, OUTPUT_STRIDE } from './oracle-layout.ts';
-import { resolvePiezo, resolveSubstrate, type PiezoId, type SubstrateId } from './materials.ts';
+import { resolvePiezo, resolveSubstrate, type PiezoId, type PiezoMaterial, type SubstrateId, type SubstrateMaterial } from './materials.ts';
 
 export const DESIGN_VARIABLES = [
   'beam_length_mm',
@@ -16,24 +16,33 @@ export const DESIGN_VARIABLES = [
 ] as const;
 export type DesignVariable = (typeof DESIGN_VARIABLES)[number];
 
-const finite = (name: string) => z.number({ error: `${name} must be a number` }).refine(Number.isFinite, `${name} must be finite`);
+/** Type errors name the field and what it must be; other issues (unknown keys…) keep zod's message. */
+const required = (name: string, what: string) => (iss: { code?: string; input?: unknown }) =>
+  iss.code !== 'invalid_type' ? undefined : iss.input === undefined ? `${name} is required` : `${name} must be ${what}`;
+const finite = (name: string) => z.number({ error: required(name, 'a number') }).refine(Number.isFinite, `${name} must be finite`);
 const positive = (name: string, unit: string) => finite(name).refine((v) => v > 0, `${name} must be > 0 ${unit}`);
 const nonNegative = (name: string, unit: string) => finite(name).refine((v) => v >= 0, `${name} must be ≥ 0 ${unit}`);
 
-export const VehDesignSchema = z.strictObject({
+export const VehDesignSchema = z.strictObject(
+  {
   beam_length_mm: positive('beam_length_mm', 'mm'),
   beam_width_mm: positive('beam_width_mm', 'mm'),
   substrate_thickness_um: positive('substrate_thickness_um', 'µm'),
   piezo_thickness_um: positive('piezo_thickness_um', 'µm'),
   tip_mass_g: nonNegative('tip_mass_g', 'g'),
   load_resistance_ohm: positive('load_resistance_ohm', 'Ω'),
-});
+  },
+  { error: required('design', 'an object with beam_length_mm, beam_width_mm, substrate_thickness_um, piezo_thickness_um, tip_mass_g, load_resistance_ohm') },
+);
 export type VehDesign = z.infer<typeof VehDesignSchema>;
 
-export const ExcitationSchema = z.strictObject({
-  frequency_hz: positive('frequency_hz', 'Hz'),
-  acceleration_g: nonNegative('acceleration_g', 'g'),
-});
+export const ExcitationSchema = z.strictObject(
+  {
+    frequency_hz: positive('frequency_hz', 'Hz'),
+    acceleration_g: nonNegative('acceleration_g', 'g'),
+  },
+  { error: required('excitation', 'an object {frequency_hz, acceleration_g}') },
+);
 export type Excitation = z.infer<typeof ExcitationSchema>;
 
 export const EnvironmentSchema = z.strictObject({
@@ -119,6 +128,16 @@ export function parseOracleRequest(raw: unknown): OracleRequest {
   return parsed.data;
 }
 
+/** Writes the material constants of one slot (starting at element offset `o`) in the flat layout. */
+export function packMaterials(buf: Float64Array, o: number, piezo: PiezoMaterial, sub: SubstrateMaterial): void {
+  buf[o + IN.d31] = piezo.d31;
+  buf[o + IN.eps33Rel] = piezo.eps33Rel;
+  buf[o + IN.piezoModulusPa] = piezo.modulusPa;
+  buf[o + IN.piezoDensity] = piezo.density;
+  buf[o + IN.substrateModulusPa] = sub.modulusPa;
+  buf[o + IN.substrateDensity] = sub.density;
+}
+
 /** Writes one request into `buf` at slot `index` (INPUT_STRIDE doubles per slot). */
 export function packRequest(req: OracleRequest, buf: Float64Array, index: number): void {
   const piezo = resolvePiezo(req.environment.piezo_material);
@@ -133,12 +152,7 @@ export function packRequest(req: OracleRequest, buf: Float64Array, index: number
   buf[o + IN.loadResistanceOhm] = d.load_resistance_ohm;
   buf[o + IN.frequencyHz] = req.excitation.frequency_hz;
   buf[o + IN.accelerationG] = req.excitation.acceleration_g;
-  buf[o + IN.d31] = piezo.d31;
-  buf[o + IN.eps33Rel] = piezo.eps33Rel;
-  buf[o + IN.piezoModulusPa] = piezo.modulusPa;
-  buf[o + IN.piezoDensity] = piezo.density;
-  buf[o + IN.substrateModulusPa] = sub.modulusPa;
-  buf[o + IN.substrateDensity] = sub.density;
+  packMaterials(buf, o, piezo, sub);
   buf[o + IN.dampingRatio] = req.environment.damping_ratio;
   buf[o + IN.maxStressMpa] = req.constraints.max_stress_mpa;
   buf[o + IN.maxDispMm] = req.constraints.max_disp_mm;

@@ -13,7 +13,7 @@ import type { JsonObject } from '../../agent/parse-json.ts';
 import type { EpisodeContext } from '../../agent/types.ts';
 import type { VehDesign } from '../oracle.ts';
 import type { BudgetedAgent } from '../protocol/budget.ts';
-import { Cmaes, normalSource } from './cmaes/cmaes.ts';
+import { Cmaes, normalSource } from '../../optim/cmaes.ts';
 import { DesignSpace } from './design-space.ts';
 import { boundsOf, candidateIdsOf, initialDesignOf, isFinalSelection, lastStateOf, observationOf, type Observation } from './payload.ts';
 import { scriptedAgent, type Strategy } from './scripted.ts';

@@ -8,17 +8,7 @@ export async function runP1(loop: EpisodeLoop, task: P1Task): Promise<void> {
   loop.say(...buildEpisodeOpening(task));
   const reply = await loop.ask(interpretP1, FORMAT_HINTS.P1);
   if (!reply.ok) {
-    loop.act({
-      step: 1,
-      action: null,
-      protocol_valid: false,
-      invalid_reason: `parse failure: ${reply.problem}`,
-      design: null,
-      evaluated: false,
-      reason: null,
-      missing_fields: [],
-    });
-    loop.end('parse_failure', null, 'no usable action after the retries');
+    loop.failParse(1, reply.problem, null, 'action', { missing_fields: [] });
     return;
   }
   const d = reply.value;

@@ -62,8 +62,7 @@ export async function runP3(loop: EpisodeLoop, task: P3Task, rule: QueryBudgetRu
   for (let step = 1; step <= budget; step++) {
     const reply = await loop.ask((o) => interpretTurn(o, P3_ACTIONS), FORMAT_HINTS.P3);
     if (!reply.ok) {
-      loop.act({ step, action: null, protocol_valid: false, invalid_reason: `parse failure: ${reply.problem}`, design: null, evaluated: false, reason: null });
-      loop.end('parse_failure', last(), 'no usable reply after the retries');
+      loop.failParse(step, reply.problem, last(), 'reply');
       return;
     }
     const d = reply.value;

@@ -32,18 +32,7 @@ export async function runP4(loop: EpisodeLoop, task: P4Task): Promise<void> {
   loop.say(...buildEpisodeOpening(task));
   const reply = await loop.ask(interpretP4, FORMAT_HINTS.P4);
   if (!reply.ok) {
-    loop.act({
-      step: 1,
-      action: null,
-      protocol_valid: false,
-      invalid_reason: `parse failure: ${reply.problem}`,
-      design: null,
-      evaluated: false,
-      reason: null,
-      ranking: null,
-      modified_candidates: false,
-    });
-    loop.end('parse_failure', null, 'no usable ranking after the retries');
+    loop.failParse(1, reply.problem, null, 'ranking', { ranking: null, modified_candidates: false });
     return;
   }
   const d = reply.value;

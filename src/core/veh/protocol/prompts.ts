@@ -10,7 +10,7 @@ import { P1_ACTIONS, type P1Task, type P2Task, type P3Task, type P4Task, type Ve
 import { TASK_BUDGET, effectiveBudget, type QueryBudgetRule } from './budget.ts';
 import { buildStateSummary } from './state-summary.ts';
 import { payloadJson } from './payload-json.ts';
-import { round5 } from './verifier-response.ts';
+import { round5, shownMetrics } from './verifier-response.ts';
 
 export type P3Variant = 'raw_history' | 'state_summary';
 
@@ -106,12 +106,7 @@ export function p2Payload(task: P2Task, rule: QueryBudgetRule) {
     initial_design: task.initial_design,
     initial_verifier_state: {
       feasible: r.feasible,
-      metrics: {
-        resonant_freq_hz: round5(r.resonant_freq_hz),
-        load_power_uw: round5(r.load_power_uw),
-        tip_stress_mpa: round5(r.tip_stress_mpa),
-        tip_disp_mm: round5(r.tip_disp_mm),
-      },
+      metrics: shownMetrics(r),
       total_violation: round5(r.total_violation),
     },
     objective: 'maximize load_power_uw',

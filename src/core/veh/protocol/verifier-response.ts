@@ -9,6 +9,16 @@ import { totalViolation, violationTerms, type ViolationKey } from '../violation.
 
 export const round5 = (x: number): number => (Number.isFinite(x) ? Number(x.toPrecision(5)) : x);
 
+/** The four oracle outputs shown to agents, at five significant digits. */
+export function shownMetrics(r: Pick<OracleResult, 'resonant_freq_hz' | 'load_power_uw' | 'tip_stress_mpa' | 'tip_disp_mm'>) {
+  return {
+    resonant_freq_hz: round5(r.resonant_freq_hz),
+    load_power_uw: round5(r.load_power_uw),
+    tip_stress_mpa: round5(r.tip_stress_mpa),
+    tip_disp_mm: round5(r.tip_disp_mm),
+  };
+}
+
 export interface ShownViolation {
   constraint: 'max_stress_mpa' | 'max_disp_mm' | 'max_freq_error_pct' | 'min_power_uw';
   value: number;
@@ -61,12 +71,7 @@ export function verifierResponse(r: OracleResult, limits: Limits, excitationHz: 
   }
   return {
     feasible: r.feasible,
-    metrics: {
-      resonant_freq_hz: round5(r.resonant_freq_hz),
-      load_power_uw: round5(r.load_power_uw),
-      tip_stress_mpa: round5(r.tip_stress_mpa),
-      tip_disp_mm: round5(r.tip_disp_mm),
-    },
+    metrics: shownMetrics(r),
     violations,
     total_violation: round5(totalViolation(r, limits)),
     oracle_feedback: oracleFeedback(r, limits, excitationHz, terms),

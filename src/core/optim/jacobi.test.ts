@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jacobiEigen } from './jacobi.ts';
-import { createRng } from '../../../stats/rng.ts';
+import { createRng } from '../stats/rng.ts';
 
 function reconstruct(values: number[], vectors: number[][]): number[][] {
   const n = values.length;
@@ -20,6 +20,17 @@ describe('jacobiEigen', () => {
       [1, 2],
     ]);
     expect(values.slice().sort((a, b) => a - b)).toEqual([expect.closeTo(1, 12), expect.closeTo(3, 12)]);
+  });
+
+  it('reconstructs a symmetric 3×3 matrix from its eigenpairs', () => {
+    const a = [
+      [4, 1, 0.5],
+      [1, 3, 0.2],
+      [0.5, 0.2, 2],
+    ];
+    const { values, vectors } = jacobiEigen(a);
+    const back = reconstruct(values, vectors);
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) expect(back[i]?.[j]).toBeCloseTo(a[i]?.[j] ?? NaN, 10);
   });
 
   it('reconstructs random symmetric 6×6 matrices with orthonormal vectors', () => {

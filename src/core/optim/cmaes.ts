@@ -2,8 +2,10 @@
  * CMA-ES (Hansen, "The CMA Evolution Strategy: A Tutorial", 2016) with weighted recombination,
  * cumulative step-size adaptation (CSA), rank-one and rank-μ covariance updates, and the
  * Heaviside stall of the p_c update. Minimises; ask() samples λ points, tell() updates from their
- * fitness. The caller may repair (e.g. clip) the points before evaluating; tell() uses the points
- * it receives, so the update sees what was actually evaluated.
+ * fitness. tell() uses the points it receives: a caller that repairs (e.g. clips) points before
+ * evaluating may pass the repaired points, so the update sees what was actually evaluated, or the
+ * sampled points with a penalised fitness, so the distribution learns to stay inside the box.
+ * Shared by the CMA-ES baseline agents and the bank generator's optimiser portfolio.
  */
 import { jacobiEigen } from './jacobi.ts';
 
@@ -69,6 +71,11 @@ export class Cmaes {
     this.D = new Array<number>(n).fill(1);
     this.pc = new Array<number>(n).fill(0);
     this.ps = new Array<number>(n).fill(0);
+  }
+
+  /** Largest standard deviation of the search distribution along any axis of C: σ·max(D). */
+  get maxAxisStd(): number {
+    return this.sigma * Math.max(...this.D);
   }
 
   /** λ samples x = m + σ B D z, z ~ N(0, I). */

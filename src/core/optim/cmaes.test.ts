@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Cmaes, normalSource } from './cmaes.ts';
-import { createRng } from '../../../stats/rng.ts';
+import { createRng } from '../stats/rng.ts';
 
 function minimise(f: (x: readonly number[]) => number, mean: number[], sigma: number, maxEvals: number, seed: number) {
   const es = new Cmaes({ mean, sigma, normal: normalSource(createRng(seed).next) });
@@ -53,6 +53,17 @@ describe('Cmaes', () => {
       es.tell(xs, fs);
     }
     expect(best).toBeLessThan(1e-10);
+  });
+
+  it('reports σ·max(D) as the largest axis standard deviation, shrinking as it converges', () => {
+    const es = new Cmaes({ mean: [1, 1, 1, 1], sigma: 0.3, normal: normalSource(createRng(9).next) });
+    expect(es.maxAxisStd).toBe(0.3);
+    for (let g = 0; g < 200; g++) {
+      const xs = es.ask();
+      es.tell(xs, xs.map(sphere));
+    }
+    expect(es.maxAxisStd).toBeGreaterThan(0);
+    expect(es.maxAxisStd).toBeLessThan(1e-6);
   });
 
   it('is deterministic for a seed', () => {
