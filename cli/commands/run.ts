@@ -119,6 +119,10 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
     io.stdout(
       `${result.status}: ${result.rows.length}/${tasks.length} tasks in ${(runMs / 1000).toFixed(2)} s (wall, run only); wrote ${a.out}/results.json, results.md, transcripts/ (${result.transcripts.length} files)`,
     );
+    if (result.status === 'failed') {
+      io.stderr(`run: stopped early: ${result.error ?? 'the oracle failed'}`);
+      return 1;
+    }
     return 0;
   } finally {
     process.removeListener('SIGINT', onSigint);

@@ -6,7 +6,6 @@ import { runSuite } from '../../core/run/run-suite.ts';
 import type { VehRow } from '../../core/veh/rows.ts';
 import type { VehTask } from '../../core/veh/task-schema.ts';
 import { APP_VERSION } from '../app-version.ts';
-import { stopOnOracleFailure } from './stop-on-oracle-failure.ts';
 
 export interface RunRequest {
   tasks: readonly VehTask[];
@@ -33,8 +32,8 @@ const RENDER_INTERVAL_MS = 100;
 /**
  * One suite run at a time: a react-query mutation around runSuite, an AbortController for Cancel,
  * and throttled live progress. On cancel runSuite resolves (status 'cancelled') with the rows that
- * finished, so the result is shown the same way as a completed run; a worker crash cancels the run
- * the same way and is reported as the run's error.
+ * finished, so the result is shown the same way as a completed run; if the oracle worker dies, the
+ * engine stops the run (status 'failed') with the finished rows, and its error is the run's error.
  */
 export function useSuiteRun() {
   const [progress, setProgress] = useState<LiveProgress>(EMPTY_PROGRESS);
@@ -52,7 +51,6 @@ export function useSuiteRun() {
     mutationFn: async (request: RunRequest) => {
       const controller = new AbortController();
       controllerRef.current = controller;
-      const guarded = stopOnOracleFailure(request.oracle, controller);
       const rows: VehRow[] = [];
       pendingRef.current = { done: 0, total: request.tasks.length, rows: [], lastTaskId: null };
       flush();
@@ -60,7 +58,7 @@ export function useSuiteRun() {
         const result = await runSuite({
           tasks: request.tasks,
           agent: request.agent,
-          oracle: guarded.oracle,
+          oracle: request.oracle,
           clock: () => Date.now(),
           seed: request.seed,
           p3Variant: request.p3Variant,
@@ -76,7 +74,7 @@ export function useSuiteRun() {
         });
         // The result's rows are the record; make the live view agree with them exactly.
         pendingRef.current = { ...pendingRef.current, done: result.rows.length, rows: result.rows };
-        return { result, oracleFailure: guarded.failure() };
+        return { result };
       } finally {
         flush();
         controllerRef.current = null;
@@ -107,8 +105,8 @@ export function useSuiteRun() {
       progress,
       running: mutation.isPending,
       result: mutation.data?.result ?? null,
-      /** The run threw, or the oracle worker died under it (then `result` holds the finished tasks). */
-      error: mutation.error ?? mutation.data?.oracleFailure ?? null,
+      /** The run threw, or the oracle died under it (status 'failed'; `result` holds the finished tasks). */
+      error: mutation.error ?? (mutation.data?.result.status === 'failed' ? new Error(mutation.data.result.error ?? 'the oracle failed') : null),
       request: mutation.variables ?? null,
       start,
       cancel,

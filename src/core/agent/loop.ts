@@ -26,6 +26,17 @@ export class EpisodeCancelledError extends Error {
   }
 }
 
+/**
+ * The oracle itself failed (a crashed worker, a missing kernel). That is the harness's failure, not
+ * the agent's: the run engine stops the run instead of scoring the task as an agent error.
+ */
+export class OracleFailureError extends Error {
+  constructor(cause: unknown) {
+    super(`oracle failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'OracleFailureError';
+  }
+}
+
 /** Races a promise against the signal, so a session or oracle that ignores the signal cannot hang a cancel. */
 export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(new EpisodeCancelledError());
@@ -145,7 +156,13 @@ export class EpisodeLoop {
     const { oracle, signal, clock } = this.opts;
     if (signal.aborted) throw new EpisodeCancelledError();
     const t0 = clock();
-    const result = await abortable(oracle.evaluate(request), signal);
+    let result: OracleResult;
+    try {
+      result = await abortable(oracle.evaluate(request), signal);
+    } catch (e) {
+      if (signal.aborted || e instanceof EpisodeCancelledError) throw e;
+      throw new OracleFailureError(e);
+    }
     const duration = clock() - t0;
     this.oracleMs += duration;
     this.events.push({ type: 'oracle_call', t_ms: this.now(), ...meta, request, result, duration_ms: duration });

@@ -32,7 +32,7 @@ export const RunManifestSchema = z.strictObject({
   oracle_backend: z.string(),
   started_at: z.string(),
   finished_at: z.string(),
-  status: z.enum(['completed', 'cancelled']),
+  status: z.enum(['completed', 'cancelled', 'failed']),
   decoding: z.string(),
 });
 export type RunManifest = z.infer<typeof RunManifestSchema>;
@@ -61,7 +61,7 @@ export function runId(input: ManifestInput): string {
   return `veh-${input.agent.id}-s${input.seed}-${stamp}-${hashString(`${filter}|${input.p3Variant}|${input.bankHash}`).toString(16).padStart(8, '0')}`;
 }
 
-export function buildManifest(input: ManifestInput, clock: Clock, status: 'completed' | 'cancelled'): RunManifest {
+export function buildManifest(input: ManifestInput, clock: Clock, status: RunManifest['status']): RunManifest {
   const rule = budgetRuleFor(input.agent);
   return {
     schema_version: MANIFEST_SCHEMA_VERSION,

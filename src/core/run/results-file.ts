@@ -86,7 +86,8 @@ export function renderResultsMarkdown(result: { manifest: RunManifest; rows: rea
 
 /** The single-file download of the page (a whole RunResult): `score` accepts it too. */
 export const RunBundleSchema = z.object({
-  status: z.enum(['completed', 'cancelled']),
+  status: z.enum(['completed', 'cancelled', 'failed']),
+  error: z.string().nullable().optional(),
   manifest: RunManifestSchema,
   rows: z.array(VehRowSchema),
   metrics: SuiteMetricsSchema,

@@ -1,11 +1,12 @@
 /**
  * One task, one fresh agent session, one transcript. The agent's RNG is seeded from the run seed
  * and the task id, so a task's episode does not depend on which other tasks ran before it.
- * Cancellation propagates (the caller drops the episode); any other failure becomes an episode
- * with status 'error' and an error event, so one broken task does not end a run.
+ * Cancellation and oracle failures propagate (the caller drops the episode and stops); any other
+ * failure becomes an episode with status 'error' and an error event, so one broken task does not
+ * end a run.
  */
 import type { Agent, AgentSession, Clock } from '../agent/types.ts';
-import { EpisodeCancelledError, EpisodeLoop } from '../agent/loop.ts';
+import { EpisodeCancelledError, EpisodeLoop, OracleFailureError } from '../agent/loop.ts';
 import { createRng, deriveSeed } from '../stats/rng.ts';
 import { budgetRuleFor, effectiveBudget, type QueryBudgetRule } from '../veh/protocol/budget.ts';
 import { runProtocol } from '../veh/protocol/episode.ts';
@@ -49,7 +50,8 @@ export async function runEpisode(o: EpisodeRunOptions): Promise<Transcript> {
     const end = loop.events.findLast((e) => e.type === 'end');
     status = end?.type === 'end' ? end.status : 'error';
   } catch (e) {
-    if (o.signal.aborted || e instanceof EpisodeCancelledError) throw e;
+    // Cancellation and oracle failures end the run, not just this task (the caller handles both).
+    if (o.signal.aborted || e instanceof EpisodeCancelledError || e instanceof OracleFailureError) throw e;
     loop.error(e instanceof Error ? e.message : String(e));
     status = 'error';
   }

@@ -83,6 +83,33 @@ describe('runSuite', () => {
     expect(result.metrics.P1?.accuracy?.n).toBe(2);
   });
 
+  it('stops with status failed when the oracle itself fails, keeping the finished rows', async () => {
+    const tasks = fixtureBank();
+    // Once failAfter is 0 every oracle call throws, as a crashed worker would; P1 needs no oracle call.
+    const firstOracleTask = tasks.findIndex((t) => t.probe === 'P2' || t.probe === 'P3');
+    let calls = 0;
+    let failAfter = Number.POSITIVE_INFINITY;
+    const oracle = {
+      backendId: 'flaky',
+      evaluate: async (request: Parameters<typeof fixtureOracle.evaluate>[0]) => {
+        if (++calls > failAfter) throw new Error('worker crashed');
+        return fixtureOracle.evaluate(request);
+      },
+      evaluateMany: (requests: Parameters<typeof fixtureOracle.evaluateMany>[0]) => fixtureOracle.evaluateMany(requests),
+    };
+    const agent = getBuiltinAgent('reference');
+    const healthy = await runSuite({ tasks, agent, oracle: fixtureOracle, clock: fixtureClock(), seed: 1 });
+    expect(healthy.status).toBe('completed');
+    failAfter = 0;
+    const result = await runSuite({ tasks, agent, oracle, clock: fixtureClock(), seed: 1 });
+    expect(result.status).toBe('failed');
+    expect(result.error).toContain('worker crashed');
+    expect(result.manifest.status).toBe('failed');
+    // Tasks before the first oracle call finished and are kept; none is scored as an agent error.
+    expect(result.rows.map((r) => r.task_id)).toEqual(tasks.slice(0, firstOracleTask).map((t) => t.task_id));
+    expect(result.rows.every((r) => r.status !== 'error')).toBe(true);
+  });
+
   it('records the CMA-ES full-budget rule in the manifest', async () => {
     const result = await runSuite({ tasks: fixtureBank().slice(8, 9), agent: getBuiltinAgent('cmaes-40'), oracle: fixtureOracle, clock: fixtureClock(), seed: 1 });
     expect(result.manifest.query_budget_rule).toEqual({ kind: 'full_budget', budget: 40 });

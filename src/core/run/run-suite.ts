@@ -2,10 +2,11 @@
  * The run engine: every task in order, a fresh agent session and RNG per task, rows derived from
  * the transcripts, metrics at the end. Pure — oracle, clock and seed are passed in — so the page
  * (worker oracle) and the CLI (WASM) run the same code. On abort the task in flight is dropped and
- * the finished rows are kept, with status 'cancelled'.
+ * the finished rows are kept, with status 'cancelled'; if the oracle itself fails, the same happens
+ * with status 'failed' and the error.
  */
 import type { VehRow } from '../veh/rows.ts';
-import { EpisodeCancelledError } from '../agent/loop.ts';
+import { EpisodeCancelledError, OracleFailureError } from '../agent/loop.ts';
 import { computeVehMetrics } from '../veh/metrics/index.ts';
 import { deriveRow } from '../veh/protocol/derive-row.ts';
 import { buildManifest, type ManifestInput, type RunManifest } from './manifest.ts';
@@ -13,8 +14,12 @@ import { runEpisode } from './run-episode.ts';
 import type { Transcript } from './transcript.ts';
 import type { RunOptions, SuiteMetrics } from './types.ts';
 
+export type RunStatus = 'completed' | 'cancelled' | 'failed';
+
 export interface RunResult {
-  status: 'completed' | 'cancelled';
+  /** 'failed': the oracle failed under the run; the finished tasks are kept and `error` says why. */
+  status: RunStatus;
+  error: string | null;
   rows: VehRow[];
   transcripts: Transcript[];
   metrics: SuiteMetrics;
@@ -45,7 +50,8 @@ export async function runSuite(opts: RunSuiteOptions): Promise<RunResult> {
   };
   const rows: VehRow[] = [];
   const transcripts: Transcript[] = [];
-  let status: RunResult['status'] = 'completed';
+  let status: RunStatus = 'completed';
+  let error: string | null = null;
   const total = opts.tasks.length;
   for (const [index, task] of opts.tasks.entries()) {
     if (signal.aborted) {
@@ -60,6 +66,12 @@ export async function runSuite(opts: RunSuiteOptions): Promise<RunResult> {
         status = 'cancelled';
         break;
       }
+      if (e instanceof OracleFailureError) {
+        // Every later task would fail the same way: stop, keep what finished, say why.
+        status = 'failed';
+        error = e.message;
+        break;
+      }
       throw e;
     }
     const row = deriveRow(transcript);
@@ -69,6 +81,7 @@ export async function runSuite(opts: RunSuiteOptions): Promise<RunResult> {
   }
   return {
     status,
+    error,
     rows,
     transcripts,
     metrics: computeVehMetrics(rows, { seed: opts.seed }),
