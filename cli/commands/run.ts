@@ -13,12 +13,11 @@ import { loadVehBank } from '../../src/core/veh/bank/load.ts';
 import { PROBES, SPLITS, type VehTask } from '../../src/core/veh/task-schema.ts';
 import { runSuite } from '../../src/core/run/run-suite.ts';
 import { headlineLine, metricsText } from '../../src/core/run/metrics-text.ts';
-import type { VehOracle } from '../../src/core/run/types.ts';
+import { DEFAULT_RUN_SEED, type VehOracle } from '../../src/core/run/types.ts';
 import { createNodeVehOracle } from '../../src/adapters/node/veh-wasm.ts';
 import { DEFAULT_VEH_BANK_DIR, appVersion, bankHash, bankTextReader, writeRunOutput } from '../../src/adapters/node/run-files.ts';
 
 export const EXIT_USAGE = 2;
-export const DEFAULT_SEED = 42;
 
 export interface RunArgs {
   agent: string;
@@ -53,7 +52,7 @@ export function parseRunArgs(args: readonly string[]): RunArgs {
   if (probe !== null && !(PROBES as readonly string[]).includes(probe)) throw new Error(`--probe must be one of ${PROBES.join(', ')}`);
   const split = values.get('--split') ?? null;
   if (split !== null && !(SPLITS as readonly string[]).includes(split)) throw new Error(`--split must be one of ${SPLITS.join(', ')}`);
-  const seedText = values.get('--seed') ?? String(DEFAULT_SEED);
+  const seedText = values.get('--seed') ?? String(DEFAULT_RUN_SEED);
   const seed = Number(seedText);
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new Error(`--seed must be an integer in [0, 2^32), got "${seedText}"`);
   const variant = values.get('--p3-variant') ?? 'raw_history';

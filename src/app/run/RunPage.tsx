@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { BUILTIN_AGENTS } from '../../core/veh/agents/index.ts';
+import { DEFAULT_RUN_SEED } from '../../core/run/types.ts';
 import { activeFilters, applyFilters, filtersFromQuery } from '../browser/task-filters.ts';
 import { BankGate, type LoadedBank } from '../components/BankGate.tsx';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
@@ -10,7 +11,7 @@ import { SelectionSummary } from './SelectionSummary.tsx';
 import { useRun } from './RunContext.tsx';
 
 /** The page does its main job with nothing configured: the reference agent on the selection. */
-const DEFAULT_SETTINGS: RunSettings = { agentId: 'reference', seed: 0, p3Variant: 'raw_history' };
+const DEFAULT_SETTINGS: RunSettings = { agentId: 'reference', seed: DEFAULT_RUN_SEED, p3Variant: 'raw_history' };
 
 export function RunPage({ query }: { query: URLSearchParams }) {
   return (

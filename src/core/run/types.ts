@@ -7,6 +7,9 @@ import type { OracleRequest, OracleResult } from '../veh/oracle.ts';
 import type { MetricTable, VehRow } from '../veh/rows.ts';
 import type { Probe, VehTask } from '../veh/task-schema.ts';
 
+/** Default run seed of the CLI and the page, so a run started in either reproduces the other. */
+export const DEFAULT_RUN_SEED = 42;
+
 /** Async so the page can run the oracle in a worker; Node calls WASM directly behind the same shape. */
 export interface VehOracle {
   readonly backendId: string;
