@@ -1,11 +1,43 @@
-import { memo, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Transcript } from '../../core/run/transcript.ts';
 import type { P1Row, P2Row, P3Row, P4Row, VehRow } from '../../core/veh/rows.ts';
 import { formatMetric } from '../format.ts';
 import { routeHref } from '../routing/route.ts';
 import { p1Outcome, p2Outcome, p3Outcome, p4Outcome } from './row-outcome.ts';
+import { TranscriptDialog } from './TranscriptDialog.tsx';
+
+/** Opens a task's transcript; null while transcripts are not available (the run is still going). */
+type OpenTranscript = ((taskId: string, opener: HTMLButtonElement) => void) | null;
+
+interface ResultTablesProps {
+  rows: readonly VehRow[];
+  /** The finished run's transcripts; null during a run (only rows arrive while it is going). */
+  transcripts: readonly Transcript[] | null;
+}
 
 /** Finished tasks, one table per probe with the columns that probe is judged on. */
-export function ResultTables({ rows }: { rows: readonly VehRow[] }) {
+export function ResultTables({ rows, transcripts }: ResultTablesProps) {
+  const [open, setOpen] = useState<Transcript | null>(null);
+  const openerRef = useRef<HTMLButtonElement | null>(null);
+  const byTaskId = useMemo(() => new Map(transcripts?.map((t) => [t.task.task_id, t])), [transcripts]);
+  const openTranscript = useCallback<NonNullable<OpenTranscript>>(
+    (taskId, opener) => {
+      const transcript = byTaskId.get(taskId);
+      if (!transcript) return;
+      openerRef.current = opener;
+      setOpen(transcript);
+    },
+    [byTaskId],
+  );
+  const onOpen: OpenTranscript = transcripts ? openTranscript : null;
+  const closeTranscript = useCallback(() => {
+    setOpen(null);
+    // Back to the button that opened it, so keyboard users keep their place in the table.
+    openerRef.current?.focus();
+  }, []);
+  // A transcript from an earlier run stays closed once a new run replaces the results.
+  const shown = open !== null && transcripts?.includes(open) ? open : null;
+
   const p1 = rows.filter((r): r is P1Row => r.probe === 'P1');
   const p2 = rows.filter((r): r is P2Row => r.probe === 'P2');
   const p3 = rows.filter((r): r is P3Row => r.probe === 'P3');
@@ -14,34 +46,36 @@ export function ResultTables({ rows }: { rows: readonly VehRow[] }) {
     <section className="panel" aria-labelledby="results-heading">
       <h2 id="results-heading">Per-task outcomes</h2>
       {rows.length === 0 && <p className="note">No finished tasks yet.</p>}
+      {rows.length > 0 && !transcripts && <p className="note">Transcripts can be opened once the run has ended.</p>}
       {p1.length > 0 && (
         <ResultTable caption={`P1 · specification triage (${p1.length})`} headers={['gold', 'predicted', 'correct']}>
           {p1.map((r) => (
-            <P1ResultRow key={r.task_id} row={r} />
+            <P1ResultRow key={r.task_id} row={r} onOpen={onOpen} />
           ))}
         </ResultTable>
       )}
       {p2.length > 0 && (
         <ResultTable caption={`P2 · verifier-guided search (${p2.length})`} headers={['final feasible', 'power / BKF', 'queries']}>
           {p2.map((r) => (
-            <P2ResultRow key={r.task_id} row={r} />
+            <P2ResultRow key={r.task_id} row={r} onOpen={onOpen} />
           ))}
         </ResultTable>
       )}
       {p3.length > 0 && (
         <ResultTable caption={`P3 · corrupted-state recovery (${p3.length})`} headers={['success', 'escaped trap', 'cascade', 'power / BKF']}>
           {p3.map((r) => (
-            <P3ResultRow key={r.task_id} row={r} />
+            <P3ResultRow key={r.task_id} row={r} onOpen={onOpen} />
           ))}
         </ResultTable>
       )}
       {p4.length > 0 && (
         <ResultTable caption={`P4 · policy-conditioned selection (${p4.length})`} headers={['τb', 'exact', 'predicted order']}>
           {p4.map((r) => (
-            <P4ResultRow key={r.task_id} row={r} />
+            <P4ResultRow key={r.task_id} row={r} onOpen={onOpen} />
           ))}
         </ResultTable>
       )}
+      {shown && <TranscriptDialog transcript={shown} onClose={closeTranscript} />}
     </section>
   );
 }
@@ -60,6 +94,9 @@ function ResultTable({ caption, headers, children }: { caption: string; headers:
                 {h}
               </th>
             ))}
+            <th scope="col">
+              <span className="visually-hidden">Transcript</span>
+            </th>
           </tr>
         </thead>
         <tbody>{children}</tbody>
@@ -86,8 +123,26 @@ function TaskCells({ row }: { row: VehRow }) {
   );
 }
 
+function TranscriptCell({ taskId, onOpen }: { taskId: string; onOpen: OpenTranscript }) {
+  return (
+    <td>
+      <button
+        type="button"
+        className="copy-button"
+        data-testid="transcript-button"
+        disabled={onOpen === null}
+        aria-label={`Transcript of ${taskId}`}
+        aria-haspopup="dialog"
+        onClick={(e) => onOpen?.(taskId, e.currentTarget)}
+      >
+        Transcript
+      </button>
+    </td>
+  );
+}
+
 // Memoised: the tables re-render on every progress tick, but a finished row never changes.
-const P1ResultRow = memo(function P1ResultRow({ row }: { row: P1Row }) {
+const P1ResultRow = memo(function P1ResultRow({ row, onOpen }: { row: P1Row; onOpen: OpenTranscript }) {
   const o = p1Outcome(row);
   return (
     <tr data-testid="result-row" data-probe="P1">
@@ -95,11 +150,12 @@ const P1ResultRow = memo(function P1ResultRow({ row }: { row: P1Row }) {
       <td className="mono">{o.gold}</td>
       <td className="mono">{o.predicted ?? '—'}</td>
       <td>{yesNo(o.correct)}</td>
+      <TranscriptCell taskId={row.task_id} onOpen={onOpen} />
     </tr>
   );
 });
 
-const P2ResultRow = memo(function P2ResultRow({ row }: { row: P2Row }) {
+const P2ResultRow = memo(function P2ResultRow({ row, onOpen }: { row: P2Row; onOpen: OpenTranscript }) {
   const o = p2Outcome(row);
   return (
     <tr data-testid="result-row" data-probe="P2">
@@ -109,11 +165,12 @@ const P2ResultRow = memo(function P2ResultRow({ row }: { row: P2Row }) {
       <td>
         {o.queries} / {o.budget}
       </td>
+      <TranscriptCell taskId={row.task_id} onOpen={onOpen} />
     </tr>
   );
 });
 
-const P3ResultRow = memo(function P3ResultRow({ row }: { row: P3Row }) {
+const P3ResultRow = memo(function P3ResultRow({ row, onOpen }: { row: P3Row; onOpen: OpenTranscript }) {
   const o = p3Outcome(row);
   return (
     <tr data-testid="result-row" data-probe="P3">
@@ -122,11 +179,12 @@ const P3ResultRow = memo(function P3ResultRow({ row }: { row: P3Row }) {
       <td>{yesNo(o.escaped)}</td>
       <td>{o.cascade === null ? '—' : yesNo(o.cascade)}</td>
       <td>{formatMetric(o.ratio)}</td>
+      <TranscriptCell taskId={row.task_id} onOpen={onOpen} />
     </tr>
   );
 });
 
-const P4ResultRow = memo(function P4ResultRow({ row }: { row: P4Row }) {
+const P4ResultRow = memo(function P4ResultRow({ row, onOpen }: { row: P4Row; onOpen: OpenTranscript }) {
   const o = p4Outcome(row);
   return (
     <tr data-testid="result-row" data-probe="P4">
@@ -134,6 +192,7 @@ const P4ResultRow = memo(function P4ResultRow({ row }: { row: P4Row }) {
       <td>{formatMetric(o.tau)}</td>
       <td>{yesNo(o.exact)}</td>
       <td className="mono">{o.predicted ? o.predicted.join(' ≻ ') : '—'}</td>
+      <TranscriptCell taskId={row.task_id} onOpen={onOpen} />
     </tr>
   );
 });

@@ -1,0 +1,153 @@
+import { Fragment, type ReactNode } from 'react';
+import type { ActionEvent, FinalRef, TranscriptEvent } from '../../core/agent/events.ts';
+import { DESIGN_VARIABLES } from '../../core/veh/oracle.ts';
+import { LongText } from '../components/LongText.tsx';
+import { formatNumber } from '../format.ts';
+import { OracleCallView } from './OracleCallView.tsx';
+import { formatDuration } from './transcript-summary.ts';
+
+/**
+ * One transcript event as a list item. `tone` drives the highlight: retries, parse failures,
+ * invalid actions and errors are what a reader hunts for, so they stand out; a successful parse is
+ * a quiet one-liner.
+ */
+export function TranscriptEventItem({ event }: { event: TranscriptEvent }) {
+  return (
+    <li className={`transcript-event tone-${toneOf(event)}`} data-type={event.type}>
+      <span className="transcript-time mono" title="milliseconds since the episode started">
+        +{formatNumber(event.t_ms)} ms
+      </span>
+      <div className="transcript-body">{body(event)}</div>
+    </li>
+  );
+}
+
+type Tone = 'normal' | 'quiet' | 'warn' | 'bad' | 'end';
+
+function toneOf(e: TranscriptEvent): Tone {
+  switch (e.type) {
+    case 'parse':
+      return e.ok ? 'quiet' : 'warn';
+    case 'retry':
+      return 'warn';
+    case 'parse_failure':
+    case 'error':
+      return 'bad';
+    case 'action':
+      return e.protocol_valid ? 'normal' : 'bad';
+    case 'end':
+      return 'end';
+    default:
+      return 'normal';
+  }
+}
+
+function body(e: TranscriptEvent): ReactNode {
+  switch (e.type) {
+    case 'message':
+      return (
+        <>
+          <Title role={e.role}>{e.role === 'system' ? 'system prompt' : 'user message (harness)'}</Title>
+          <LongText text={e.content} testId={`transcript-message-${e.role}`} />
+        </>
+      );
+    case 'reply':
+      return (
+        <>
+          <Title role="agent">
+            agent reply{e.attempt > 0 ? ` · retry attempt ${e.attempt}` : ''} · {formatDuration(e.duration_ms)}
+            {e.usage && ` · ${e.usage.input_tokens} in / ${e.usage.output_tokens} out tokens`}
+          </Title>
+          <LongText text={e.text} testId="transcript-reply" />
+        </>
+      );
+    case 'parse':
+      return e.ok ? (
+        <p className="transcript-event-title">Reply parsed (attempt {e.attempt})</p>
+      ) : (
+        <p className="transcript-event-title">
+          <strong>Parse failed</strong> (attempt {e.attempt}): <span className="mono">{e.error ?? 'unknown problem'}</span>
+        </p>
+      );
+    case 'retry':
+      return (
+        <p className="transcript-event-title">
+          <strong>Retry {e.retry}</strong>: corrective message sent because <span className="mono">{e.problem}</span>
+        </p>
+      );
+    case 'parse_failure':
+      return (
+        <p className="transcript-event-title">
+          <strong>Parse failure</strong> after {e.attempts} attempts: <span className="mono">{e.problem}</span>
+        </p>
+      );
+    case 'oracle_call':
+      return <OracleCallView event={e} />;
+    case 'action':
+      return <ActionView event={e} />;
+    case 'end':
+      return (
+        <p className="transcript-event-title" data-testid="transcript-end">
+          <strong>Episode ended</strong>: <span className={`status status-${e.status}`} data-testid="transcript-end-status">{e.status}</span> — {e.reason}
+          {e.final && ` · final design: ${finalLabel(e.final)}`}
+        </p>
+      );
+    case 'error':
+      return (
+        <p className="transcript-event-title">
+          <strong>Error</strong>: <span className="mono">{e.message}</span>
+        </p>
+      );
+  }
+}
+
+/** 'step 3', or the harness state the episode ended on ('initial' design, P3 'trap'). */
+function finalLabel(final: FinalRef): string {
+  return final.source === 'step' ? `step ${final.step ?? '—'}` : `${final.source} state`;
+}
+
+function Title({ role, children }: { role: string; children: ReactNode }) {
+  return (
+    <p className="transcript-event-title">
+      <span className={`role-label role-${role}`}>{role}</span> {children}
+    </p>
+  );
+}
+
+/** How the protocol read one agent turn; probe-specific fields only when present. */
+function ActionView({ event: e }: { event: ActionEvent }) {
+  const { design } = e;
+  // [term, text, monospace]
+  const facts: [string, string, boolean][] = [];
+  if (e.reason !== null) facts.push(['agent’s reason', e.reason, false]);
+  if (design !== null) facts.push(['design', DESIGN_VARIABLES.map((v) => `${v}=${formatNumber(design[v])}`).join(', '), true]);
+  if (e.missing_fields && e.missing_fields.length > 0) facts.push(['missing fields', e.missing_fields.join(', '), true]);
+  if (e.ranking) facts.push(['ranking', e.ranking.join(' ≻ '), true]);
+  return (
+    <>
+      <p className="transcript-event-title">
+        <strong>Action</strong> · step {e.step} · <span className="mono">{e.action ?? '(none)'}</span> ·{' '}
+        {e.protocol_valid ? <span className="pass">protocol valid</span> : <span className="fail">protocol invalid</span>}
+        {e.invalid_reason !== null && (
+          <>
+            : <span className="mono">{e.invalid_reason}</span>
+          </>
+        )}
+        {' · '}
+        {e.evaluated ? 'evaluated' : 'not evaluated'}
+        {e.final_selection && ' · final selection'}
+        {e.modified_candidates && ' · modified the candidates'}
+      </p>
+      {facts.length > 0 && (
+        <dl className="facts transcript-facts">
+          {facts.map(([term, value, mono]) => (
+            <Fragment key={term}>
+              <dt>{term}</dt>
+              <dd className={mono ? 'mono' : undefined}>{value}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import type { Transcript } from '../../core/run/transcript.ts';
+import { downloadJson } from './download-json.ts';
+import { TranscriptEventItem } from './TranscriptEventItem.tsx';
+import { eventCounts, formatDuration, plural, tokenTotals, transcriptFilename } from './transcript-summary.ts';
+
+interface TranscriptViewProps {
+  transcript: Transcript;
+  /** Id for the heading, so a surrounding dialog can name itself after it. */
+  headingId: string;
+}
+
+/** One episode exactly as recorded: a summary header, then every event in the order it happened. */
+export function TranscriptView({ transcript, headingId }: TranscriptViewProps) {
+  return (
+    <>
+      <TranscriptHeader transcript={transcript} headingId={headingId} />
+      <ol className="transcript-events" aria-label="Events, in order">
+        {transcript.events.map((e, i) => (
+          // Events are an append-only record that never reorders: the index is a stable key.
+          <TranscriptEventItem key={i} event={e} />
+        ))}
+      </ol>
+    </>
+  );
+}
+
+function TranscriptHeader({ transcript: t, headingId }: TranscriptViewProps) {
+  const tokens = tokenTotals(t.events);
+  const counts = eventCounts(t.events);
+  const budget = t.settings.query_budget;
+  return (
+    <header className="transcript-header">
+      <h2 id={headingId}>
+        Transcript · <span className="mono" data-testid="transcript-task-id">{t.task.task_id}</span>
+      </h2>
+      <dl className="facts transcript-facts">
+        <dt>agent</dt>
+        <dd>
+          {t.agent.label} <span className="mono">({t.agent.id})</span>
+          {t.agent.privileged && <span className="tag warning">reads the hidden reference</span>}
+        </dd>
+        <dt>status</dt>
+        <dd>
+          <strong className={`status status-${t.status}`} data-testid="transcript-status">
+            {t.status}
+          </strong>
+        </dd>
+        <dt>probe</dt>
+        <dd>
+          {t.task.probe} · {t.task.split} split
+        </dd>
+        <dt>started</dt>
+        <dd className="mono">{t.timings.started_at}</dd>
+        <dt>duration</dt>
+        <dd>
+          {formatDuration(t.timings.duration_ms)} total · {formatDuration(t.timings.agent_ms)} agent · {formatDuration(t.timings.oracle_ms)} oracle
+        </dd>
+        {tokens && (
+          <>
+            <dt>tokens</dt>
+            <dd>
+              {tokens.input} in / {tokens.output} out (usage reported by {plural(tokens.replies, 'reply', 'replies')})
+            </dd>
+          </>
+        )}
+        <dt>turns</dt>
+        <dd>
+          {plural(counts.replies, 'reply', 'replies')} · {counts.agentQueries}
+          {budget !== null && ` / ${budget}`} {counts.agentQueries === 1 && budget === null ? 'query' : 'queries'} ·{' '}
+          {plural(counts.harnessCalls, 'harness evaluation')}
+          {counts.retries > 0 && <span className="fail"> · {plural(counts.retries, 'retry', 'retries')}</span>}
+          {counts.parseFailures > 0 && <span className="fail"> · {plural(counts.parseFailures, 'parse failure')}</span>}
+          {counts.invalidActions > 0 && <span className="fail"> · {plural(counts.invalidActions, 'invalid action')}</span>}
+        </dd>
+        <dt>settings</dt>
+        <dd className="mono">
+          run seed {t.settings.run_seed} · task seed {t.settings.task_seed} · max retries {t.settings.max_retries} · oracle {t.settings.oracle_backend}
+          {t.task.probe === 'P3' && ` · ${t.settings.p3_variant}`}
+        </dd>
+      </dl>
+      <p className="button-row">
+        <button type="button" data-testid="transcript-download" onClick={() => downloadJson(transcriptFilename(t), t)}>
+          Download transcript (JSON)
+        </button>
+      </p>
+    </header>
+  );
+}
