@@ -10,8 +10,8 @@ import type { VehOracleBackend } from '../src/core/kernels/veh-backend.ts';
 import { randomVehBatch } from '../src/core/kernels/veh-random-batch.ts';
 import { measureThroughput } from '../src/core/kernels/veh-throughput.ts';
 import { createRng } from '../src/core/stats/rng.ts';
+import { BENCH_BATCH } from '../workers/veh-oracle-api.ts';
 
-const BATCH = 4096;
 const ROUNDS = 5;
 
 function roundMsFromArgs(argv: readonly string[]): number {
@@ -27,15 +27,15 @@ const fmt = (x: number): string => Math.round(x).toLocaleString('en');
 async function main(): Promise<void> {
   const roundMs = roundMsFromArgs(process.argv.slice(2));
   const backends: VehOracleBackend[] = [referenceVehBackend, await loadNodeWasmVehBackend()];
-  const input = randomVehBatch(createRng(1), BATCH);
+  const input = randomVehBatch(createRng(1), BENCH_BATCH);
   const now = (): number => performance.now();
 
   const rows = backends.map((b) => {
-    const r = measureThroughput(b, input, BATCH, now, { rounds: ROUNDS, roundMs, warmupMs: roundMs });
+    const r = measureThroughput(b, input, BENCH_BATCH, now, { rounds: ROUNDS, roundMs, warmupMs: roundMs });
     return { id: b.id, ...r };
   });
 
-  console.log(`VEH oracle, Node ${process.version}, one thread, batch ${BATCH}, median of ${ROUNDS} rounds of ${roundMs} ms`);
+  console.log(`VEH oracle, Node ${process.version}, one thread, batch ${BENCH_BATCH}, median of ${ROUNDS} rounds of ${roundMs} ms`);
   console.log(['backend'.padEnd(10), 'evals/s'.padStart(14), 'min'.padStart(14), 'max'.padStart(14), 'ns/eval'.padStart(9)].join('  '));
   for (const r of rows) {
     console.log(

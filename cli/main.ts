@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { processIo, stdinLines, type CommandIo } from './io.ts';
 
-const USAGE = `proving-ground — benchmark playground for LLM agents on physics and engineering design
+const USAGE_HEAD = `proving-ground — benchmark playground for LLM agents on physics and engineering design
 
 Usage:
   proving-ground oracle veh                 evaluate VEH designs: one JSON request per stdin line → one JSON result per line
@@ -15,9 +15,13 @@ Usage:
   proving-ground run --suite veh --agent <id> [--probe P1] [--split dev] [--seed N] [--p3-variant state_summary] --out DIR
                                             run a built-in agent; writes results.json, results.md, transcripts/
   proving-ground score DIR                  recompute every metric from DIR/transcripts alone
-  proving-ground --version | --help
+  proving-ground --version | --help`;
 
-Built-in agents: reference, always-propose, anchor-fixed, last-state, random, cmaes-6, cmaes-40`;
+/** The usage text; the agent list comes from the agent registry, loaded only when usage is shown. */
+async function usage(): Promise<string> {
+  const { BUILTIN_AGENTS } = await import('../src/core/veh/agents/index.ts');
+  return `${USAGE_HEAD}\n\nBuilt-in agents: ${BUILTIN_AGENTS.map((a) => a.id).join(', ')}`;
+}
 
 function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -32,7 +36,7 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
       case '--help':
       case '-h':
       case 'help':
-        io.stdout(USAGE);
+        io.stdout(await usage());
         return command === undefined ? 2 : 0;
       case '--version':
       case '-v':
@@ -63,7 +67,7 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
         return await scoreCommand(rest, io);
       }
       default:
-        io.stderr(`unknown command "${command}"\n\n${USAGE}`);
+        io.stderr(`unknown command "${command}"\n\n${await usage()}`);
         return 2;
     }
   } catch (e) {

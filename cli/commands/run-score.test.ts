@@ -78,6 +78,7 @@ describe('parseRunArgs', () => {
     [['--agent', 'x', '--out', 'o', '--probe', 'P9'], /--probe must be one of/],
     [['--agent', 'x', '--out', 'o', '--seed', '-1'], /--seed must be an integer/],
     [['--agent', 'x', '--out', 'o', '--limit', '3'], /unknown argument/],
+    [['--agent', 'x', '--out', 'o', '--p3-variant', 'summary'], /--p3-variant must be raw_history or state_summary/],
   ])('rejects %j', (args, message) => {
     expect(() => parseRunArgs(args)).toThrow(message);
   });

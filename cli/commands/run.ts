@@ -7,9 +7,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { CommandIo } from '../io.ts';
-import type { Clock } from '../../src/core/agent/types.ts';
+import type { Agent, Clock } from '../../src/core/agent/types.ts';
 import { getBuiltinAgent } from '../../src/core/veh/agents/index.ts';
 import { loadVehBank } from '../../src/core/veh/bank/load.ts';
+import { P3VariantSchema, type P3Variant } from '../../src/core/veh/protocol/prompts.ts';
 import { PROBES, SPLITS, type VehTask } from '../../src/core/veh/task-schema.ts';
 import { runSuite } from '../../src/core/run/run-suite.ts';
 import { headlineLine, metricsText } from '../../src/core/run/metrics-text.ts';
@@ -25,7 +26,7 @@ export interface RunArgs {
   probe: string | null;
   split: string | null;
   seed: number;
-  p3Variant: 'raw_history' | 'state_summary';
+  p3Variant: P3Variant;
   bank: string;
 }
 
@@ -55,9 +56,9 @@ export function parseRunArgs(args: readonly string[]): RunArgs {
   const seedText = values.get('--seed') ?? String(DEFAULT_RUN_SEED);
   const seed = Number(seedText);
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new Error(`--seed must be an integer in [0, 2^32), got "${seedText}"`);
-  const variant = values.get('--p3-variant') ?? 'raw_history';
-  if (variant !== 'raw_history' && variant !== 'state_summary') throw new Error('--p3-variant must be raw_history or state_summary');
-  return { agent, out, probe, split, seed, p3Variant: variant, bank: values.get('--bank') ?? DEFAULT_VEH_BANK_DIR };
+  const variant = P3VariantSchema.safeParse(values.get('--p3-variant') ?? 'raw_history');
+  if (!variant.success) throw new Error(`--p3-variant must be ${P3VariantSchema.options.join(' or ')}`);
+  return { agent, out, probe, split, seed, p3Variant: variant.data, bank: values.get('--bank') ?? DEFAULT_VEH_BANK_DIR };
 }
 
 export interface RunCommandDeps {
@@ -69,14 +70,14 @@ export interface RunCommandDeps {
 
 export async function runCommand(args: string[], io: CommandIo, deps: RunCommandDeps = {}): Promise<number> {
   let a: RunArgs;
+  let agent: Agent;
   try {
     a = parseRunArgs(args);
-    getBuiltinAgent(a.agent);
+    agent = getBuiltinAgent(a.agent);
   } catch (e) {
     io.stderr(`run: ${(e as Error).message}`);
     return EXIT_USAGE;
   }
-  const agent = getBuiltinAgent(a.agent);
   const { tasks: all } = await loadVehBank(bankTextReader(a.bank));
   const filters: Record<string, string> = {};
   if (a.probe) filters.probe = a.probe;

@@ -1,6 +1,6 @@
 import type { AgentDescriptor } from '../../core/agent/types.ts';
 
-export type P3Variant = 'raw_history' | 'state_summary';
+import type { P3Variant } from '../../core/veh/protocol/prompts.ts';
 
 export interface RunSettings {
   agentId: string;

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Agent } from '../../core/agent/types.ts';
 import type { VehOracle } from '../../core/run/types.ts';
 import { runSuite } from '../../core/run/run-suite.ts';
+import type { P3Variant } from '../../core/veh/protocol/prompts.ts';
 import type { VehRow } from '../../core/veh/rows.ts';
 import type { VehTask } from '../../core/veh/task-schema.ts';
 import { APP_VERSION } from '../app-version.ts';
@@ -12,7 +13,7 @@ export interface RunRequest {
   agent: Agent;
   oracle: VehOracle;
   seed: number;
-  p3Variant: 'raw_history' | 'state_summary';
+  p3Variant: P3Variant;
   filters: Record<string, string>;
   bankHash: string;
 }
@@ -38,13 +39,16 @@ const RENDER_INTERVAL_MS = 100;
 export function useSuiteRun() {
   const [progress, setProgress] = useState<LiveProgress>(EMPTY_PROGRESS);
   const controllerRef = useRef<AbortController | null>(null);
+  /** The latest progress; its rows array is the live, mutable one (copied only when rendered). */
   const pendingRef = useRef<LiveProgress>(EMPTY_PROGRESS);
   const timerRef = useRef<number | null>(null);
 
   const flush = useCallback(() => {
     if (timerRef.current !== null) window.clearTimeout(timerRef.current);
     timerRef.current = null;
-    setProgress(pendingRef.current);
+    const p = pendingRef.current;
+    // One copy per render (at most every RENDER_INTERVAL_MS), not one per task.
+    setProgress({ ...p, rows: p.rows.slice() });
   }, []);
 
   const mutation = useMutation({
@@ -52,7 +56,7 @@ export function useSuiteRun() {
       const controller = new AbortController();
       controllerRef.current = controller;
       const rows: VehRow[] = [];
-      pendingRef.current = { done: 0, total: request.tasks.length, rows: [], lastTaskId: null };
+      pendingRef.current = { done: 0, total: request.tasks.length, rows, lastTaskId: null };
       flush();
       try {
         const result = await runSuite({
@@ -68,7 +72,7 @@ export function useSuiteRun() {
           filters: request.filters,
           onProgress: ({ done, total, task_id, row }) => {
             rows.push(row);
-            pendingRef.current = { done, total, rows: [...rows], lastTaskId: task_id };
+            pendingRef.current = { done, total, rows, lastTaskId: task_id };
             timerRef.current ??= window.setTimeout(flush, RENDER_INTERVAL_MS);
           },
         });

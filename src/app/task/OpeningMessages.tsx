@@ -1,9 +1,7 @@
 import { useMemo, useState } from 'react';
-import { buildEpisodeOpening } from '../../core/veh/protocol/index.ts';
+import { P3VariantSchema, buildEpisodeOpening, type P3Variant } from '../../core/veh/protocol/index.ts';
 import type { VehTask } from '../../core/veh/task-schema.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
-
-type P3Variant = 'raw_history' | 'state_summary';
 
 /** Exactly what the model would be sent to open the episode, built by the protocol module. */
 export function OpeningMessages({ task }: { task: VehTask }) {
@@ -19,7 +17,7 @@ export function OpeningMessages({ task }: { task: VehTask }) {
       {task.probe === 'P3' && (
         <fieldset className="inline-options">
           <legend>P3 prompt variant</legend>
-          {(['raw_history', 'state_summary'] as const).map((v) => (
+          {P3VariantSchema.options.map((v) => (
             <label key={v}>
               <input type="radio" name="p3-variant" value={v} checked={p3Variant === v} onChange={() => setP3Variant(v)} />
               {v === 'raw_history' ? 'raw corrupted history' : 'verifier-authored state summary'}

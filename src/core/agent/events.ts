@@ -6,28 +6,8 @@
  */
 import { z } from 'zod';
 import { UsageSchema } from './types.ts';
-import { EnvironmentSchema, ExcitationSchema, LimitsSchema, VehDesignSchema } from '../veh/oracle.ts';
+import { EnvironmentSchema, ExcitationSchema, LimitsSchema, OracleResultSchema, VehDesignSchema } from '../veh/oracle.ts';
 import { EpisodeStatusSchema } from '../veh/rows.ts';
-
-const num = z.number();
-export const OracleResultSchema = z.strictObject({
-  resonant_freq_hz: num,
-  load_power_uw: num,
-  tip_stress_mpa: num,
-  tip_disp_mm: num,
-  freq_error_pct: num,
-  slack_stress_mpa: num,
-  slack_disp_mm: num,
-  slack_freq_pct: num,
-  slack_power_uw: num,
-  feasible: z.boolean(),
-  effective_mass_kg: num,
-  bending_stiffness_nm2: num,
-  coupling_coefficient: num,
-  internal_capacitance_f: num,
-  neutral_axis_m: num,
-  load_voltage_v: num,
-});
 
 /** A parsed oracle request as sent to the backend (limits already resolved). */
 export const StoredOracleRequestSchema = z.strictObject({
@@ -143,4 +123,3 @@ export const TranscriptEventSchema = z.discriminatedUnion('type', [
 export type TranscriptEvent = z.infer<typeof TranscriptEventSchema>;
 export type OracleCallEvent = z.infer<typeof OracleCallEventSchema>;
 export type ActionEvent = z.infer<typeof ActionEventSchema>;
-export type EndEvent = z.infer<typeof EndEventSchema>;

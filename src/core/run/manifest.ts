@@ -7,7 +7,8 @@ import type { Agent, Clock } from '../agent/types.ts';
 import { DEFAULT_MAX_RETRIES } from '../agent/loop.ts';
 import { hashString } from '../stats/rng.ts';
 import { QueryBudgetRuleSchema, budgetRuleFor, describeBudgetRule } from '../veh/protocol/budget.ts';
-import { AgentDescriptorSchema, P3VariantSchema } from './transcript.ts';
+import { P3VariantSchema, type P3Variant } from '../veh/protocol/prompts.ts';
+import { AgentDescriptorSchema } from './transcript.ts';
 
 export const MANIFEST_SCHEMA_VERSION = 1;
 
@@ -40,7 +41,7 @@ export type RunManifest = z.infer<typeof RunManifestSchema>;
 export interface ManifestInput {
   agent: Agent;
   seed: number;
-  p3Variant: 'raw_history' | 'state_summary';
+  p3Variant: P3Variant;
   appVersion: string;
   bankHash: string;
   filters: Record<string, string>;

@@ -85,6 +85,6 @@ export async function runSuite(opts: RunSuiteOptions): Promise<RunResult> {
     rows,
     transcripts,
     metrics: computeVehMetrics(rows, { seed: opts.seed }),
-    manifest: buildManifest({ ...manifestInput, taskCount: total }, opts.clock, status),
+    manifest: buildManifest(manifestInput, opts.clock, status),
   };
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { TranscriptEventSchema } from '../agent/events.ts';
 import { QueryBudgetRuleSchema } from '../veh/protocol/budget.ts';
+import { P3VariantSchema } from '../veh/protocol/prompts.ts';
 import { EpisodeStatusSchema } from '../veh/rows.ts';
 import { VehTaskSchema } from '../veh/task-schema.ts';
 
@@ -17,8 +18,6 @@ export const AgentDescriptorSchema = z.strictObject({
   description: z.string(),
   privileged: z.boolean(),
 });
-
-export const P3VariantSchema = z.enum(['raw_history', 'state_summary']);
 
 export const TranscriptSettingsSchema = z.strictObject({
   /** The run's seed (agent RNGs derive from it; the bootstrap uses it). */
@@ -34,7 +33,6 @@ export const TranscriptSettingsSchema = z.strictObject({
   max_retries: z.number().int(),
   oracle_backend: z.string(),
 });
-export type TranscriptSettings = z.infer<typeof TranscriptSettingsSchema>;
 
 export const TranscriptSchema = z.strictObject({
   schema_version: z.literal(TRANSCRIPT_SCHEMA_VERSION),

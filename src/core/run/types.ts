@@ -4,6 +4,7 @@
  */
 import type { Agent, Clock } from '../agent/types.ts';
 import type { OracleRequest, OracleResult } from '../veh/oracle.ts';
+import type { P3Variant } from '../veh/protocol/prompts.ts';
 import type { MetricTable, VehRow } from '../veh/rows.ts';
 import type { Probe, VehTask } from '../veh/task-schema.ts';
 
@@ -37,5 +38,5 @@ export interface RunOptions {
   signal?: AbortSignal;
   onProgress?: (p: RunProgress) => void;
   /** P3 prompt form: raw corrupted history (default) or the verifier-authored state summary. */
-  p3Variant?: 'raw_history' | 'state_summary';
+  p3Variant?: P3Variant;
 }

@@ -14,7 +14,8 @@ export const EPSILON_0 = 8.854187817e-12;
 export const MODAL_MASS_FACTOR = 0.2357;
 /** Root-slope factor γ₁ for full coverage and a tip-normalised first mode (A-12). */
 export const ROOT_SLOPE_FACTOR = 1.3765;
-const TWO_PI = 6.283185307179586;
+/** 2π as a double (equal to 2 * Math.PI). */
+export const TWO_PI = 6.283185307179586;
 
 /** Evaluates one design from `input` at `inOffset`, writing OUTPUT_STRIDE values to `out` at `outOffset`. */
 export function evaluateInto(input: ArrayLike<number>, inOffset: number, out: Float64Array, outOffset: number): void {

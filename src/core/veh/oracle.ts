@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { IN, INPUT_STRIDE, OUT, OUTPUT_STRIDE } from './oracle-layout.ts';
-import { resolvePiezo, resolveSubstrate, type PiezoId, type PiezoMaterial, type SubstrateId, type SubstrateMaterial } from './materials.ts';
+import { resolvePiezo, resolveSubstrate, type PiezoMaterial, type SubstrateMaterial } from './materials.ts';
 
 export const DESIGN_VARIABLES = [
   'beam_length_mm',
@@ -50,7 +50,7 @@ export const EnvironmentSchema = z.strictObject({
   substrate_material: z.string().default('stainless_steel'),
   damping_ratio: nonNegative('damping_ratio', '').default(0.01),
 });
-export type EnvironmentInput = z.input<typeof EnvironmentSchema>;
+export const DEFAULT_ENVIRONMENT = EnvironmentSchema.parse({});
 
 /** Limits of the four feasibility constraints; omitted limits take the paper's defaults. */
 export const LimitsSchema = z.strictObject({
@@ -60,49 +60,52 @@ export const LimitsSchema = z.strictObject({
   min_power_uw: nonNegative('min_power_uw', 'µW').default(1),
 });
 export type Limits = z.infer<typeof LimitsSchema>;
+/** The paper's default limits (50 MPa, 5 mm, ±5 %, 1 µW). */
+export const DEFAULT_LIMITS: Limits = LimitsSchema.parse({});
 export const CONSTRAINT_NAMES = ['max_stress_mpa', 'max_disp_mm', 'max_freq_error_pct', 'min_power_uw'] as const;
-export type ConstraintName = (typeof CONSTRAINT_NAMES)[number];
 
 /** Constraints as the paper's task files write them: a list of {name, limit}. */
 export const ConstraintListSchema = z.array(z.strictObject({ name: z.enum(CONSTRAINT_NAMES), limit: z.number() }));
 export type ConstraintList = z.infer<typeof ConstraintListSchema>;
 
+/** A constraint list as an object keyed by constraint name (not yet checked against LimitsSchema). */
+const limitsRecord = (list: ConstraintList): Record<string, number> => Object.fromEntries(list.map((c) => [c.name, c.limit]));
+
+/** Limits from a constraint list; constraints the list omits take the defaults. Throws on an invalid limit. */
+export function limitsFromList(list: ConstraintList): Limits {
+  return LimitsSchema.parse(limitsRecord(list));
+}
+
 export const OracleRequestSchema = z.strictObject({
   design: VehDesignSchema,
   excitation: ExcitationSchema,
-  environment: EnvironmentSchema.default({ piezo_material: 'PZT-5A', substrate_material: 'stainless_steel', damping_ratio: 0.01 }),
-  constraints: z
-    .union([LimitsSchema, ConstraintListSchema.transform((list) => Object.fromEntries(list.map((c) => [c.name, c.limit])))])
-    .pipe(LimitsSchema)
-    .default({ max_stress_mpa: 50, max_disp_mm: 5, max_freq_error_pct: 5, min_power_uw: 1 }),
+  environment: EnvironmentSchema.default(DEFAULT_ENVIRONMENT),
+  // The transform only reshapes the list; the pipe checks it, so a bad limit is a parse issue, not a throw.
+  constraints: z.union([LimitsSchema, ConstraintListSchema.transform(limitsRecord)]).pipe(LimitsSchema).default(DEFAULT_LIMITS),
 });
 export type OracleRequestInput = z.input<typeof OracleRequestSchema>;
 export type OracleRequest = z.infer<typeof OracleRequestSchema>;
 
-export interface OracleResult {
-  resonant_freq_hz: number;
-  load_power_uw: number;
-  tip_stress_mpa: number;
-  tip_disp_mm: number;
-  freq_error_pct: number;
-  slack_stress_mpa: number;
-  slack_disp_mm: number;
-  slack_freq_pct: number;
-  slack_power_uw: number;
-  feasible: boolean;
-  effective_mass_kg: number;
-  bending_stiffness_nm2: number;
-  coupling_coefficient: number;
-  internal_capacitance_f: number;
-  neutral_axis_m: number;
-  load_voltage_v: number;
-}
-
-export interface ResolvedEnvironment {
-  piezo: PiezoId;
-  substrate: SubstrateId;
-  damping_ratio: number;
-}
+const num = z.number();
+export const OracleResultSchema = z.strictObject({
+  resonant_freq_hz: num,
+  load_power_uw: num,
+  tip_stress_mpa: num,
+  tip_disp_mm: num,
+  freq_error_pct: num,
+  slack_stress_mpa: num,
+  slack_disp_mm: num,
+  slack_freq_pct: num,
+  slack_power_uw: num,
+  feasible: z.boolean(),
+  effective_mass_kg: num,
+  bending_stiffness_nm2: num,
+  coupling_coefficient: num,
+  internal_capacitance_f: num,
+  neutral_axis_m: num,
+  load_voltage_v: num,
+});
+export type OracleResult = z.infer<typeof OracleResultSchema>;
 
 export class OracleInputError extends Error {
   constructor(message: string) {

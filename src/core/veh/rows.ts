@@ -4,7 +4,7 @@
  * from saved transcripts alone.
  */
 import { z } from 'zod';
-import { VehDesignSchema } from './oracle.ts';
+import { LimitsSchema, VehDesignSchema } from './oracle.ts';
 import { P1ActionSchema, P1SubtypeSchema, PolicySchema, SplitSchema, TrapTypeSchema, VariableBoundsSchema } from './task-schema.ts';
 
 export const EPISODE_STATUSES = ['completed', 'budget_exceeded', 'parse_failure', 'cancelled', 'error'] as const;
@@ -23,7 +23,6 @@ export const StateResultSchema = z.strictObject({
   /** Violated constraints, from violation.ts: stress | displacement | frequency | power. */
   violations: z.array(z.string()),
 });
-export type StateResult = z.infer<typeof StateResultSchema>;
 
 export const DesignStateSchema = z.strictObject({ design: VehDesignSchema, result: StateResultSchema });
 export type DesignState = z.infer<typeof DesignStateSchema>;
@@ -68,6 +67,8 @@ export const P2RowSchema = z.strictObject({
   query_budget: z.number().int(),
   bkf_power_uw: z.number(),
   variable_bounds: VariableBoundsSchema,
+  /** The task's constraint limits: the improvement-rate utility needs the per-constraint terms. */
+  limits: LimitsSchema,
   initial: DesignStateSchema,
   steps: z.array(TrajectoryStepSchema),
   /** Last valid evaluated design, or the initial design when the agent proposed none. */

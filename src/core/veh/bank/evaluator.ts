@@ -6,7 +6,7 @@
 import { IN, INPUT_STRIDE, OUT, OUTPUT_STRIDE } from '../oracle-layout.ts';
 import { evaluateInto } from '../oracle-reference.ts';
 import { packRequest, parseOracleRequest, unpackResult, type Limits, type OracleResult } from '../oracle.ts';
-import { totalViolation } from '../violation.ts';
+import { relativeDeficit, totalViolation } from '../violation.ts';
 import { designOf } from './design-vector.ts';
 
 export interface TaskContext {
@@ -53,19 +53,13 @@ export class DesignEvaluator {
   }
 }
 
-// Module-level helpers, not closures: tsx (keepNames) wraps every closure creation in a __name call,
-// which dominates the cost of a hot loop.
-function rel(slack: number, limit: number): number {
-  return slack < 0 ? -slack / (limit > 0 ? limit : 1) : 0;
-}
-
 /** Sum of relative constraint deficits (violation.ts's V(x)) straight from an output row. */
 export function violationOf(out: Float64Array, limits: Limits): number {
   return (
-    rel(out[OUT.slackStressMpa] as number, limits.max_stress_mpa) +
-    rel(out[OUT.slackDispMm] as number, limits.max_disp_mm) +
-    rel(out[OUT.slackFreqPct] as number, limits.max_freq_error_pct) +
-    rel(out[OUT.slackPowerUw] as number, limits.min_power_uw)
+    relativeDeficit(-(out[OUT.slackStressMpa] as number), limits.max_stress_mpa) +
+    relativeDeficit(-(out[OUT.slackDispMm] as number), limits.max_disp_mm) +
+    relativeDeficit(-(out[OUT.slackFreqPct] as number), limits.max_freq_error_pct) +
+    relativeDeficit(-(out[OUT.slackPowerUw] as number), limits.min_power_uw)
   );
 }
 

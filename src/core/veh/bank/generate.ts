@@ -5,11 +5,13 @@
  * bank seed and the task id (plus an attempt counter when a construction fails its own checks).
  */
 import { sha256Hex } from '../../hash/sha256.ts';
+import { mean } from '../../stats/quantile.ts';
 import { createRng, deriveSeed } from '../../stats/rng.ts';
 import {
   P1_SUBTYPES,
   P2_SUBTYPES,
   PROBES,
+  SPLITS,
   TRAP_TYPES,
   type BankManifest,
   type P2Subtype,
@@ -42,6 +44,7 @@ export const SPLIT_SIZES: Readonly<Record<Probe, Readonly<Record<Split, number>>
   P3: { dev: 64, test_id: 40, test_ood: 52 },
   P4: { dev: 93, test_id: 36, test_ood: 30 },
 };
+const P3_TOTAL = SPLITS.reduce((n, s) => n + SPLIT_SIZES.P3[s], 0);
 export const DIFFICULTY_COUNTS: Readonly<Record<Probe, readonly { label: string; count: number }[]>> = {
   P1: [
     { label: 'base', count: 60 },
@@ -71,7 +74,6 @@ const PROJECTED_LABELS: Readonly<Record<string, readonly P2Subtype[]>> = {
   projected_boundary: ['boundary_binding', 'power_tight'],
   projected_resonance: ['paper_like', 'resonance_tuned'],
 };
-const SPLITS: readonly Split[] = ['dev', 'test_id', 'test_ood'];
 const MAX_ATTEMPTS = 8;
 
 const pad = (i: number): string => String(i).padStart(3, '0');
@@ -128,7 +130,7 @@ function buildP2Bank(seed: number, plan: SplitPlan): P2Build[] {
 
 function buildP3Bank(seed: number, p2: readonly P2Build[]): P3Task[] {
   const trapOrder = createRng(deriveSeed(seed, 'p3-traps')).shuffle(
-    Array.from({ length: 156 }, (_, i) => TRAP_TYPES[i % TRAP_TYPES.length] as TrapType),
+    Array.from({ length: P3_TOTAL }, (_, i) => TRAP_TYPES[i % TRAP_TYPES.length] as TrapType),
   );
   let trapIndex = 0;
   const out: P3Task[] = [];
@@ -285,10 +287,9 @@ export function toJsonl(tasks: readonly VehTask[]): string {
   return tasks.map((t) => `${JSON.stringify(t)}\n`).join('');
 }
 
-const mean = (xs: readonly number[]): number => xs.reduce((s, v) => s + v, 0) / xs.length;
-
 function manifestNote(build: BankBuild): string {
   const { report, plan } = build;
+  const p2MeanRatio = mean(build.p2Ratios);
   const kinds = report.admitted.reduce<Record<string, number>>((acc, a) => ({ ...acc, [a.kind]: (acc[a.kind] ?? 0) + 1 }), {});
   const groups = (as: readonly ProjectedAnchor[]): string => [...new Set(as.map((a) => a.group))].sort().join(', ');
   return [
@@ -299,7 +300,7 @@ function manifestNote(build: BankBuild): string {
       `P3 and P4 inherit the P2 split of their source task. P1 is a matched triage stage over ${plan.p1Contexts.dev.length} anchor contexts ` +
       `(dev/test_id/test_ood use ${plan.p1Contexts.dev.length}/${plan.p1Contexts.test_id.length}/${plan.p1Contexts.test_ood.length}) and is not source-disjoint.`,
     "Gold labels, BKF designs, traps and rankings come from the analytical oracle through the generator's optimiser portfolio" +
-      (build.p2Ratios.length > 0 ? `; the anchor-fixed heuristic (keep the P2 initial design) scores a mean power ratio of ${mean(build.p2Ratios).toFixed(4)} on P2.` : '.'),
+      (p2MeanRatio !== null ? `; the anchor-fixed heuristic (keep the P2 initial design) scores a mean power ratio of ${p2MeanRatio.toFixed(4)} on P2.` : '.'),
     'Difficulty labels are assigned by rank of a hardness score to the published counts: P1 by proximity of the target to the feasibility boundary ' +
       '(plus distractor and ambiguity terms), P2 by 0.6·(1 − initial/BKF) + 0.4·(active constraints at the BKF)/3, P3 all hard, P4 by the smallest adjacent policy-score gap.',
   ].join(' ');

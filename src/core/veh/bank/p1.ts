@@ -22,7 +22,7 @@
  * for a misleading note and 0.5 for an ambiguous range.
  */
 import { createRng, type SeededRng } from '../../stats/rng.ts';
-import type { Limits } from '../oracle.ts';
+import { DEFAULT_LIMITS, type Limits } from '../oracle.ts';
 import type { P1Action, P1Subtype, P1Task, Split } from '../task-schema.ts';
 import { SUBSTRATE_IDS } from '../materials.ts';
 import { boxOf, type Box } from './bounds.ts';
@@ -65,8 +65,8 @@ interface Base {
 function drawBase(anchor: ProjectedAnchor, rng: SeededRng): Base {
   const accel = rng.pick(anchor.accelerationLadder);
   const f = sig(anchor.frequencyHz * rng.uniform(0.85, 1.2), 3);
-  const probe = contextOf(anchor, accel, { max_stress_mpa: 50, max_disp_mm: 5, max_freq_error_pct: 5, min_power_uw: 0 });
-  const bounds = boundsAround(anchor.design, rng, beamMassG(probe, anchor.design));
+  const probe = contextOf(anchor, accel, { ...DEFAULT_LIMITS, min_power_uw: 0 });
+  const bounds = boundsAround(anchor.design, rng, beamMassG(new DesignEvaluator(probe).result(anchor.design), anchor.design));
   const values: SpecValues = {
     bounds,
     target_frequency_hz: f,

@@ -12,7 +12,7 @@
  *   checked to be active (within 2 %) at the best-known design.
  */
 import { OUT } from '../oracle-layout.ts';
-import type { Limits } from '../oracle.ts';
+import { DEFAULT_LIMITS, type Limits } from '../oracle.ts';
 import { createRng, type SeededRng } from '../../stats/rng.ts';
 import type { P2Subtype, P2Task, Split } from '../task-schema.ts';
 import { boxOf, type Box } from './bounds.ts';
@@ -25,7 +25,6 @@ import {
   boundsAround,
   constraintList,
   contextOf,
-  DEFAULT_LIMITS,
   environmentContext,
   excitationContext,
   provenanceOf,
@@ -106,7 +105,7 @@ export function buildP2(slot: P2Slot): P2Build {
   const probeCtx = contextOf(anchor, accelerationG, DEFAULT_LIMITS);
   const first = new DesignEvaluator(probeCtx).result(x0);
   const initial = { power: first.load_power_uw, stress: first.tip_stress_mpa, disp: first.tip_disp_mm };
-  const beamMass = beamMassG(probeCtx, x0);
+  const beamMass = beamMassG(first, x0);
   let bounds = boundsAround(x0, rng, beamMass);
   let box = boxOf(bounds);
 

@@ -9,6 +9,7 @@
 import { OUT } from '../oracle-layout.ts';
 import { PIEZO_MATERIALS, SUBSTRATE_IDS, SUBSTRATE_MATERIALS, resolvePiezo, resolveSubstrate, type PiezoId, type SubstrateId } from '../materials.ts';
 import { EPSILON_0 } from '../oracle-reference.ts';
+import { DEFAULT_LIMITS } from '../oracle.ts';
 import { anchorGroup, splitUnits, type Anchor } from './anchors.ts';
 import { roundVector, V, type DesignVector } from './design-vector.ts';
 import { DesignEvaluator } from './evaluator.ts';
@@ -41,8 +42,6 @@ export interface AdmissionReport {
   readonly excluded: { id: string; reason: string }[];
 }
 
-/** Default limits the projected design must respect at the chosen task acceleration (A-22 defaults). */
-const DEFAULT_LIMITS = { max_stress_mpa: 50, max_disp_mm: 5, max_freq_error_pct: 5, min_power_uw: 1 } as const;
 /** Headroom kept below the default stress and displacement limits when choosing the task acceleration. */
 const ACCEL_HEADROOM = 0.8;
 /** Thinnest substrate the projection may solve for (a shim thinner than this is not a practical cantilever). */

@@ -7,11 +7,11 @@
  * outputs in the search's hot loop.
  */
 import { OUT } from '../oracle-layout.ts';
+import { TWO_PI } from '../oracle-reference.ts';
 import type { Box } from './bounds.ts';
 import { DIM, V } from './design-vector.ts';
 import type { DesignEvaluator } from './evaluator.ts';
 
-const TWO_PI = 2 * Math.PI;
 
 /** Bisection for a monotone scalar function: the v in [lo, hi] with fn(v) = target, or null if not bracketed. */
 export function bisectMonotone(fn: (v: number) => number, lo: number, hi: number, target: number, iterations = 80): number | null {

@@ -2,18 +2,16 @@
  * Pieces every task family shares: the evaluation context of a task, its visible context blocks
  * in schema key order, provenance, and bounds drawn around an anchor design.
  */
-import { OUT } from '../oracle-layout.ts';
-import { CONSTRAINT_NAMES, type ConstraintList, type Limits } from '../oracle.ts';
+import { MODAL_MASS_FACTOR } from '../oracle-reference.ts';
+import { CONSTRAINT_NAMES, type ConstraintList, type Limits, type OracleResult } from '../oracle.ts';
 import type { SeededRng } from '../../stats/rng.ts';
 import type { VariableBounds } from '../task-schema.ts';
 import { boundsOf } from './bounds.ts';
 import { V, type DesignVector } from './design-vector.ts';
-import { DesignEvaluator, type TaskContext } from './evaluator.ts';
+import type { TaskContext } from './evaluator.ts';
 import type { ProjectedAnchor } from './projection.ts';
 
 export const GENERATOR_VERSION = 'veh-bank/1.0.0';
-
-export const DEFAULT_LIMITS: Limits = { max_stress_mpa: 50, max_disp_mm: 5, max_freq_error_pct: 5, min_power_uw: 1 };
 
 /** Rounds to `digits` significant figures (limits, bounds and targets are quoted like a spec sheet). */
 export function sig(v: number, digits = 3): number {
@@ -68,10 +66,9 @@ export function provenanceOf(anchor: ProjectedAnchor, taskSeed: number, extra: r
   };
 }
 
-/** Beam mass (g) of a design, from the oracle's effective mass: m_beam = (m_eff − m_tip)/0.2357. */
-export function beamMassG(ctx: TaskContext, x: DesignVector): number {
-  const out = new DesignEvaluator(ctx).run(x);
-  return (((out[OUT.effectiveMassKg] as number) - (x[V.tipMass] as number) * 1e-3) / 0.2357) * 1e3;
+/** Beam mass (g) of design `x`, from the effective mass of its oracle result `r`: m_beam = (m_eff − m_tip)/MODAL_MASS_FACTOR. */
+export function beamMassG(r: OracleResult, x: DesignVector): number {
+  return ((r.effective_mass_kg - (x[V.tipMass] as number) * 1e-3) / MODAL_MASS_FACTOR) * 1e3;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** The oracle context a generated task describes (materials, excitation, damping and limits), for re-evaluating its designs. */
-import { LimitsSchema } from '../oracle.ts';
+import { limitsFromList } from '../oracle.ts';
 import type { VehTask } from '../task-schema.ts';
 import type { TaskContext } from './evaluator.ts';
 
@@ -10,6 +10,6 @@ export function taskContextOf(task: VehTask): TaskContext {
     damping: task.environment_context.damping_ratio,
     frequencyHz: task.excitation_context.frequency_hz,
     accelerationG: task.excitation_context.acceleration_g,
-    limits: LimitsSchema.parse(Object.fromEntries(task.constraints.map((c) => [c.name, c.limit]))),
+    limits: limitsFromList(task.constraints),
   };
 }

@@ -1,15 +1,16 @@
 /**
  * Stage-wise error families (paper App. H.1, used in App. K.3 Table 32 and Figure 3). They are
  * non-exclusive diagnostic rates with different denominators — not a partition of failures — so a
- * single wrong answer may count in several families.
+ * single wrong answer may count in several families. P2–P4 families take the same per-row summaries
+ * as the probe's metric table (index.ts computes them once per probe).
  */
-import type { MetricTable, P1Row, P2Row, P3Row, P4Row } from '../rows.ts';
+import type { MetricTable, P1Row } from '../rows.ts';
 import type { Probe } from '../task-schema.ts';
-import { bootstrapMetric, clip01, proportionMetric, type MetricOptions } from './metric-value.ts';
+import { bootstrapMetric, clip01, countOf, proportionMetric, sumOf, type MetricOptions } from './metric-value.ts';
 import { INFEASIBLE, PROPOSE, REQUEST, recallCounts, spurious, spuriousCounts } from './p1.ts';
-import { condRatio, destructiveEditRate, protocolInvalidRate, summariseP2 } from './p2.ts';
-import { escapeRate, successRate, summariseP3, type P3Summary } from './p3.ts';
-import { dominanceError, policyPairAccuracy, summariseP4 } from './p4.ts';
+import { condRatio, destructiveEditRate, protocolInvalidRate, type P2Summary } from './p2.ts';
+import { escapeRate, successRate, type P3Summary } from './p3.ts';
+import { dominanceError, policyPairAccuracy, type P4Summary } from './p4.ts';
 
 /** Guard of post-escape failure's division, max(Escape, ε). */
 export const POST_ESCAPE_EPS = 1e-9;
@@ -59,11 +60,10 @@ export function p1ErrorFamilies(rows: readonly P1Row[], opts: MetricOptions): Me
 }
 
 /** infeasible closure = 1 − final feasible rate; destructive edit; invalid/no-op = protocol-invalid rate; utility loss = clip(1 − CondRatio). */
-export function p2ErrorFamilies(rows: readonly P2Row[], opts: MetricOptions): MetricTable {
-  const s = rows.map(summariseP2);
-  const infeasibleFinals = s.filter((r) => !r.finalFeasible).length;
-  const fromFeasible = s.reduce((k, r) => k + r.fromFeasible, 0);
-  const steps = s.reduce((k, r) => k + r.steps, 0);
+export function p2ErrorFamilies(s: readonly P2Summary[], opts: MetricOptions): MetricTable {
+  const infeasibleFinals = countOf(s, (r) => !r.finalFeasible);
+  const fromFeasible = sumOf(s, (r) => r.fromFeasible);
+  const steps = sumOf(s, (r) => r.steps);
   const feasibleFinals = s.length - infeasibleFinals;
   return {
     infeasible_closure: proportionMetric(infeasibleFinals, s.length),
@@ -83,9 +83,8 @@ export function p2ErrorFamilies(rows: readonly P2Row[], opts: MetricOptions): Me
 }
 
 /** escape failure = 1 − Escape; post-escape failure = clip[0,1](1 − Success / max(Escape, ε)). */
-export function p3ErrorFamilies(rows: readonly P3Row[], opts: MetricOptions): MetricTable {
-  const s = rows.map(summariseP3);
-  const notEscaped = s.filter((r) => !r.escaped).length;
+export function p3ErrorFamilies(s: readonly P3Summary[], opts: MetricOptions): MetricTable {
+  const notEscaped = countOf(s, (r) => !r.escaped);
   const postEscape = (x: readonly P3Summary[]): number | null => {
     const succ = successRate(x);
     const esc = escapeRate(x);
@@ -98,10 +97,9 @@ export function p3ErrorFamilies(rows: readonly P3Row[], opts: MetricOptions): Me
 }
 
 /** policy mismatch = 1 − policy-sensitive pair accuracy; dominance error; top-choice miss = 1 − Top1. */
-export function p4ErrorFamilies(rows: readonly P4Row[], opts: MetricOptions): MetricTable {
-  const s = rows.map(summariseP4);
-  const policyPairs = s.reduce((k, r) => k + r.policyPairs, 0);
-  const parsedParetoPairs = s.reduce((k, r) => k + (r.parsed ? r.paretoPairs : 0), 0);
+export function p4ErrorFamilies(s: readonly P4Summary[], opts: MetricOptions): MetricTable {
+  const policyPairs = sumOf(s, (r) => r.policyPairs);
+  const parsedParetoPairs = sumOf(s, (r) => (r.parsed ? r.paretoPairs : 0));
   return {
     policy_mismatch: bootstrapMetric(
       'P4.policy_mismatch',
@@ -114,6 +112,6 @@ export function p4ErrorFamilies(rows: readonly P4Row[], opts: MetricOptions): Me
       opts,
     ),
     dominance_error: bootstrapMetric('P4.dominance_error', s, dominanceError, parsedParetoPairs, opts),
-    top_choice_miss: proportionMetric(s.filter((r) => !r.top1).length, s.length),
+    top_choice_miss: proportionMetric(countOf(s, (r) => !r.top1), s.length),
   };
 }

@@ -60,6 +60,13 @@ export function sumOf<T>(rows: readonly T[], pick: (row: T) => number): number {
   return s;
 }
 
+/** Number of rows satisfying `pred`. */
+export function countOf<T>(rows: readonly T[], pred: (row: T) => boolean): number {
+  let k = 0;
+  for (const r of rows) if (pred(r)) k++;
+  return k;
+}
+
 /** Pooled ratio Σnum/Σden over rows; null when Σden = 0. */
 export function pooledRatio<T>(rows: readonly T[], num: (row: T) => number, den: (row: T) => number): number | null {
   const d = sumOf(rows, den);

@@ -6,7 +6,7 @@
 import { macroF1 } from '../../stats/f1.ts';
 import type { MetricTable, P1Row } from '../rows.ts';
 import { P1_ACTIONS, type P1Action, type P1Subtype } from '../task-schema.ts';
-import { bootstrapMetric, meanDefined, proportionMetric, type MetricOptions } from './metric-value.ts';
+import { bootstrapMetric, countOf, meanDefined, proportionMetric, type MetricOptions } from './metric-value.ts';
 
 export const PROPOSE: P1Action = 'propose_design';
 export const REQUEST: P1Action = 'request_missing_info';
@@ -131,12 +131,6 @@ export function missingFieldsRecall(rows: readonly P1Row[]): number | null {
   return meanDefined(rows, (r) => (r.gold_action === REQUEST && r.predicted_action === REQUEST ? missingFieldsRecallOfRow(r) : null));
 }
 
-function countWhere(rows: readonly P1Row[], pred: (r: P1Row) => boolean): number {
-  let k = 0;
-  for (const r of rows) if (pred(r)) k++;
-  return k;
-}
-
 /** Headline and column metrics of Table 18 (error families are added by error-families.ts). */
 export function p1Metrics(rows: readonly P1Row[], opts: MetricOptions): MetricTable {
   const n = rows.length;
@@ -149,20 +143,20 @@ export function p1Metrics(rows: readonly P1Row[], opts: MetricOptions): MetricTa
     const k = spuriousCounts(rows, c);
     return proportionMetric(k.hits, k.n);
   };
-  const proposedCount = countWhere(rows, (r) => r.predicted_action === PROPOSE);
-  const requestHits = countWhere(rows, (r) => r.gold_action === REQUEST && r.predicted_action === REQUEST && r.missing_fields_ground_truth.length > 0);
+  const proposedCount = countOf(rows, (r) => r.predicted_action === PROPOSE);
+  const requestHits = countOf(rows, (r) => r.gold_action === REQUEST && r.predicted_action === REQUEST && r.missing_fields_ground_truth.length > 0);
 
   return {
     p1_composite: boot('p1_composite', p1Composite),
     // Accuracy: N⁻¹ Σ 1[â_i = g_i], micro-averaged; parse failures are wrong.
-    accuracy: proportionMetric(countWhere(rows, (r) => r.predicted_action === r.gold_action), n),
+    accuracy: proportionMetric(countOf(rows, (r) => r.predicted_action === r.gold_action), n),
     macro_f1: boot('macro_f1', p1MacroF1),
     acs: boot('acs', (s) => discipline(s, PROPOSE)),
     mds: boot('mds', (s) => discipline(s, REQUEST)),
     ids: boot('ids', (s) => discipline(s, INFEASIBLE)),
     subtype_f1: boot('subtype_f1', subtypeF1),
     // Propose precision: of the designs proposed, how many tasks really were solvable.
-    propose_precision: proportionMetric(countWhere(rows, (r) => r.predicted_action === PROPOSE && r.gold_action === PROPOSE), proposedCount),
+    propose_precision: proportionMetric(countOf(rows, (r) => r.predicted_action === PROPOSE && r.gold_action === PROPOSE), proposedCount),
     recall_propose: recallOf(PROPOSE),
     recall_request: recallOf(REQUEST),
     recall_infeasible: recallOf(INFEASIBLE),
@@ -170,6 +164,6 @@ export function p1Metrics(rows: readonly P1Row[], opts: MetricOptions): MetricTa
     spurious_request: spuriousOf(REQUEST),
     spurious_infeasible: spuriousOf(INFEASIBLE),
     missing_fields_recall: boot('missing_fields_recall', missingFieldsRecall, requestHits),
-    parse_failure_rate: proportionMetric(countWhere(rows, (r) => r.predicted_action === null), n),
+    parse_failure_rate: proportionMetric(countOf(rows, (r) => r.predicted_action === null), n),
   };
 }

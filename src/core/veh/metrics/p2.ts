@@ -3,11 +3,19 @@
  * Each task row is first reduced to a summary of counts and per-task values; every metric is then a
  * sum or mean over summaries, so a bootstrap resample costs O(rows), not O(steps).
  *
- * Trajectory: x_0 is the task's initial design, then each oracle-evaluated step (protocol-valid with a
- * state). Transitions are consecutive pairs of that sequence, pooled over tasks. V(x) = total_violation.
+ * Two transition sets, pooled over tasks:
+ * - Trajectory transitions (the F.2 diagnostics: violation reduction, directed updates, feasibility
+ *   preservation, destructive edits, edit delta): x_0 is the task's initial design, then each
+ *   oracle-evaluated step (protocol-valid with a state); transitions are consecutive pairs of that
+ *   sequence, so an invalid turn is skipped rather than breaking the chain. V(x) = total_violation.
+ * - Proposal-step transitions (H.1 "Impr."): step t → step t+1 of the agent's own turns, both
+ *   protocol-valid and evaluated. The initial design is not a proposal, and an invalid turn breaks the
+ *   chain (t−1 → t+1 is not a consecutive pair).
  */
-import type { DesignState, MetricTable, P2Row } from '../rows.ts';
-import { bootstrapMetric, meanDefined, pooledRatio, proportionMetric, sumOf, type MetricOptions } from './metric-value.ts';
+import type { Limits } from '../oracle.ts';
+import type { DesignState, MetricTable, P2Row, TrajectoryStep } from '../rows.ts';
+import { violationTerms } from '../violation.ts';
+import { bootstrapMetric, countOf, meanDefined, pooledRatio, proportionMetric, sumOf, type MetricOptions } from './metric-value.ts';
 import { editDelta, evaluatedState, evaluatedStates, hadParseFailure, powerRatio, transitionsOf, type Transition } from './trajectory.ts';
 
 /** Tolerance of "V(x_{t+1}) ≤ V(x_t) − 10⁻⁶" (A-30 text). */
@@ -26,11 +34,15 @@ export interface P2Summary {
   queries: number;
   steps: number;
   invalidSteps: number;
+  /** Some turn never parsed (after the harness's retries). */
+  parseFailure: boolean;
+  /** Trajectory transitions (x_0 and evaluated steps; see the header). */
   transitions: number;
-  /** Transitions where utility U = P/P_BKF − V strictly increases. */
+  /** Proposal-step transitions: adjacent steps t → t+1, both protocol-valid and evaluated. */
+  proposalTransitions: number;
+  /** Proposal-step transitions where the utility (see `utility`) strictly increases. */
   improvements: number;
-  /** Transitions leaving an infeasible state (V > 0), and those reducing V by at least ε. */
-  fromViolating: number;
+  /** Trajectory transitions with V(x_{t+1}) ≤ V(x_t) − ε (A-30 text); the denominator is all of them. */
   violationReduced: number;
   /** (violated constraint, transition) updates, and those moving the metric the feedback asks for. */
   violatedUpdates: number;
@@ -42,7 +54,26 @@ export interface P2Summary {
   editDeltaSum: number;
 }
 
-const utility = (s: DesignState, bkf: number): number => powerRatio(s, bkf) - s.result.total_violation;
+/**
+ * Trajectory utility (App. H.1): normalised power minus the penalties for active frequency, stress and
+ * displacement violations — the power-floor term is left out, since the power ratio already rewards
+ * power. Terms are the relative deficits of violation.ts under the task's limits.
+ */
+function utility(s: DesignState, bkf: number, limits: Limits): number {
+  const t = violationTerms(s.result, limits);
+  return powerRatio(s, bkf) - (t.frequency + t.stress + t.displacement);
+}
+
+/** Adjacent steps t → t+1 that are both protocol-valid and evaluated (the H.1 "Impr." transitions). */
+export function proposalTransitions(steps: readonly TrajectoryStep[]): Transition[] {
+  const out: Transition[] = [];
+  for (let i = 1; i < steps.length; i++) {
+    const from = evaluatedState(steps[i - 1] as TrajectoryStep);
+    const to = evaluatedState(steps[i] as TrajectoryStep);
+    if (from !== null && to !== null) out.push({ from, to });
+  }
+  return out;
+}
 
 /**
  * Whether the transition moved a violated constraint's oracle metric in the direction the verifier's
@@ -88,6 +119,7 @@ export function summariseP2(row: P2Row): P2Summary {
   const firstState = first ? evaluatedState(first) : null;
   const evaluated = evaluatedStates(row.steps);
   const transitions = transitionsOf([row.initial, ...evaluated]);
+  const proposals = proposalTransitions(row.steps);
   const s: P2Summary = {
     firstStepFeasible: firstState !== null && firstState.result.feasible,
     finalFeasible: row.final.result.feasible,
@@ -95,10 +127,11 @@ export function summariseP2(row: P2Row): P2Summary {
     auc: bestSoFarAuc(row),
     queries: evaluated.length,
     steps: row.steps.length,
-    invalidSteps: row.steps.filter((st) => !st.protocol_valid).length,
+    invalidSteps: countOf(row.steps, (st) => !st.protocol_valid),
+    parseFailure: hadParseFailure(row),
     transitions: transitions.length,
-    improvements: 0,
-    fromViolating: 0,
+    proposalTransitions: proposals.length,
+    improvements: countOf(proposals, (t) => utility(t.to, bkf, row.limits) > utility(t.from, bkf, row.limits)),
     violationReduced: 0,
     violatedUpdates: 0,
     directedUpdates: 0,
@@ -108,12 +141,8 @@ export function summariseP2(row: P2Row): P2Summary {
     editDeltaSum: 0,
   };
   for (const t of transitions) {
-    if (utility(t.to, bkf) > utility(t.from, bkf)) s.improvements++;
-    const v0 = t.from.result.total_violation;
-    if (v0 > 0) {
-      s.fromViolating++;
-      if (t.to.result.total_violation <= v0 - VIOLATION_REDUCTION_EPS) s.violationReduced++;
-    }
+    // From a feasible state (V = 0) this cannot hold, so such transitions count against the rate.
+    if (t.to.result.total_violation <= t.from.result.total_violation - VIOLATION_REDUCTION_EPS) s.violationReduced++;
     for (const c of t.from.result.violations) {
       const moved = directedMove(c, t);
       if (moved === null) continue;
@@ -136,10 +165,12 @@ type S = readonly P2Summary[];
 export const p2b = (s: S): number | null => meanDefined(s, (r) => (r.finalFeasible ? r.finalRatio : 0));
 /** Conditional ratio (A-42): mean P_i/P_i^BKF over feasible finals only. */
 export const condRatio = (s: S): number | null => meanDefined(s, (r) => (r.finalFeasible ? r.finalRatio : null));
-export const improvementRate = (s: S): number | null => pooledRatio(s, (r) => r.improvements, (r) => r.transitions);
+/** Impr. (H.1): improving proposal-step transitions / all proposal-step transitions, pooled. */
+export const improvementRate = (s: S): number | null => pooledRatio(s, (r) => r.improvements, (r) => r.proposalTransitions);
 export const aucOf = (s: S): number | null => meanDefined(s, (r) => r.auc);
 export const meanQueries = (s: S): number | null => meanDefined(s, (r) => r.queries);
-export const violationReduction = (s: S): number | null => pooledRatio(s, (r) => r.violationReduced, (r) => r.fromViolating);
+/** Violation reduction consistency (F.2): transitions with V(x_{t+1}) ≤ V(x_t) − ε / all trajectory transitions. */
+export const violationReduction = (s: S): number | null => pooledRatio(s, (r) => r.violationReduced, (r) => r.transitions);
 export const directedUpdateRate = (s: S): number | null => pooledRatio(s, (r) => r.directedUpdates, (r) => r.violatedUpdates);
 export const feasibilityPreservation = (s: S): number | null => pooledRatio(s, (r) => r.feasibleToFeasible, (r) => r.fromFeasible);
 export const destructiveEditRate = (s: S): number | null => pooledRatio(s, (r) => r.feasibleToInfeasible, (r) => r.fromFeasible);
@@ -147,25 +178,24 @@ export const meanLogEditDelta = (s: S): number | null => pooledRatio(s, (r) => r
 /** Invalid steps / all steps, pooled over tasks. */
 export const protocolInvalidRate = (s: S): number | null => pooledRatio(s, (r) => r.invalidSteps, (r) => r.steps);
 
-/** Headline and column metrics of Table 19 (error families are added by error-families.ts). */
-export function p2Metrics(rows: readonly P2Row[], opts: MetricOptions): MetricTable {
-  const s = rows.map(summariseP2);
+/** Headline and column metrics of Table 19 from per-row summaries (error families are added by error-families.ts). */
+export function p2Metrics(s: S, opts: MetricOptions): MetricTable {
   const n = s.length;
   const boot = (name: string, stat: (x: S) => number | null, denom: number) => bootstrapMetric(`P2.${name}`, s, stat, denom, opts);
-  const feasibleFinals = s.filter((r) => r.finalFeasible).length;
+  const feasibleFinals = countOf(s, (r) => r.finalFeasible);
   return {
-    p2a: proportionMetric(s.filter((r) => r.firstStepFeasible).length, n),
+    p2a: proportionMetric(countOf(s, (r) => r.firstStepFeasible), n),
     p2b: boot('p2b', p2b, n),
     final_feasible_rate: proportionMetric(feasibleFinals, n),
     cond_ratio: boot('cond_ratio', condRatio, feasibleFinals),
-    improvement_rate: boot('improvement_rate', improvementRate, sumOf(s, (r) => r.transitions)),
+    improvement_rate: boot('improvement_rate', improvementRate, sumOf(s, (r) => r.proposalTransitions)),
     auc: boot('auc', aucOf, n),
     queries: boot('queries', meanQueries, n),
-    violation_reduction: boot('violation_reduction', violationReduction, sumOf(s, (r) => r.fromViolating)),
+    violation_reduction: boot('violation_reduction', violationReduction, sumOf(s, (r) => r.transitions)),
     directed_update_rate: boot('directed_update_rate', directedUpdateRate, sumOf(s, (r) => r.violatedUpdates)),
     feasibility_preservation: boot('feasibility_preservation', feasibilityPreservation, sumOf(s, (r) => r.fromFeasible)),
     mean_log_edit_delta: boot('mean_log_edit_delta', meanLogEditDelta, sumOf(s, (r) => r.transitions)),
     protocol_invalid_rate: boot('protocol_invalid_rate', protocolInvalidRate, sumOf(s, (r) => r.steps)),
-    parse_failure_rate: proportionMetric(rows.filter(hadParseFailure).length, n),
+    parse_failure_rate: proportionMetric(countOf(s, (r) => r.parseFailure), n),
   };
 }

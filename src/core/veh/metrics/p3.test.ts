@@ -48,11 +48,11 @@ function fiveTasks() {
 
 describe('P3 metrics on a hand-made log', () => {
   const rows = fiveTasks();
-  const m = { ...p3Metrics(rows, OPTS), ...p3ErrorFamilies(rows, OPTS) };
+  const s = rows.map(summariseP3);
+  const m = { ...p3Metrics(s, OPTS), ...p3ErrorFamilies(s, OPTS) };
   const v = (k: string) => m[k]?.value;
 
   it('per-task flags', () => {
-    const s = rows.map(summariseP3);
     expect(s.map((r) => r.escaped)).toEqual([true, true, true, true, false]);
     expect(s.map((r) => r.cascade)).toEqual([true, false, false, false, null]);
     expect(s.map((r) => r.dead)).toEqual([false, false, false, false, true]);
@@ -82,7 +82,7 @@ describe('P3 metrics on a hand-made log', () => {
   it('post-escape failure is clipped to [0, 1] and guarded when nothing escapes', () => {
     // Never escapes and never succeeds: 1 − 0/max(0, 1e−9) = 1.
     const stuck = p3Row({ trap: trap(), steps: [validStep(state({ v: 0.9, violations: ['frequency'], design: moved }))] });
-    expect(p3ErrorFamilies([stuck], OPTS).post_escape_failure?.value).toBe(1);
+    expect(p3ErrorFamilies([summariseP3(stuck)], OPTS).post_escape_failure?.value).toBe(1);
   });
 });
 

@@ -4,7 +4,7 @@
  * with a state) count as moves, so an unparseable turn can neither escape nor cascade.
  */
 import type { MetricTable, P3Row } from '../rows.ts';
-import { bootstrapMetric, meanDefined, proportionMetric, type MetricOptions } from './metric-value.ts';
+import { bootstrapMetric, countOf, meanDefined, proportionMetric, type MetricOptions } from './metric-value.ts';
 import { designChanged, evaluatedStates, hadParseFailure, powerRatio } from './trajectory.ts';
 
 /** A step escapes when V < V(trap) − 10⁻⁹: strictly less violation, beyond float noise. */
@@ -56,27 +56,20 @@ export const escapeRate = (s: S): number | null => fraction(s, (r) => r.escaped)
 /** RecoveryQuality: mean P/P_BKF over successful recoveries. */
 export const recoveryQuality = (s: S): number | null => meanDefined(s, (r) => (r.success ? r.finalRatio : null));
 
-function count(s: S, pick: (r: P3Summary) => boolean): number {
-  let k = 0;
-  for (const r of s) if (pick(r)) k++;
-  return k;
-}
-
-/** Headline and column metrics of Table 20 (error families are added by error-families.ts). */
-export function p3Metrics(rows: readonly P3Row[], opts: MetricOptions): MetricTable {
-  const s = rows.map(summariseP3);
+/** Headline and column metrics of Table 20 from per-row summaries (error families are added by error-families.ts). */
+export function p3Metrics(s: S, opts: MetricOptions): MetricTable {
   const n = s.length;
-  const successes = count(s, (r) => r.success);
-  const escaped = count(s, (r) => r.escaped);
+  const successes = countOf(s, (r) => r.success);
+  const escaped = countOf(s, (r) => r.escaped);
   return {
     // P3-Success: final feasibility after the recovery budget.
     p3_success: proportionMetric(successes, n),
     recovery_quality: bootstrapMetric('P3.recovery_quality', s, recoveryQuality, successes, opts),
-    first_feasible: proportionMetric(count(s, (r) => r.firstFeasible), n),
+    first_feasible: proportionMetric(countOf(s, (r) => r.firstFeasible), n),
     escape_rate: proportionMetric(escaped, n),
-    cascade_rate: proportionMetric(count(s, (r) => r.cascade === true), escaped),
-    dead_budget_rate: proportionMetric(count(s, (r) => r.dead), n),
-    replan_rate: proportionMetric(count(s, (r) => r.replan), n),
-    parse_failure_rate: proportionMetric(count(s, (r) => r.parseFailure), n),
+    cascade_rate: proportionMetric(countOf(s, (r) => r.cascade === true), escaped),
+    dead_budget_rate: proportionMetric(countOf(s, (r) => r.dead), n),
+    replan_rate: proportionMetric(countOf(s, (r) => r.replan), n),
+    parse_failure_rate: proportionMetric(countOf(s, (r) => r.parseFailure), n),
   };
 }

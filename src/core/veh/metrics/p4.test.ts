@@ -23,11 +23,12 @@ function fourRows() {
 
 describe('P4 metrics on a hand-made log', () => {
   const rows = fourRows();
-  const m = { ...p4Metrics(rows, OPTS), ...p4ErrorFamilies(rows, OPTS) };
+  const s = rows.map(summariseP4);
+  const m = { ...p4Metrics(s, OPTS), ...p4ErrorFamilies(s, OPTS) };
   const v = (k: string) => m[k]?.value;
 
   it('per-row τ: two discordant pairs of ten give (8 − 2)/10 = 0.6; a parse failure gives 0', () => {
-    expect(rows.map(summariseP4).map((r) => r.tau)).toEqual([1, 0.6, 0.6, 0]);
+    expect(s.map((r) => r.tau)).toEqual([1, 0.6, 0.6, 0]);
     expect(v('kendall_tau')).toBeCloseTo((1 + 0.6 + 0.6 + 0) / 4, 14);
   });
 
@@ -63,7 +64,7 @@ describe('P4 metrics on a hand-made log', () => {
   });
 
   it('BARS is undefined without balanced-active rows', () => {
-    const m2 = p4Metrics(rows.filter((r) => !r.balanced_active), OPTS);
+    const m2 = p4Metrics(rows.filter((r) => !r.balanced_active).map(summariseP4), OPTS);
     expect(m2.bars).toMatchObject({ value: null, method: 'none' });
   });
 
@@ -88,7 +89,7 @@ describe('uniform random rankings (Table 16 chance floor)', () => {
     // = 0.0089; exact √((1/120)(119/120)/2000) = 0.0020. Tolerances are about 3.3 SE (3 SE for exact).
     const rng = createRng(2024);
     const rows = Array.from({ length: 2000 }, () => p4Row({ oracle: ORACLE, predicted: rng.shuffle(ORACLE) }));
-    const m = p4Metrics(rows, { seed: 5, resamples: 200 });
+    const m = p4Metrics(rows.map(summariseP4), { seed: 5, resamples: 200 });
     expect(Math.abs(m.kendall_tau?.value as number)).toBeLessThan(0.03);
     expect(Math.abs((m.top1?.value as number) - 0.2)).toBeLessThan(0.03);
     expect(Math.abs((m.exact_match?.value as number) - 1 / 120)).toBeLessThan(0.006);

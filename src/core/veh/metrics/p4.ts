@@ -5,7 +5,7 @@
  */
 import { kendallTauB } from '../../stats/kendall.ts';
 import type { MetricTable, P4Row } from '../rows.ts';
-import { bootstrapMetric, meanDefined, pooledRatio, proportionMetric, sumOf, type MetricOptions } from './metric-value.ts';
+import { bootstrapMetric, countOf, meanDefined, pooledRatio, proportionMetric, sumOf, type MetricOptions } from './metric-value.ts';
 
 export interface P4Summary {
   parsed: boolean;
@@ -128,28 +128,21 @@ export function bars(s: S): number | null {
   return 0.55 * tau + 0.25 * pair + 0.2 * exact;
 }
 
-function count(s: S, pick: (r: P4Summary) => boolean): number {
-  let k = 0;
-  for (const r of s) if (pick(r)) k++;
-  return k;
-}
-
-/** Headline and column metrics of Table 21 (error families are added by error-families.ts). */
-export function p4Metrics(rows: readonly P4Row[], opts: MetricOptions): MetricTable {
-  const s = rows.map(summariseP4);
+/** Headline and column metrics of Table 21 from per-row summaries (error families are added by error-families.ts). */
+export function p4Metrics(s: S, opts: MetricOptions): MetricTable {
   const n = s.length;
   const boot = (name: string, stat: (x: S) => number | null, denom: number) => bootstrapMetric(`P4.${name}`, s, stat, denom, opts);
   return {
     kendall_tau: boot('kendall_tau', meanTau, n),
-    exact_match: proportionMetric(count(s, (r) => r.exact), n),
-    top1: proportionMetric(count(s, (r) => r.top1), n),
-    top2: proportionMetric(count(s, (r) => r.top2), n),
+    exact_match: proportionMetric(countOf(s, (r) => r.exact), n),
+    top1: proportionMetric(countOf(s, (r) => r.top1), n),
+    top2: proportionMetric(countOf(s, (r) => r.top2), n),
     pairwise_accuracy: boot('pairwise_accuracy', pairwiseAccuracy, n),
-    pareto_tau: boot('pareto_tau', paretoTau, count(s, (r) => r.paretoPairs > 0)),
+    pareto_tau: boot('pareto_tau', paretoTau, countOf(s, (r) => r.paretoPairs > 0)),
     policy_pair_accuracy: boot('policy_pair_accuracy', policyPairAccuracy, sumOf(s, (r) => r.policyPairs)),
-    bars: boot('bars', bars, count(s, (r) => r.balancedActive)),
-    parse_failure_rate: proportionMetric(count(s, (r) => !r.parsed), n),
+    bars: boot('bars', bars, countOf(s, (r) => r.balancedActive)),
+    parse_failure_rate: proportionMetric(countOf(s, (r) => !r.parsed), n),
     // Attempts to alter a fixed candidate (the "viol." half of Table 21's Parse / viol. column).
-    violation_rate: proportionMetric(count(s, (r) => r.modified), n),
+    violation_rate: proportionMetric(countOf(s, (r) => r.modified), n),
   };
 }

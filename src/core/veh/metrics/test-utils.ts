@@ -2,6 +2,7 @@
  * Small factories for hand-made result rows in the metric tests. Only the fields a metric reads are
  * parameters; the rest get fixed, schema-valid values. Not used by production code.
  */
+import { DEFAULT_LIMITS } from '../oracle.ts';
 import type { VehDesign } from '../oracle.ts';
 import type { DesignState, P1Row, P2Row, P3Row, P4Row, TrajectoryStep } from '../rows.ts';
 import type { P1Action, P1Subtype, VariableBounds } from '../task-schema.ts';
@@ -106,6 +107,7 @@ export function p2Row(spec: { initial: DesignState; steps: TrajectoryStep[]; bud
     query_budget: spec.budget ?? 6,
     bkf_power_uw: spec.bkf ?? 100,
     variable_bounds: BOUNDS,
+    limits: DEFAULT_LIMITS,
     initial: spec.initial,
     steps: spec.steps,
     final: lastEvaluated(spec.initial, spec.steps),

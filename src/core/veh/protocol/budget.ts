@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { Agent } from '../../agent/types.ts';
-import type { VehTask } from '../task-schema.ts';
+import type { P2Task, P3Task, VehTask } from '../task-schema.ts';
 
 export const QueryBudgetRuleSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('task') }),
@@ -28,6 +28,8 @@ export function budgetRuleFor(agent: Agent): QueryBudgetRule {
 }
 
 /** Queries the episode may use; null for the one-shot probes. */
+export function effectiveBudget(task: P2Task | P3Task, rule: QueryBudgetRule): number;
+export function effectiveBudget(task: VehTask, rule: QueryBudgetRule): number | null;
 export function effectiveBudget(task: VehTask, rule: QueryBudgetRule): number | null {
   if (task.probe === 'P2') return rule.kind === 'full_budget' ? rule.budget : task.query_budget;
   if (task.probe === 'P3') return rule.kind === 'full_budget' ? rule.budget : task.query_budget_remaining;

@@ -6,7 +6,7 @@
  */
 import type { ActionEvent, FinalRef, OracleCallEvent, TranscriptEvent } from '../../agent/events.ts';
 import type { Transcript } from '../../run/transcript.ts';
-import { LimitsSchema } from '../oracle.ts';
+import { limitsFromList } from '../oracle.ts';
 import type { DesignState, P1Row, P2Row, P3Row, P4Row, TrajectoryStep, VehRow } from '../rows.ts';
 import { P1ActionSchema, type EvaluatedDesign, type P2Task, type P3Task } from '../task-schema.ts';
 import { totalViolation, violatedConstraints } from '../violation.ts';
@@ -31,30 +31,13 @@ export function stateFromCall(call: OracleCallEvent): DesignState {
 
 /**
  * Fallback when the harness never evaluated the starting design (the episode failed first): the
- * task's stored evaluation, with slacks rebuilt from its limits.
+ * task's stored evaluation, with violations recomputed from its metrics and limits.
  */
 function stateFromTask(ed: EvaluatedDesign, task: P2Task | P3Task): DesignState {
-  const limits = LimitsSchema.parse(Object.fromEntries(task.constraints.map((c) => [c.name, c.limit])));
+  const limits = limitsFromList(task.constraints);
   const fe = task.excitation_context.frequency_hz;
   const eta = (100 * Math.abs(ed.resonant_freq_hz - fe)) / fe;
-  const pseudo = {
-    resonant_freq_hz: ed.resonant_freq_hz,
-    load_power_uw: ed.load_power_uw,
-    tip_stress_mpa: ed.tip_stress_mpa,
-    tip_disp_mm: ed.tip_disp_mm,
-    freq_error_pct: eta,
-    slack_stress_mpa: limits.max_stress_mpa - ed.tip_stress_mpa,
-    slack_disp_mm: limits.max_disp_mm - ed.tip_disp_mm,
-    slack_freq_pct: limits.max_freq_error_pct - eta,
-    slack_power_uw: ed.load_power_uw - limits.min_power_uw,
-    feasible: ed.feasible,
-    effective_mass_kg: 0,
-    bending_stiffness_nm2: 0,
-    coupling_coefficient: 0,
-    internal_capacitance_f: 0,
-    neutral_axis_m: 0,
-    load_voltage_v: 0,
-  };
+  const metrics = { tip_stress_mpa: ed.tip_stress_mpa, tip_disp_mm: ed.tip_disp_mm, freq_error_pct: eta, load_power_uw: ed.load_power_uw };
   return {
     design: ed.design,
     result: {
@@ -64,8 +47,8 @@ function stateFromTask(ed: EvaluatedDesign, task: P2Task | P3Task): DesignState 
       tip_disp_mm: ed.tip_disp_mm,
       freq_error_pct: eta,
       feasible: ed.feasible,
-      total_violation: totalViolation(pseudo, limits),
-      violations: violatedConstraints(pseudo, limits),
+      total_violation: totalViolation(metrics, limits),
+      violations: violatedConstraints(metrics, limits),
     },
   };
 }
@@ -143,6 +126,7 @@ export function deriveRow(t: Transcript): VehRow {
         query_budget: t.settings.query_budget ?? task.query_budget,
         bkf_power_uw: task.reference.bkf.power_uw,
         variable_bounds: task.variable_bounds,
+        limits: limitsFromList(task.constraints),
         initial: tr.start,
         steps: tr.steps,
         final: tr.final,

@@ -1,5 +1,5 @@
 /** Public surface of the VEH episode protocols. */
-export { buildEpisodeOpening, P1_SYSTEM_PROMPT, P2_SYSTEM_PROMPT, P3_SYSTEM_PROMPT, P4_SYSTEM_PROMPT, P2_ACTIONS, P3_ACTIONS } from './prompts.ts';
+export { buildEpisodeOpening, P1_SYSTEM_PROMPT, P2_SYSTEM_PROMPT, P3_SYSTEM_PROMPT, P4_SYSTEM_PROMPT, P2_ACTIONS, P3_ACTIONS, P3VariantSchema } from './prompts.ts';
 export type { OpeningOptions, P3Variant } from './prompts.ts';
 export { runProtocol, type EpisodeSettings } from './episode.ts';
 export { deriveRow, stateFromCall } from './derive-row.ts';

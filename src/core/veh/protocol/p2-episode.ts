@@ -14,7 +14,7 @@ import type { P2Task } from '../task-schema.ts';
 import type { QueryBudgetRule } from './budget.ts';
 import { effectiveBudget } from './budget.ts';
 import { checkDesign } from './design-check.ts';
-import { chooseFinal, type EvaluatedStep } from './final-choice.ts';
+import { chooseFinal, finalSelectionTurn, lastRef, type EvaluatedStep } from './final-choice.ts';
 import { interpretTurn } from './interpret.ts';
 import { FORMAT_HINTS, P2_ACTIONS, buildEpisodeOpening } from './prompts.ts';
 import { requestBuilder } from './task-oracle.ts';
@@ -24,10 +24,9 @@ import { verifierResponse } from './verifier-response.ts';
 const INITIAL: FinalRef = { source: 'initial', step: null };
 
 export async function runP2(loop: EpisodeLoop, task: P2Task, rule: QueryBudgetRule): Promise<void> {
-  const budget = effectiveBudget(task, rule) ?? task.query_budget;
+  const budget = effectiveBudget(task, rule);
   const closure = rule.kind === 'task';
-  const requestFor = requestBuilder(task, task.initial_design);
-  const limits = requestFor(task.initial_design).constraints;
+  const { requestFor, limits } = requestBuilder(task, task.initial_design);
   const fe = task.excitation_context.frequency_hz;
   const start = { ref: INITIAL, design: task.initial_design };
 
@@ -36,10 +35,7 @@ export async function runP2(loop: EpisodeLoop, task: P2Task, rule: QueryBudgetRu
   await loop.evaluate(requestFor(task.initial_design), { step: null, purpose: 'harness', label: 'initial' });
 
   const evaluated: EvaluatedStep[] = [];
-  const last = (): FinalRef => {
-    const e = evaluated[evaluated.length - 1];
-    return e ? { source: 'step', step: e.step } : INITIAL;
-  };
+  const last = (): FinalRef => lastRef(evaluated, INITIAL);
 
   for (let step = 1; step <= budget; step++) {
     const reply = await loop.ask((o) => interpretTurn(o, P2_ACTIONS), FORMAT_HINTS.P2);
@@ -87,14 +83,5 @@ export async function runP2(loop: EpisodeLoop, task: P2Task, rule: QueryBudgetRu
     loop.end('budget_exceeded', last(), `query budget of ${budget} spent without feasible closure`);
     return;
   }
-  const step = budget + 1;
-  const reply = await loop.ask((o) => interpretTurn(o, ['stop']), 'Use {"action": "stop", "design": {<an already-evaluated design>}}.');
-  if (!reply.ok) {
-    loop.act({ step, action: null, protocol_valid: false, invalid_reason: `parse failure: ${reply.problem}`, design: null, evaluated: false, reason: null, final_selection: true });
-    loop.end('parse_failure', last(), 'no usable final selection after the retries');
-    return;
-  }
-  const choice = chooseFinal(reply.value.design, task.variable_bounds, evaluated, start);
-  loop.act({ step, action: 'stop', protocol_valid: true, invalid_reason: null, design: choice.named, evaluated: false, reason: reply.value.reason, final_selection: true });
-  loop.end('completed', choice.final, `full budget spent; ${choice.note}`);
+  await finalSelectionTurn(loop, budget + 1, task.variable_bounds, evaluated, start);
 }

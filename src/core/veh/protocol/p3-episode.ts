@@ -14,7 +14,7 @@ import type { VehDesign } from '../oracle.ts';
 import type { P3Task } from '../task-schema.ts';
 import { effectiveBudget, type QueryBudgetRule } from './budget.ts';
 import { checkDesign, type DesignCheck } from './design-check.ts';
-import { chooseFinal, type EvaluatedStep } from './final-choice.ts';
+import { finalSelectionTurn, lastRef, type EvaluatedStep } from './final-choice.ts';
 import { interpretTurn } from './interpret.ts';
 import { FORMAT_HINTS, P3_ACTIONS, buildEpisodeOpening, type P3Variant } from './prompts.ts';
 import { requestBuilder } from './task-oracle.ts';
@@ -41,10 +41,9 @@ function planTurn(action: string, fields: JsonObject | null, task: P3Task, prior
 }
 
 export async function runP3(loop: EpisodeLoop, task: P3Task, rule: QueryBudgetRule, variant: P3Variant): Promise<void> {
-  const budget = effectiveBudget(task, rule) ?? task.query_budget_remaining;
+  const budget = effectiveBudget(task, rule);
   const fullBudget = rule.kind === 'full_budget';
-  const requestFor = requestBuilder(task, task.trap_design.design);
-  const limits = requestFor(task.trap_design.design).constraints;
+  const { requestFor, limits } = requestBuilder(task, task.trap_design.design);
   const fe = task.excitation_context.frequency_hz;
   const prior = (task.corrupted_history[0] ?? { design: task.trap_design.design }).design;
   const start = { ref: TRAP, design: task.trap_design.design };
@@ -54,10 +53,7 @@ export async function runP3(loop: EpisodeLoop, task: P3Task, rule: QueryBudgetRu
   await loop.evaluate(requestFor(task.trap_design.design), { step: null, purpose: 'harness', label: 'trap' });
 
   const evaluated: EvaluatedStep[] = [];
-  const last = (): FinalRef => {
-    const e = evaluated[evaluated.length - 1];
-    return e ? { source: 'step', step: e.step } : TRAP;
-  };
+  const last = (): FinalRef => lastRef(evaluated, TRAP);
 
   for (let step = 1; step <= budget; step++) {
     const reply = await loop.ask((o) => interpretTurn(o, P3_ACTIONS), FORMAT_HINTS.P3);
@@ -92,14 +88,5 @@ export async function runP3(loop: EpisodeLoop, task: P3Task, rule: QueryBudgetRu
     loop.end('completed', last(), `recovery budget of ${budget} turns used`);
     return;
   }
-  const step = budget + 1;
-  const reply = await loop.ask((o) => interpretTurn(o, ['stop']), 'Use {"action": "stop", "design": {<an already-evaluated design>}}.');
-  if (!reply.ok) {
-    loop.act({ step, action: null, protocol_valid: false, invalid_reason: `parse failure: ${reply.problem}`, design: null, evaluated: false, reason: null, final_selection: true });
-    loop.end('parse_failure', last(), 'no usable final selection after the retries');
-    return;
-  }
-  const choice = chooseFinal(reply.value.design, task.variable_bounds, evaluated, start);
-  loop.act({ step, action: 'stop', protocol_valid: true, invalid_reason: null, design: choice.named, evaluated: false, reason: reply.value.reason, final_selection: true });
-  loop.end('completed', choice.final, `full budget spent; ${choice.note}`);
+  await finalSelectionTurn(loop, budget + 1, task.variable_bounds, evaluated, start);
 }

@@ -4,15 +4,18 @@
  * whose content is a JSON payload; later turns are JSON payloads too (see turn-messages.ts).
  * Hidden fields (`reference`, task ids that encode subtypes, generator provenance) never appear.
  */
+import { z } from 'zod';
 import type { ChatMessage } from '../../agent/types.ts';
 import { DESIGN_VARIABLES } from '../oracle.ts';
 import { P1_ACTIONS, type P1Task, type P2Task, type P3Task, type P4Task, type VehTask } from '../task-schema.ts';
 import { TASK_BUDGET, effectiveBudget, type QueryBudgetRule } from './budget.ts';
 import { buildStateSummary } from './state-summary.ts';
 import { payloadJson } from './payload-json.ts';
-import { round5, shownMetrics } from './verifier-response.ts';
+import { round5, shownHistoryStep, shownMetrics } from './verifier-response.ts';
 
-export type P3Variant = 'raw_history' | 'state_summary';
+/** P3 prompt form: the raw corrupted history or the verifier-authored state summary. */
+export const P3VariantSchema = z.enum(['raw_history', 'state_summary']);
+export type P3Variant = z.infer<typeof P3VariantSchema>;
 
 export const P2_ACTIONS = ['continue', 'stop'] as const;
 export const P3_ACTIONS = ['propose_design', 'replan', 'reset_to_prior', 'declare_infeasible'] as const;
@@ -124,9 +127,10 @@ export function p3StopRule(rule: QueryBudgetRule, budget: number): string {
 }
 
 export function p3Payload(task: P3Task, variant: P3Variant, rule: QueryBudgetRule) {
-  const budget = effectiveBudget(task, rule) ?? task.query_budget_remaining;
-  const state =
-    variant === 'state_summary' ? { state_summary: buildStateSummary(task.corrupted_history) } : { corrupted_history: task.corrupted_history };
+  const budget = effectiveBudget(task, rule);
+  // The history in the format of live turns (5 significant digits, constraint-named violations).
+  const history = task.corrupted_history.map(shownHistoryStep);
+  const state = variant === 'state_summary' ? { state_summary: buildStateSummary(history) } : { corrupted_history: history };
   return {
     probe: 'P3',
     task: 'Recover a feasible VEH design from the following trajectory.',

@@ -5,7 +5,8 @@
  * five significant digits for the prompt; the transcript keeps the full-precision result.
  */
 import type { Limits, OracleResult } from '../oracle.ts';
-import { totalViolation, violationTerms, type ViolationKey } from '../violation.ts';
+import type { HistoryStep } from '../task-schema.ts';
+import { VIOLATION_KEYS, totalViolation, violationTerms, type ViolationKey } from '../violation.ts';
 
 export const round5 = (x: number): number => (Number.isFinite(x) ? Number(x.toPrecision(5)) : x);
 
@@ -19,8 +20,18 @@ export function shownMetrics(r: Pick<OracleResult, 'resonant_freq_hz' | 'load_po
   };
 }
 
+export type ConstraintName = 'max_stress_mpa' | 'max_disp_mm' | 'max_freq_error_pct' | 'min_power_uw';
+
+/** The constraint a violation term belongs to: agents see violations under the constraint names. */
+export const CONSTRAINT_OF: Record<ViolationKey, ConstraintName> = {
+  stress: 'max_stress_mpa',
+  displacement: 'max_disp_mm',
+  frequency: 'max_freq_error_pct',
+  power: 'min_power_uw',
+};
+
 export interface ShownViolation {
-  constraint: 'max_stress_mpa' | 'max_disp_mm' | 'max_freq_error_pct' | 'min_power_uw';
+  constraint: ConstraintName;
   value: number;
   limit: number;
   unit: string;
@@ -53,7 +64,7 @@ export function verifierResponse(r: OracleResult, limits: Limits, excitationHz: 
   const violations: ShownViolation[] = [];
   if (terms.frequency > 0) {
     violations.push({
-      constraint: 'max_freq_error_pct',
+      constraint: CONSTRAINT_OF.frequency,
       value: round5(r.freq_error_pct),
       limit: limits.max_freq_error_pct,
       unit: '%',
@@ -61,13 +72,13 @@ export function verifierResponse(r: OracleResult, limits: Limits, excitationHz: 
     });
   }
   if (terms.stress > 0) {
-    violations.push({ constraint: 'max_stress_mpa', value: round5(r.tip_stress_mpa), limit: limits.max_stress_mpa, unit: 'MPa', message: MESSAGES.stress });
+    violations.push({ constraint: CONSTRAINT_OF.stress, value: round5(r.tip_stress_mpa), limit: limits.max_stress_mpa, unit: 'MPa', message: MESSAGES.stress });
   }
   if (terms.displacement > 0) {
-    violations.push({ constraint: 'max_disp_mm', value: round5(r.tip_disp_mm), limit: limits.max_disp_mm, unit: 'mm', message: MESSAGES.displacement });
+    violations.push({ constraint: CONSTRAINT_OF.displacement, value: round5(r.tip_disp_mm), limit: limits.max_disp_mm, unit: 'mm', message: MESSAGES.displacement });
   }
   if (terms.power > 0) {
-    violations.push({ constraint: 'min_power_uw', value: round5(r.load_power_uw), limit: limits.min_power_uw, unit: 'µW', message: MESSAGES.power });
+    violations.push({ constraint: CONSTRAINT_OF.power, value: round5(r.load_power_uw), limit: limits.min_power_uw, unit: 'µW', message: MESSAGES.power });
   }
   return {
     feasible: r.feasible,
@@ -87,4 +98,27 @@ function oracleFeedback(r: OracleResult, limits: Limits, fe: number, terms: Reco
     `tip stress ${round5(r.tip_stress_mpa)} MPa, limit ${limits.max_stress_mpa} MPa (${within(terms.stress)})`,
     `tip displacement ${round5(r.tip_disp_mm)} mm, limit ${limits.max_disp_mm} mm (${within(terms.displacement)})`,
   ].join('; ');
+}
+
+const isViolationKey = (v: string): v is ViolationKey => (VIOLATION_KEYS as readonly string[]).includes(v);
+
+/**
+ * A P3 history step as the prompt shows it, in the format of live turns: every metric at five
+ * significant digits (round5, as shownMetrics) and violations under their constraint names
+ * (frequency → max_freq_error_pct, …). The design, the note and the feedback text are unchanged;
+ * the bank keeps the full-precision step.
+ */
+export function shownHistoryStep(s: HistoryStep): HistoryStep {
+  const vr = s.verifier_response;
+  return {
+    step: s.step,
+    design: s.design,
+    verifier_response: {
+      feasible: vr.feasible,
+      metrics: Object.fromEntries(Object.entries(vr.metrics).map(([k, v]) => [k, round5(v)])),
+      violations: vr.violations.map((v) => (isViolationKey(v) ? CONSTRAINT_OF[v] : v)),
+      oracle_feedback: vr.oracle_feedback,
+    },
+    note: s.note,
+  };
 }

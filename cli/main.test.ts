@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { BUILTIN_AGENTS } from '../src/core/veh/agents/index.ts';
+import { main } from './main.ts';
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s) }, out, err };
+}
+
+describe('proving-ground main', () => {
+  it('--help lists every built-in agent from the registry', async () => {
+    const r = capture();
+    expect(await main(['--help'], r.io)).toBe(0);
+    expect(r.out.join('\n')).toContain(`Built-in agents: ${BUILTIN_AGENTS.map((a) => a.id).join(', ')}`);
+  });
+
+  it('an unknown command prints the usage to stderr', async () => {
+    const r = capture();
+    expect(await main(['frobnicate'], r.io)).toBe(2);
+    expect(r.err.join('\n')).toMatch(/unknown command "frobnicate"[\s\S]*Built-in agents: reference/);
+  });
+});
