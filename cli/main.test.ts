@@ -20,4 +20,16 @@ describe('proving-ground main', () => {
     expect(await main(['frobnicate'], r.io)).toBe(2);
     expect(r.err.join('\n')).toMatch(/unknown command "frobnicate"[\s\S]*Built-in agents: reference/);
   });
+
+  it('oracle exits 2 on an unknown oracle, an unknown flag or an extra argument, before reading stdin', async () => {
+    for (const [args, message] of [
+      [['oracle', 'circuit'], 'oracle: unknown oracle "circuit"; available: veh'],
+      [['oracle', 'veh', '--bogus'], 'oracle: unknown argument "--bogus"'],
+      [['oracle', 'veh', 'extra'], 'oracle: unexpected argument "extra"'],
+    ] as const) {
+      const r = capture();
+      expect(await main(args, r.io)).toBe(2);
+      expect(r.err).toEqual([message]);
+    }
+  });
 });

@@ -9,13 +9,15 @@ const USAGE_HEAD = `proving-ground — benchmark playground for LLM agents on ph
 
 Usage:
   proving-ground oracle veh                 evaluate VEH designs: one JSON request per stdin line → one JSON result per line
-  proving-ground tasks --suite veh [--probe P1] [--split dev]
+  proving-ground tasks [--suite veh] [--probe P1] [--split dev]
                                             print the tasks as JSONL
   proving-ground bank --check | --write     regenerate every bank and verify (or rewrite) the manifest hashes
-  proving-ground run --suite veh --agent <id> [--probe P1] [--split dev] [--seed N] [--p3-variant state_summary] --out DIR
+  proving-ground run [--suite veh] --agent <id> [--probe P1] [--split dev] [--seed N] [--p3-variant state_summary] --out DIR
                                             run a built-in agent; writes results.json, results.md, transcripts/
   proving-ground score DIR                  recompute every metric from DIR/transcripts alone
-  proving-ground --version | --help`;
+  proving-ground --version | --help
+
+Flags take their value as --flag value or --flag=value; --suite defaults to veh.`;
 
 /** The usage text; the agent list comes from the agent registry, loaded only when usage is shown. */
 async function usage(): Promise<string> {
@@ -43,11 +45,12 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
         io.stdout(version());
         return 0;
       case 'oracle': {
-        if (rest[0] !== 'veh') {
-          io.stderr(`oracle: unknown oracle "${rest[0] ?? ''}"; available: veh`);
+        const { checkOracleArgs, oracleVehCommand } = await import('./commands/oracle-veh.ts');
+        const problem = checkOracleArgs(rest);
+        if (problem !== null) {
+          io.stderr(`oracle: ${problem}`);
           return 2;
         }
-        const { oracleVehCommand } = await import('./commands/oracle-veh.ts');
         return await oracleVehCommand({ stdin: stdinLines(), stdout: io.stdout, stderr: io.stderr });
       }
       case 'tasks': {

@@ -52,3 +52,39 @@ test('after a run, a task’s full transcript opens in a dialog and closes again
 
   expect(failures).toEqual([]);
 });
+
+test('during a long run, a finished task’s transcript opens while the run goes on', async ({ page }) => {
+  const failures = watchForFailures(page);
+  await page.goto('./#/suite/veh/run');
+  await expect(page.getByTestId('selection-count')).toHaveText('763');
+  await page.getByTestId('agent-select').selectOption('cmaes-40');
+  await expect(page.getByTestId('run-button')).toBeEnabled();
+  await page.getByTestId('run-button').click();
+
+  const status = page.getByTestId('run-status');
+  const view = page.getByTestId('transcript-view');
+  // The suite opens with P1 (no oracle calls); the first finished P2 row is the first with oracle calls.
+  const firstRow = page.locator('[data-testid="result-row"][data-probe="P2"]').first();
+  await expect(firstRow).toBeVisible();
+  await expect(status).toHaveText('running');
+  const taskId = (await firstRow.getByRole('link').textContent()) ?? '';
+  expect(taskId).not.toBe('');
+  const button = firstRow.getByTestId('transcript-button');
+  await expect(button).toBeEnabled();
+  await button.click();
+
+  await expect(view).toBeVisible();
+  await expect(page.getByRole('dialog', { name: `Transcript · ${taskId}` })).toBeVisible();
+  await expect(view.getByTestId('transcript-task-id')).toHaveText(taskId);
+  await expect(view.getByTestId('transcript-oracle-call').first()).toContainText('feasible');
+  // The run keeps going behind the dialog.
+  await expect(status).toHaveText('running');
+
+  await view.getByTestId('transcript-close').click();
+  await expect(view).toHaveCount(0);
+  await expect(button).toBeFocused();
+
+  await page.getByTestId('cancel-button').click();
+  await expect(status).toHaveText('cancelled');
+  expect(failures).toEqual([]);
+});

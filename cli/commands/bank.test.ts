@@ -62,6 +62,18 @@ describe('parseBankArgs', () => {
     expect(parseBankArgs(['--check', '--seed', 'x'])).toMatch(/--seed/);
     expect(parseBankArgs(['--check', '--bogus'])).toMatch(/unknown argument/);
     expect(parseBankArgs(['--check', '--seed', '7', '--dir', '/tmp/x'])).toMatchObject({ mode: 'check', seed: 7, dir: '/tmp/x' });
+    expect(parseBankArgs(['--check', '--seed', '4294967296'])).toMatch(/--seed must be an integer in \[0, 2\^32\)/);
+    expect(parseBankArgs(['--check', '--dir'])).toBe('--dir needs a value');
+  });
+
+  it('accepts --flag=value', () => {
+    expect(parseBankArgs(['--check', '--seed=7', '--dir=/tmp/x', '--anchors=/tmp/a.json'])).toEqual({ mode: 'check', seed: 7, dir: '/tmp/x', anchors: '/tmp/a.json' });
+    expect(parseBankArgs(['--write=yes'])).toBe('--write does not take a value');
+  });
+
+  it('rejects an unknown flag, naming it', () => {
+    expect(parseBankArgs(['--check', '--bogus'])).toBe('unknown argument "--bogus"');
+    expect(parseBankArgs(['--check', '--seeds=3'])).toBe('unknown argument "--seeds=3"');
   });
 });
 
@@ -101,6 +113,15 @@ describe('bankCommand', () => {
   it('exits 2 with usage on bad arguments', async () => {
     const c = capture();
     expect(await bankCommand(['--frobnicate'], c.io, fakeDeps)).toBe(2);
-    expect(c.err.join('\n')).toMatch(/usage: proving-ground bank/);
+    expect(c.err.join('\n')).toMatch(/^bank: unknown argument "--frobnicate"\nusage: proving-ground bank/);
+    expect(c.out).toEqual([]);
+  });
+
+  it('takes --flag=value like --flag value', async () => {
+    const bankDir = join(dir, 'eq');
+    expect(await bankCommand([`--dir=${bankDir}`, '--write', `--anchors=${anchors}`], capture().io, fakeDeps)).toBe(0);
+    const c = capture();
+    expect(await bankCommand(['--check', '--seed=42', `--dir=${bankDir}`, `--anchors=${anchors}`], c.io, fakeDeps)).toBe(0);
+    expect(c.out.filter((l) => l.startsWith('ok'))).toHaveLength(3);
   });
 });

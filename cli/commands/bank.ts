@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_VEH_BANK_DIR } from '../../src/adapters/node/run-files.ts';
 import { ANCHORS_FILE, DEFAULT_BANK_SEED, generateVehBanks } from '../../src/core/veh/bank/generate.ts';
+import { EXIT_USAGE, parseFlags, parseSeed, usageMessage } from '../args.ts';
 import type { CommandIo } from '../io.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -31,36 +32,28 @@ interface BankArgs {
   anchors: string;
 }
 
+/** The parsed flags, or the usage message naming the problem. */
 export function parseBankArgs(args: readonly string[]): BankArgs | string {
-  let mode: BankArgs['mode'] | null = null;
-  let seed = DEFAULT_BANK_SEED;
-  let dir = DEFAULT_VEH_BANK_DIR;
-  let anchors = join(REPO_ROOT, ANCHORS_FILE);
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const value = (): string | null => args[++i] ?? null;
-    if (a === '--write' || a === '--check') {
-      const m = a === '--write' ? 'write' : 'check';
-      if (mode && mode !== m) return '--write and --check are exclusive';
-      mode = m;
-    } else if (a === '--seed') {
-      const v = value();
-      if (v === null || !/^\d+$/.test(v)) return '--seed needs a non-negative integer';
-      seed = Number(v);
-    } else if (a === '--dir') {
-      const v = value();
-      if (v === null) return '--dir needs a directory';
-      dir = v;
-    } else if (a === '--anchors') {
-      const v = value();
-      if (v === null) return '--anchors needs a file';
-      anchors = v;
-    } else {
-      return `unknown argument "${a}"`;
-    }
+  try {
+    const { values } = parseFlags(args, {
+      write: { type: 'boolean' },
+      check: { type: 'boolean' },
+      seed: { type: 'string' },
+      dir: { type: 'string' },
+      anchors: { type: 'string' },
+    });
+    if (values.write && values.check) return '--write and --check are exclusive';
+    const mode = values.write ? 'write' : values.check ? 'check' : null;
+    if (!mode) return 'choose --write or --check';
+    return {
+      mode,
+      seed: parseSeed(values.seed, DEFAULT_BANK_SEED),
+      dir: values.dir ?? DEFAULT_VEH_BANK_DIR,
+      anchors: values.anchors ?? join(REPO_ROOT, ANCHORS_FILE),
+    };
+  } catch (e) {
+    return usageMessage(e);
   }
-  if (!mode) return 'choose --write or --check';
-  return { mode, seed, dir, anchors };
 }
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
@@ -78,7 +71,7 @@ export async function bankCommand(args: readonly string[], io: CommandIo, deps: 
   const parsed = parseBankArgs(args);
   if (typeof parsed === 'string') {
     io.stderr(`bank: ${parsed}\n${USAGE}`);
-    return 2;
+    return EXIT_USAGE;
   }
   const anchorBytes = await readFile(parsed.anchors);
   const phases: string[] = [];

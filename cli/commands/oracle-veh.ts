@@ -4,6 +4,7 @@
  * same double the oracle computed. Each line is answered as soon as it is read, so the command
  * works in a pipe; the first bad line stops it (exit 2) after the lines before it were answered.
  */
+import { parseFlags, usageMessage } from '../args.ts';
 import { createNodeVehOracle, type NodeVehOracle } from '../../src/adapters/node/veh-wasm.ts';
 import { resolvePiezo, resolveSubstrate } from '../../src/core/veh/materials.ts';
 import { OracleInputError, parseOracleRequest, type OracleRequest, type OracleResult } from '../../src/core/veh/oracle.ts';
@@ -21,6 +22,19 @@ export interface OracleVehDeps {
 }
 
 export const EXIT_BAD_INPUT = 2;
+
+/** Checks the arguments after `oracle` (just `veh`); returns the usage message naming the problem, or null. */
+export function checkOracleArgs(args: readonly string[]): string | null {
+  try {
+    const { positionals } = parseFlags(args, {}, true);
+    const [which, extra] = positionals;
+    if (which !== 'veh') return `unknown oracle "${which ?? ''}"; available: veh`;
+    if (extra !== undefined) return `unexpected argument "${extra}"`;
+    return null;
+  } catch (e) {
+    return usageMessage(e);
+  }
+}
 
 /** The result line: oracle outputs (with intermediates), then what the request resolved to. */
 export function formatResultLine(request: OracleRequest, result: OracleResult, backend: string): string {

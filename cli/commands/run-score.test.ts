@@ -77,7 +77,12 @@ describe('parseRunArgs', () => {
     [['--agent', 'x', '--out', 'o', '--suite', 'circuit'], /unknown suite/],
     [['--agent', 'x', '--out', 'o', '--probe', 'P9'], /--probe must be one of/],
     [['--agent', 'x', '--out', 'o', '--seed', '-1'], /--seed must be an integer/],
-    [['--agent', 'x', '--out', 'o', '--limit', '3'], /unknown argument/],
+    [['--agent', 'x', '--out', 'o', '--limit', '3'], /unknown argument "--limit"/],
+    [['--agent', 'x', '--out', 'o', '--limit=3'], /unknown argument "--limit=3"/],
+    [['--agent', 'x', '--out', 'o', '--split', 'train'], /unknown split "train": --split must be one of dev, test_id, test_ood/],
+    [['--agent', 'x', '--out', 'o', '--seed', '4294967296'], /--seed must be an integer/],
+    [['--agent', 'x', '--out', 'o', '--seed', '1e3'], /--seed must be an integer/],
+    [['--agent', '--out', 'o'], /--agent needs a value/],
     [['--agent', 'x', '--out', 'o', '--p3-variant', 'summary'], /--p3-variant must be raw_history or state_summary/],
   ])('rejects %j', (args, message) => {
     expect(() => parseRunArgs(args)).toThrow(message);
@@ -131,5 +136,14 @@ describe('run and score commands', () => {
     expect(r.err.join('\n')).toMatch(/built-in agents: reference/);
     expect(await scoreCommand([], capture().io)).toBe(2);
     expect(await scoreCommand([join(dir, 'missing')], capture().io)).toBe(2);
+  });
+
+  it('run and score exit 2 on an unknown flag, naming it', async () => {
+    const r = capture();
+    expect(await runCommand(['--agent', 'reference', '--out', join(dir, 'x'), '--bogus'], r.io)).toBe(2);
+    expect(r.err).toEqual(['run: unknown argument "--bogus"']);
+    const s = capture();
+    expect(await scoreCommand([join(dir, 'x'), '--bogus'], s.io)).toBe(2);
+    expect(s.err.join('\n')).toMatch(/^score: unknown argument "--bogus"\nusage: proving-ground score DIR/);
   });
 });

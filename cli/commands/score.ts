@@ -5,6 +5,7 @@
  * with), 1 when a metric differs (each differing metric is named), 2 on a usage error.
  */
 import { stat } from 'node:fs/promises';
+import { EXIT_USAGE, UsageError, parseFlags, usageMessage } from '../args.ts';
 import type { CommandIo } from '../io.ts';
 import { diffMetrics } from '../../src/core/run/compare-metrics.ts';
 import { headlineLine, metricsText } from '../../src/core/run/metrics-text.ts';
@@ -13,6 +14,8 @@ import type { Transcript } from '../../src/core/run/transcript.ts';
 import type { SuiteMetrics } from '../../src/core/run/types.ts';
 import { readResultsFile, readRunBundle, readTranscripts } from '../../src/adapters/node/run-files.ts';
 
+const USAGE = 'usage: proving-ground score DIR   (a run directory, or a run .json downloaded from the page)';
+
 function runSeedOf(transcripts: readonly Transcript[]): number {
   const seeds = new Set(transcripts.map((t) => t.settings.run_seed));
   if (seeds.size !== 1) throw new Error(`transcripts come from ${seeds.size} different run seeds (${[...seeds].join(', ')}); score one run at a time`);
@@ -20,15 +23,19 @@ function runSeedOf(transcripts: readonly Transcript[]): number {
 }
 
 export async function scoreCommand(args: string[], io: CommandIo): Promise<number> {
-  if (args.length !== 1 || (args[0] ?? '').startsWith('--')) {
-    io.stderr('usage: proving-ground score DIR   (a run directory, or a run .json downloaded from the page)');
-    return 2;
+  let positionals: string[];
+  try {
+    ({ positionals } = parseFlags(args, {}, true));
+    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'DIR is required' : `expected one DIR, got ${positionals.length}`);
+  } catch (e) {
+    io.stderr(`score: ${usageMessage(e)}\n${USAGE}`);
+    return EXIT_USAGE;
   }
-  const target = args[0] as string;
+  const target = positionals[0] as string;
   const info = await stat(target).catch(() => null);
   if (!info) {
     io.stderr(`score: ${target} not found`);
-    return 2;
+    return EXIT_USAGE;
   }
   let transcripts: Transcript[];
   let saved: SuiteMetrics | null;
@@ -46,7 +53,7 @@ export async function scoreCommand(args: string[], io: CommandIo): Promise<numbe
   }
   if (transcripts.length === 0) {
     io.stderr(`score: no transcripts in ${target}`);
-    return 2;
+    return EXIT_USAGE;
   }
   const { rows, metrics } = scoreTranscripts(transcripts, runSeedOf(transcripts));
   io.stdout(`rescored ${rows.length} tasks from transcripts alone`);

@@ -10,12 +10,22 @@ function capture() {
 const lines = (out: string[]): string[] => out.join('').split('\n').filter((l) => l !== '');
 
 describe('parseTasksArgs', () => {
-  it('requires --suite veh and validates probe and split', () => {
-    expect(parseTasksArgs([])).toMatch(/--suite is required/);
-    expect(parseTasksArgs(['--suite', 'circuit'])).toMatch(/unknown suite/);
+  it('defaults --suite to veh and validates suite, probe and split', () => {
+    expect(parseTasksArgs([])).toMatchObject({ probe: null, split: null });
+    expect(parseTasksArgs(['--suite', 'circuit'])).toMatch(/unknown suite "circuit": --suite must be veh/);
     expect(parseTasksArgs(['--suite', 'veh', '--probe', 'P9'])).toMatch(/unknown probe/);
     expect(parseTasksArgs(['--suite', 'veh', '--split', 'train'])).toMatch(/unknown split/);
     expect(parseTasksArgs(['--suite', 'veh', '--probe'])).toMatch(/needs a value/);
+  });
+
+  it('accepts --flag=value and a lower-case probe', () => {
+    expect(parseTasksArgs(['--suite=veh', '--probe=p4', '--split=test_ood', '--dir=/tmp/b'])).toEqual({ probe: 'P4', split: 'test_ood', dir: '/tmp/b' });
+  });
+
+  it('rejects an unknown flag, naming it', () => {
+    expect(parseTasksArgs(['--bogus'])).toBe('unknown argument "--bogus"');
+    expect(parseTasksArgs(['--probe', 'P1', '--limit=3'])).toBe('unknown argument "--limit=3"');
+    expect(parseTasksArgs(['P1'])).toBe('unexpected argument "P1"');
   });
 });
 
@@ -32,9 +42,23 @@ describe('tasksCommand', () => {
     expect(tasks.every((t) => t.probe === 'P1' && t.split === 'dev')).toBe(true);
   });
 
+  it('takes --flag=value like --flag value, and --suite is optional', async () => {
+    const eq = capture();
+    expect(await tasksCommand(['--probe=P4', '--split=test_ood'], eq.io)).toBe(0);
+    const spaced = capture();
+    expect(await tasksCommand(['--suite', 'veh', '--probe', 'p4', '--split', 'test_ood'], spaced.io)).toBe(0);
+    expect(lines(eq.out).length).toBeGreaterThan(0);
+    expect(lines(eq.out)).toEqual(lines(spaced.out));
+    expect(lines(eq.out).every((l) => /"probe":"P4"/.test(l) && /"split":"test_ood"/.test(l))).toBe(true);
+  });
+
   it('exits 2 on bad arguments and fails clearly when the bank directory is missing', async () => {
     const bad = capture();
     expect(await tasksCommand(['--suite', 'veh', '--split', 'nope'], bad.io)).toBe(2);
+    const unknown = capture();
+    expect(await tasksCommand(['--bogus'], unknown.io)).toBe(2);
+    expect(unknown.err.join('\n')).toMatch(/^tasks: unknown argument "--bogus"\nusage: proving-ground tasks/);
+    expect(unknown.out).toEqual([]);
     await expect(tasksCommand(['--suite', 'veh', '--dir', '/nonexistent/bank'], capture().io)).rejects.toThrow(/not found/);
   });
 });

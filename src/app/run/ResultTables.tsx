@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Transcript } from '../../core/run/transcript.ts';
 import type { P1Row, P2Row, P3Row, P4Row, VehRow } from '../../core/veh/rows.ts';
 import { formatMetric } from '../format.ts';
@@ -6,37 +6,38 @@ import { routeHref } from '../routing/route.ts';
 import { p1Outcome, p2Outcome, p3Outcome, p4Outcome } from './row-outcome.ts';
 import { TranscriptDialog } from './TranscriptDialog.tsx';
 
-/** Opens a task's transcript; null while transcripts are not available (the run is still going). */
-type OpenTranscript = ((taskId: string, opener: HTMLButtonElement) => void) | null;
+/** Opens a finished task's transcript; stable for the life of the tables, so memoised rows stay put. */
+type OpenTranscript = (taskId: string, opener: HTMLButtonElement) => void;
 
 interface ResultTablesProps {
   rows: readonly VehRow[];
-  /** The finished run's transcripts; null during a run (only rows arrive while it is going). */
-  transcripts: readonly Transcript[] | null;
+  /** The finished tasks' transcripts, live during a run (they arrive with the rows). */
+  transcripts: readonly Transcript[];
 }
 
 /** Finished tasks, one table per probe with the columns that probe is judged on. */
 export function ResultTables({ rows, transcripts }: ResultTablesProps) {
   const [open, setOpen] = useState<Transcript | null>(null);
   const openerRef = useRef<HTMLButtonElement | null>(null);
-  const byTaskId = useMemo(() => new Map(transcripts?.map((t) => [t.task.task_id, t])), [transcripts]);
-  const openTranscript = useCallback<NonNullable<OpenTranscript>>(
-    (taskId, opener) => {
-      const transcript = byTaskId.get(taskId);
-      if (!transcript) return;
-      openerRef.current = opener;
-      setOpen(transcript);
-    },
-    [byTaskId],
-  );
-  const onOpen: OpenTranscript = transcripts ? openTranscript : null;
+  const byTaskId = useMemo(() => new Map(transcripts.map((t) => [t.task.task_id, t])), [transcripts]);
+  // The lookup changes on every progress tick; the callback reads it through a ref so it never does.
+  const byTaskIdRef = useRef(byTaskId);
+  useEffect(() => {
+    byTaskIdRef.current = byTaskId;
+  }, [byTaskId]);
+  const openTranscript = useCallback<OpenTranscript>((taskId, opener) => {
+    const transcript = byTaskIdRef.current.get(taskId);
+    if (!transcript) return;
+    openerRef.current = opener;
+    setOpen(transcript);
+  }, []);
   const closeTranscript = useCallback(() => {
     setOpen(null);
     // Back to the button that opened it, so keyboard users keep their place in the table.
     openerRef.current?.focus();
   }, []);
   // A transcript from an earlier run stays closed once a new run replaces the results.
-  const shown = open !== null && transcripts?.includes(open) ? open : null;
+  const shown = open !== null && byTaskId.get(open.task.task_id) === open ? open : null;
 
   const p1 = rows.filter((r): r is P1Row => r.probe === 'P1');
   const p2 = rows.filter((r): r is P2Row => r.probe === 'P2');
@@ -46,32 +47,31 @@ export function ResultTables({ rows, transcripts }: ResultTablesProps) {
     <section className="panel" aria-labelledby="results-heading">
       <h2 id="results-heading">Per-task outcomes</h2>
       {rows.length === 0 && <p className="note">No finished tasks yet.</p>}
-      {rows.length > 0 && !transcripts && <p className="note">Transcripts can be opened once the run has ended.</p>}
       {p1.length > 0 && (
         <ResultTable caption={`P1 · specification triage (${p1.length})`} headers={['gold', 'predicted', 'correct']}>
           {p1.map((r) => (
-            <P1ResultRow key={r.task_id} row={r} onOpen={onOpen} />
+            <P1ResultRow key={r.task_id} row={r} onOpen={openTranscript} />
           ))}
         </ResultTable>
       )}
       {p2.length > 0 && (
         <ResultTable caption={`P2 · verifier-guided search (${p2.length})`} headers={['final feasible', 'power / BKF', 'queries']}>
           {p2.map((r) => (
-            <P2ResultRow key={r.task_id} row={r} onOpen={onOpen} />
+            <P2ResultRow key={r.task_id} row={r} onOpen={openTranscript} />
           ))}
         </ResultTable>
       )}
       {p3.length > 0 && (
         <ResultTable caption={`P3 · corrupted-state recovery (${p3.length})`} headers={['success', 'escaped trap', 'cascade', 'power / BKF']}>
           {p3.map((r) => (
-            <P3ResultRow key={r.task_id} row={r} onOpen={onOpen} />
+            <P3ResultRow key={r.task_id} row={r} onOpen={openTranscript} />
           ))}
         </ResultTable>
       )}
       {p4.length > 0 && (
         <ResultTable caption={`P4 · policy-conditioned selection (${p4.length})`} headers={['τb', 'exact', 'predicted order']}>
           {p4.map((r) => (
-            <P4ResultRow key={r.task_id} row={r} onOpen={onOpen} />
+            <P4ResultRow key={r.task_id} row={r} onOpen={openTranscript} />
           ))}
         </ResultTable>
       )}
@@ -130,10 +130,9 @@ function TranscriptCell({ taskId, onOpen }: { taskId: string; onOpen: OpenTransc
         type="button"
         className="copy-button"
         data-testid="transcript-button"
-        disabled={onOpen === null}
         aria-label={`Transcript of ${taskId}`}
         aria-haspopup="dialog"
-        onClick={(e) => onOpen?.(taskId, e.currentTarget)}
+        onClick={(e) => onOpen(taskId, e.currentTarget)}
       >
         Transcript
       </button>

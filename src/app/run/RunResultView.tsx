@@ -38,7 +38,7 @@ export function RunResultView({ run, onRestartOracle }: RunResultViewProps) {
         {run.result && <DownloadResultButton result={run.result} />}
       </section>
       {run.result && <MetricsPanel metrics={run.result.metrics} partial={run.result.status === 'cancelled'} />}
-      <ResultTables rows={run.progress.rows} transcripts={run.result?.transcripts ?? null} />
+      <ResultTables rows={run.progress.rows} transcripts={run.progress.transcripts} />
     </>
   );
 }

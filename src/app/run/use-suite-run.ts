@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Agent } from '../../core/agent/types.ts';
 import type { VehOracle } from '../../core/run/types.ts';
 import { runSuite } from '../../core/run/run-suite.ts';
+import type { Transcript } from '../../core/run/transcript.ts';
 import type { P3Variant } from '../../core/veh/protocol/prompts.ts';
 import type { VehRow } from '../../core/veh/rows.ts';
 import type { VehTask } from '../../core/veh/task-schema.ts';
@@ -22,10 +23,12 @@ export interface LiveProgress {
   done: number;
   total: number;
   rows: readonly VehRow[];
+  /** The finished tasks' transcripts, in the same order as `rows`, so any finished task opens mid-run. */
+  transcripts: readonly Transcript[];
   lastTaskId: string | null;
 }
 
-const EMPTY_PROGRESS: LiveProgress = { done: 0, total: 0, rows: [], lastTaskId: null };
+const EMPTY_PROGRESS: LiveProgress = { done: 0, total: 0, rows: [], transcripts: [], lastTaskId: null };
 
 /** Progress events arrive once per task (hundreds a second for fast agents); render at most this often. */
 const RENDER_INTERVAL_MS = 100;
@@ -39,7 +42,7 @@ const RENDER_INTERVAL_MS = 100;
 export function useSuiteRun() {
   const [progress, setProgress] = useState<LiveProgress>(EMPTY_PROGRESS);
   const controllerRef = useRef<AbortController | null>(null);
-  /** The latest progress; its rows array is the live, mutable one (copied only when rendered). */
+  /** The latest progress; its rows and transcripts arrays are the live, mutable ones (copied only when rendered). */
   const pendingRef = useRef<LiveProgress>(EMPTY_PROGRESS);
   const timerRef = useRef<number | null>(null);
 
@@ -48,7 +51,7 @@ export function useSuiteRun() {
     timerRef.current = null;
     const p = pendingRef.current;
     // One copy per render (at most every RENDER_INTERVAL_MS), not one per task.
-    setProgress({ ...p, rows: p.rows.slice() });
+    setProgress({ ...p, rows: p.rows.slice(), transcripts: p.transcripts.slice() });
   }, []);
 
   const mutation = useMutation({
@@ -56,7 +59,8 @@ export function useSuiteRun() {
       const controller = new AbortController();
       controllerRef.current = controller;
       const rows: VehRow[] = [];
-      pendingRef.current = { done: 0, total: request.tasks.length, rows, lastTaskId: null };
+      const transcripts: Transcript[] = [];
+      pendingRef.current = { done: 0, total: request.tasks.length, rows, transcripts, lastTaskId: null };
       flush();
       try {
         const result = await runSuite({
@@ -70,14 +74,15 @@ export function useSuiteRun() {
           appVersion: APP_VERSION,
           bankHash: request.bankHash,
           filters: request.filters,
-          onProgress: ({ done, total, task_id, row }) => {
+          onProgress: ({ done, total, task_id, row, transcript }) => {
             rows.push(row);
-            pendingRef.current = { done, total, rows, lastTaskId: task_id };
+            transcripts.push(transcript);
+            pendingRef.current = { done, total, rows, transcripts, lastTaskId: task_id };
             timerRef.current ??= window.setTimeout(flush, RENDER_INTERVAL_MS);
           },
         });
-        // The result's rows are the record; make the live view agree with them exactly.
-        pendingRef.current = { ...pendingRef.current, done: result.rows.length, rows: result.rows };
+        // The result's rows and transcripts are the record; make the live view agree with them exactly.
+        pendingRef.current = { ...pendingRef.current, done: result.rows.length, rows: result.rows, transcripts: result.transcripts };
         return { result };
       } finally {
         flush();

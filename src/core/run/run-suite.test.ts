@@ -28,6 +28,15 @@ describe('runSuite', () => {
     expect(result.rows).toHaveLength(tasks.length);
     expect(progress.map((p) => p.done)).toEqual(tasks.map((_, i) => i + 1));
     expect(progress.at(-1)?.total).toBe(tasks.length);
+    // Each event carries the finished task's id, row and transcript: the run's own, in run order.
+    expect(progress.map((p) => p.task_id)).toEqual(tasks.map((t) => t.task_id));
+    expect(progress.map((p) => p.row)).toEqual(result.rows);
+    expect(progress.map((p) => p.transcript)).toEqual(result.transcripts);
+    for (const [i, p] of progress.entries()) {
+      expect(p.transcript).toBe(result.transcripts[i]);
+      expect(p.transcript.task.task_id).toBe(p.task_id);
+      expect(p.transcript.settings.task_index).toBe(i);
+    }
     expect(result.manifest).toMatchObject({
       suite: 'veh',
       app_version: '0.1.0-test',
@@ -75,10 +84,14 @@ describe('runSuite', () => {
         };
       },
     };
-    const result = await runSuite({ tasks, agent, oracle: fixtureOracle, clock: fixtureClock(), seed: 1, signal: controller.signal });
+    const progress: RunProgress[] = [];
+    const result = await runSuite({ tasks, agent, oracle: fixtureOracle, clock: fixtureClock(), seed: 1, signal: controller.signal, onProgress: (p) => progress.push(p) });
     expect(result.status).toBe('cancelled');
     expect(result.rows.map((r) => r.task_id)).toEqual([tasks[0]?.task_id, tasks[1]?.task_id]);
     expect(result.transcripts).toHaveLength(2);
+    // Only finished tasks are reported, each with its transcript; the one in flight never is.
+    expect(progress.map((p) => p.transcript)).toEqual(result.transcripts);
+    expect(progress.map((p) => p.transcript.task.task_id)).toEqual([tasks[0]?.task_id, tasks[1]?.task_id]);
     expect(result.manifest.status).toBe('cancelled');
     expect(result.metrics.P1?.accuracy?.n).toBe(2);
   });

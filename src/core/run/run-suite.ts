@@ -77,7 +77,7 @@ export async function runSuite(opts: RunSuiteOptions): Promise<RunResult> {
     const row = deriveRow(transcript);
     transcripts.push(transcript);
     rows.push(row);
-    opts.onProgress?.({ done: rows.length, total, task_id: task.task_id, row });
+    opts.onProgress?.({ done: rows.length, total, task_id: task.task_id, row, transcript });
   }
   return {
     status,

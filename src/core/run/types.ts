@@ -7,6 +7,8 @@ import type { OracleRequest, OracleResult } from '../veh/oracle.ts';
 import type { P3Variant } from '../veh/protocol/prompts.ts';
 import type { MetricTable, VehRow } from '../veh/rows.ts';
 import type { Probe, VehTask } from '../veh/task-schema.ts';
+// Type only: transcript.ts is a runtime module, and types.ts must stay free of runtime imports.
+import type { Transcript } from './transcript.ts';
 
 /** Default run seed of the CLI and the page, so a run started in either reproduces the other. */
 export const DEFAULT_RUN_SEED = 42;
@@ -26,6 +28,8 @@ export interface RunProgress {
   total: number;
   task_id: string;
   row: VehRow;
+  /** The finished task's transcript (the row is derived from it), so it can be opened mid-run. */
+  transcript: Transcript;
 }
 
 export interface RunOptions {

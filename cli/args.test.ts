@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { filterRecord, filterTasks, parseFlags, parseProbe, parseSeed, parseSplit, parseSuite, UsageError } from './args.ts';
+
+const OPTIONS = { name: { type: 'string' }, flag: { type: 'boolean' } } as const;
+
+describe('parseFlags', () => {
+  it('takes --flag value and --flag=value alike, last one winning', () => {
+    expect(parseFlags(['--name', 'a', '--flag'], OPTIONS).values).toEqual({ name: 'a', flag: true });
+    expect(parseFlags(['--name=a=b'], OPTIONS).values).toEqual({ name: 'a=b' });
+    expect(parseFlags(['--name=', '--name', 'c'], OPTIONS).values).toEqual({ name: 'c' });
+  });
+
+  it('takes a value starting with one dash as the value, so validators can judge it', () => {
+    expect(parseFlags(['--name', '-1'], OPTIONS).values).toEqual({ name: '-1' });
+  });
+
+  it.each([
+    [['--bogus'], 'unknown argument "--bogus"'],
+    [['--bogus=1'], 'unknown argument "--bogus=1"'],
+    [['-n', 'a'], 'unknown argument "-n"'],
+    [['--name'], '--name needs a value'],
+    [['--name', '--flag'], '--name needs a value'],
+    [['--flag=yes'], '--flag does not take a value'],
+    [['stray'], 'unexpected argument "stray"'],
+  ])('rejects %j with a UsageError naming it', (args, message) => {
+    expect(() => parseFlags(args, OPTIONS)).toThrow(new UsageError(message));
+  });
+
+  it('returns positionals when allowed, including after --', () => {
+    expect(parseFlags(['a', '--', '--b'], {}, true).positionals).toEqual(['a', '--b']);
+  });
+});
+
+describe('validators', () => {
+  it('--suite defaults to veh and allows nothing else', () => {
+    expect(parseSuite(undefined)).toBe('veh');
+    expect(parseSuite('veh')).toBe('veh');
+    expect(() => parseSuite('circuit')).toThrow('unknown suite "circuit": --suite must be veh');
+  });
+
+  it('--probe is P1–P4 in any case; --split is dev, test_id or test_ood', () => {
+    expect(parseProbe(undefined)).toBeNull();
+    expect(parseProbe('p2')).toBe('P2');
+    expect(() => parseProbe('P5')).toThrow('unknown probe "P5": --probe must be one of P1, P2, P3, P4');
+    expect(parseSplit(undefined)).toBeNull();
+    expect(parseSplit('test_ood')).toBe('test_ood');
+    expect(() => parseSplit('DEV')).toThrow('unknown split "DEV": --split must be one of dev, test_id, test_ood');
+  });
+
+  it('--seed is an integer in [0, 2^32)', () => {
+    expect(parseSeed(undefined, 42)).toBe(42);
+    expect(parseSeed('0', 42)).toBe(0);
+    expect(parseSeed('4294967295', 42)).toBe(4294967295);
+    for (const bad of ['4294967296', '-1', '1.5', '1e3', '0x10', '', ' 7']) {
+      expect(() => parseSeed(bad, 42)).toThrow(`--seed must be an integer in [0, 2^32), got "${bad}"`);
+    }
+  });
+});
+
+describe('filterTasks', () => {
+  const tasks = [
+    { id: 1, probe: 'P1', split: 'dev' },
+    { id: 2, probe: 'P1', split: 'test_id' },
+    { id: 3, probe: 'P2', split: 'dev' },
+  ];
+  it('keeps the tasks of the chosen probe and split; null means any', () => {
+    expect(filterTasks(tasks, { probe: null, split: null }).map((t) => t.id)).toEqual([1, 2, 3]);
+    expect(filterTasks(tasks, { probe: 'P1', split: null }).map((t) => t.id)).toEqual([1, 2]);
+    expect(filterTasks(tasks, { probe: null, split: 'dev' }).map((t) => t.id)).toEqual([1, 3]);
+    expect(filterTasks(tasks, { probe: 'P2', split: 'test_id' })).toEqual([]);
+    expect(filterRecord({ probe: 'P2', split: null })).toEqual({ probe: 'P2' });
+  });
+});

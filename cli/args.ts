@@ -1,0 +1,125 @@
+/**
+ * Argument parsing shared by every command: `node:util` parseArgs in strict mode (unknown flags are
+ * errors; `--flag value` and `--flag=value` both work), the validators for the flags that several
+ * commands share, and the probe/split task filter. Problems are thrown as UsageError, whose message
+ * names the flag; commands print it and exit 2.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { PROBES, SPLITS, type Probe, type Split } from '../src/core/veh/task-schema.ts';
+
+/** Exit code of a usage error. */
+export const EXIT_USAGE = 2;
+
+export class UsageError extends Error {}
+
+/** What parseArgs takes as `options`. */
+type FlagOptions = NonNullable<ParseArgsConfig['options']>;
+
+export const SUITES = ['veh'] as const;
+export type Suite = (typeof SUITES)[number];
+export const DEFAULT_SUITE: Suite = 'veh';
+
+/**
+ * Strictly parses `args` against `options`; throws a UsageError naming the offending argument.
+ * A value that starts with a single dash (`--seed -1`) is taken as the flag's value, so the flag's
+ * validator can say what is wrong with it; one that starts with `--` means the value is missing.
+ */
+export function parseFlags<const O extends FlagOptions>(args: readonly string[], options: O, allowPositionals = false) {
+  const normalized: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    const next = args[i + 1];
+    if (a === '--') {
+      normalized.push(...args.slice(i));
+      break;
+    }
+    const name = a.startsWith('--') ? a.slice(2) : '';
+    if (Object.hasOwn(options, name) && options[name]?.type === 'string' && next !== undefined && /^-[^-]/.test(next)) {
+      normalized.push(`${a}=${next}`);
+      i++;
+    } else {
+      normalized.push(a);
+    }
+  }
+  try {
+    return parseArgs({ args: normalized, options, strict: true, allowPositionals });
+  } catch (e) {
+    if (!String((e as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS_')) throw e;
+    throw new UsageError(diagnose(normalized, options, allowPositionals) ?? (e as Error).message);
+  }
+}
+
+/** Finds what strict parsing rejected, by re-reading the arguments leniently as tokens. */
+function diagnose(args: readonly string[], options: FlagOptions, allowPositionals: boolean): string | null {
+  const { tokens } = parseArgs({ args: [...args], options, strict: false, allowPositionals: true, tokens: true });
+  for (const t of tokens) {
+    if (t.kind === 'positional') {
+      if (!allowPositionals) return `unexpected argument "${t.value}"`;
+    } else if (t.kind === 'option') {
+      const raw = args[t.index] ?? t.rawName;
+      const type = Object.hasOwn(options, t.name) ? options[t.name]?.type : undefined;
+      if (type === undefined || t.rawName !== `--${t.name}`) return `unknown argument "${raw}"`;
+      if (type === 'boolean' && t.value !== undefined) return `${t.rawName} does not take a value`;
+      if (type === 'string' && (t.value === undefined || (!t.inlineValue && t.value.startsWith('--')))) return `${t.rawName} needs a value`;
+    }
+  }
+  return null;
+}
+
+function oneOf(flag: string, what: string, value: string, allowed: readonly string[]): never {
+  throw new UsageError(`unknown ${what} "${value}": ${flag} must be ${allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`}`);
+}
+
+/** `--suite`: only 'veh'; absent means 'veh'. */
+export function parseSuite(value: string | undefined): Suite {
+  const v = value ?? DEFAULT_SUITE;
+  if (!(SUITES as readonly string[]).includes(v)) oneOf('--suite', 'suite', v, SUITES);
+  return v as Suite;
+}
+
+/** `--probe`: P1–P4, any case; absent means every probe (null). */
+export function parseProbe(value: string | undefined): Probe | null {
+  if (value === undefined) return null;
+  const v = value.toUpperCase();
+  if (!(PROBES as readonly string[]).includes(v)) oneOf('--probe', 'probe', value, PROBES);
+  return v as Probe;
+}
+
+/** `--split`: dev, test_id or test_ood; absent means every split (null). */
+export function parseSplit(value: string | undefined): Split | null {
+  if (value === undefined) return null;
+  if (!(SPLITS as readonly string[]).includes(value)) oneOf('--split', 'split', value, SPLITS);
+  return value as Split;
+}
+
+/** `--seed`: a decimal integer in [0, 2^32); absent means `fallback`. */
+export function parseSeed(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(n <= 0xffffffff)) throw new UsageError(`--seed must be an integer in [0, 2^32), got "${value}"`);
+  return n;
+}
+
+export interface TaskFilter {
+  probe: Probe | null;
+  split: Split | null;
+}
+
+/** The tasks of the chosen probe and split (null: any). */
+export function filterTasks<T extends { probe: string; split: string }>(tasks: readonly T[], filter: TaskFilter): T[] {
+  return tasks.filter((t) => (filter.probe === null || t.probe === filter.probe) && (filter.split === null || t.split === filter.split));
+}
+
+/** The filter as the `filters` record a run stores ({} for the whole bank). */
+export function filterRecord(filter: TaskFilter): Record<string, string> {
+  const r: Record<string, string> = {};
+  if (filter.probe !== null) r.probe = filter.probe;
+  if (filter.split !== null) r.split = filter.split;
+  return r;
+}
+
+/** The message of a UsageError, or rethrows anything else. */
+export function usageMessage(e: unknown): string {
+  if (e instanceof UsageError) return e.message;
+  throw e;
+}
