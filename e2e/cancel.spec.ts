@@ -1,13 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { startWholeSuiteRun } from './long-run.ts';
 import { watchForFailures } from './network-watch.ts';
 
 test('cancelling a long run keeps the finished rows and scores them', async ({ page }) => {
   const failures = watchForFailures(page);
-  await page.goto('./#/suite/veh/run');
-  await expect(page.getByTestId('selection-count')).toHaveText('763');
-  await page.getByTestId('agent-select').selectOption('cmaes-40');
-  await expect(page.getByTestId('run-button')).toBeEnabled();
-  await page.getByTestId('run-button').click();
+  await startWholeSuiteRun(page);
 
   const progress = page.getByTestId('run-progress');
   await expect(progress).toHaveAttribute('aria-valuemax', '763');

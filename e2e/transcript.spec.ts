@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { startWholeSuiteRun } from './long-run.ts';
 import { watchForFailures } from './network-watch.ts';
 
 test('after a run, a task’s full transcript opens in a dialog and closes again', async ({ page }) => {
@@ -55,11 +56,7 @@ test('after a run, a task’s full transcript opens in a dialog and closes again
 
 test('during a long run, a finished task’s transcript opens while the run goes on', async ({ page }) => {
   const failures = watchForFailures(page);
-  await page.goto('./#/suite/veh/run');
-  await expect(page.getByTestId('selection-count')).toHaveText('763');
-  await page.getByTestId('agent-select').selectOption('cmaes-40');
-  await expect(page.getByTestId('run-button')).toBeEnabled();
-  await page.getByTestId('run-button').click();
+  await startWholeSuiteRun(page);
 
   const status = page.getByTestId('run-status');
   const view = page.getByTestId('transcript-view');
