@@ -4,6 +4,7 @@
  * alone. The oracle runs through its public path (zod request → pack → reference backend); the
  * parity suite carries every conclusion here over to the WASM backend.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { referenceVehBackend } from '../kernels/reference-veh-backend.ts';
 import { createDirectVehOracle } from './direct-oracle.ts';
@@ -273,4 +274,40 @@ describe('domain errors and accepted spellings', () => {
     // 31.47 MPa > 30 MPa: the list form's stress limit reaches the oracle.
     expect(oracle.evaluateSync(list).feasible).toBe(false);
   });
+});
+
+/**
+ * Peer test values: data/veh/veh-anchors.json carries, for three literature anchors, the first-mode
+ * frequency that a public VEHBench-style Python oracle (veh-anchors-SOURCES.md, S-17) computed with
+ * the same unimorph formula and material table, one piezo layer mapped (`consistency_check`,
+ * `oracle_style_unimorph_f1_hz`, printed to one decimal). Ours must round to the same tenth of a hertz.
+ */
+describe('agrees with a peer implementation on three literature anchors', () => {
+  const anchors = JSON.parse(readFileSync(new URL('../../../data/veh/veh-anchors.json', import.meta.url), 'utf8')) as {
+    id: string;
+    design: Record<string, number>;
+    materials: { piezo: { vocab: string }; substrate: { vocab: string } };
+    consistency_check?: { oracle_style_unimorph_f1_hz: number };
+  }[];
+  const checked = anchors.filter((a) => a.consistency_check !== undefined);
+
+  it('has the three anchors', () => expect(checked.map((a) => a.id)).toHaveLength(3));
+
+  for (const a of checked) {
+    it(a.id, () => {
+      const r = run({
+        design: {
+          beam_length_mm: a.design['beam_length_mm'] as number,
+          beam_width_mm: a.design['beam_width_mm'] as number,
+          substrate_thickness_um: a.design['substrate_thickness_um'] as number,
+          piezo_thickness_um: a.design['piezo_thickness_um'] as number,
+          tip_mass_g: a.design['tip_mass_g'] as number,
+          load_resistance_ohm: a.design['load_resistance_ohm'] as number,
+        },
+        excitation: { frequency_hz: 50, acceleration_g: 1 },
+        environment: { piezo_material: a.materials.piezo.vocab, substrate_material: a.materials.substrate.vocab },
+      });
+      expect(Math.round(r.resonant_freq_hz * 10) / 10).toBe(a.consistency_check?.oracle_style_unimorph_f1_hz);
+    });
+  }
 });
