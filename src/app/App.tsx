@@ -2,6 +2,8 @@ import { HomePage } from './home/HomePage.tsx';
 import { SuiteBrowserPage } from './browser/SuiteBrowserPage.tsx';
 import { TaskPage } from './task/TaskPage.tsx';
 import { RunPage } from './run/RunPage.tsx';
+import { PlaygroundPage } from './playground/PlaygroundPage.tsx';
+import { SettingsPage } from './settings/SettingsPage.tsx';
 import { OracleStatus } from './components/OracleStatus.tsx';
 import { ErrorPanel } from './components/ErrorPanel.tsx';
 import { useHashRoute } from './routing/use-hash-route.ts';
@@ -22,6 +24,12 @@ export function App() {
           </a>
           <a href={routeHref({ name: 'run', query: new URLSearchParams() })} aria-current={route.name === 'run' ? 'page' : undefined}>
             Run
+          </a>
+          <a href={routeHref({ name: 'playground', query: new URLSearchParams() })} aria-current={route.name === 'playground' ? 'page' : undefined}>
+            Photonics playground
+          </a>
+          <a href={routeHref({ name: 'settings', query: new URLSearchParams() })} aria-current={route.name === 'settings' ? 'page' : undefined}>
+            Model settings
           </a>
         </nav>
         <OracleStatus />
@@ -50,6 +58,10 @@ function RouteView({ route }: { route: Route }) {
       return <TaskPage taskId={route.taskId} query={route.query} />;
     case 'run':
       return <RunPage query={route.query} />;
+    case 'playground':
+      return <PlaygroundPage query={route.query} />;
+    case 'settings':
+      return <SettingsPage query={route.query} />;
     case 'not-found':
       return (
         <div className="error-panel" role="alert">

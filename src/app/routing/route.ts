@@ -9,6 +9,8 @@ export type Route =
   | { name: 'suite'; query: URLSearchParams }
   | { name: 'task'; taskId: string; query: URLSearchParams }
   | { name: 'run'; query: URLSearchParams }
+  | { name: 'playground'; query: URLSearchParams }
+  | { name: 'settings'; query: URLSearchParams }
   | { name: 'not-found'; path: string };
 
 export function parseRoute(hash: string): Route {
@@ -17,6 +19,8 @@ export function parseRoute(hash: string): Route {
   const query = new URLSearchParams(queryPart);
   const segments = pathPart.split('/').filter((s) => s.length > 0);
   if (segments.length === 0) return { name: 'home' };
+  if (segments.length === 1 && segments[0] === 'playground') return { name: 'playground', query };
+  if (segments.length === 1 && segments[0] === 'settings') return { name: 'settings', query };
   if (segments[0] !== 'suite' || segments[1] !== 'veh') return { name: 'not-found', path: pathPart };
   if (segments.length === 2) return { name: 'suite', query };
   if (segments.length === 3 && segments[2] === 'run') return { name: 'run', query };
@@ -37,6 +41,10 @@ export function routeHref(route: Route): string {
       return withQuery(`#/suite/veh/task/${encodeURIComponent(route.taskId)}`, route.query);
     case 'run':
       return withQuery('#/suite/veh/run', route.query);
+    case 'playground':
+      return withQuery('#/playground', route.query);
+    case 'settings':
+      return withQuery('#/settings', route.query);
     case 'not-found':
       return `#${route.path}`;
   }

@@ -1,0 +1,21 @@
+/**
+ * The photonics problem: one JSON object, discriminated by `kind`, validated by zod and printed as
+ * JSON Schema by `proving-ground schema photonics`. Field names carry their units (radius_nm,
+ * wavelength_nm, angle_deg, length_um, ...) so a careless setup is visible in the arguments.
+ * Wavelengths are vacuum wavelengths everywhere.
+ */
+import { z } from 'zod';
+import { ScatteringProblemSchema } from './mie/problem.ts';
+import { LayerStackProblemSchema } from './tmm/problem.ts';
+import { ModeProblemSchema } from './slab/problem.ts';
+import { CircuitProblemSchema } from './circuit/problem.ts';
+
+export const PhotonicsProblemSchema = z.discriminatedUnion('kind', [
+  ScatteringProblemSchema,
+  LayerStackProblemSchema,
+  ModeProblemSchema,
+  CircuitProblemSchema,
+]);
+export type PhotonicsProblem = z.infer<typeof PhotonicsProblemSchema>;
+export type PhotonicsKind = PhotonicsProblem['kind'];
+export const PHOTONICS_KINDS: readonly PhotonicsKind[] = ['scattering', 'layer_stack', 'mode', 'circuit'];

@@ -1,0 +1,27 @@
+/**
+ * What every photonics solve receives besides its problem. Kernels are resolved once at startup by
+ * the caller (Node: WASM from build/wasm; page: the photonics worker) and handed in, so the solvers
+ * stay pure and the same code runs in the CLI, the worker and the tests.
+ */
+import type { MaterialResolver } from './material-spec.ts';
+import type { MieKernel } from './mie/kernel.ts';
+import type { TmmKernel } from './tmm/kernel.ts';
+
+/** Fast kernels (WASM) per solver; a solver without one runs its TypeScript reference. */
+export interface PhotonicsKernels {
+  readonly mie?: MieKernel;
+  readonly tmm?: TmmKernel;
+}
+
+export interface SolveContext {
+  readonly materials: MaterialResolver;
+  readonly kernels?: PhotonicsKernels;
+}
+
+/** Thrown for a problem that validates but cannot be solved as posed (message says what to change). */
+export class ProblemError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProblemError';
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * One entry point for every photonics solve: validate the problem, dispatch on `kind`. Used by the
+ * CLI (`proving-ground solve`), the photonics worker and, later, the agent suites' tools.
+ */
+import { z } from 'zod';
+import { PhotonicsProblemSchema, type PhotonicsProblem } from './problem.ts';
+import type { SolveContext } from './solve-context.ts';
+import { solveScattering, type ScatteringResult } from './mie/solve.ts';
+import { solveLayerStack, type LayerStackResult } from './tmm/solve.ts';
+import { solveMode, type ModeResult } from './slab/solve.ts';
+import { solveCircuit, type CircuitResult } from './circuit/solve.ts';
+
+export type PhotonicsResult = ScatteringResult | LayerStackResult | ModeResult | CircuitResult;
+
+/** The problem failed validation; `issues` lists every problem with its JSON path. */
+export class ProblemValidationError extends Error {
+  readonly issues: readonly string[];
+  constructor(issues: readonly string[]) {
+    super(`invalid photonics problem:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'ProblemValidationError';
+    this.issues = issues;
+  }
+}
+
+export function parsePhotonicsProblem(input: unknown): PhotonicsProblem {
+  const parsed = PhotonicsProblemSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  throw new ProblemValidationError(
+    parsed.error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : '(root)'}: ${i.message}`),
+  );
+}
+
+export function solvePhotonics(input: unknown, ctx: SolveContext): PhotonicsResult {
+  const problem = parsePhotonicsProblem(input);
+  switch (problem.kind) {
+    case 'scattering':
+      return solveScattering(problem, ctx);
+    case 'layer_stack':
+      return solveLayerStack(problem, ctx);
+    case 'mode':
+      return solveMode(problem, ctx);
+    case 'circuit':
+      return solveCircuit(problem, ctx);
+  }
+}
+
+export function photonicsJsonSchema(): unknown {
+  return z.toJSONSchema(PhotonicsProblemSchema, { io: 'input' });
+}
