@@ -123,3 +123,21 @@ export function usageMessage(e: unknown): string {
   if (e instanceof UsageError) return e.message;
   throw e;
 }
+
+/** A decimal number flag (`--max-cost-usd 0.5`); absent means undefined. */
+export function parseNumberFlag(flag: string, value: string | undefined, check: { min?: number; minExclusive?: number; max?: number; integer?: boolean } = {}): number | undefined {
+  if (value === undefined) return undefined;
+  const n = /^[+]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(value.trim()) ? Number(value) : NaN;
+  const what = check.integer ? 'an integer' : 'a number';
+  const range =
+    check.minExclusive !== undefined ? ` > ${check.minExclusive}` : check.min !== undefined ? ` ≥ ${check.min}` : '';
+  const upper = check.max !== undefined ? `${range ? ' and' : ''} ≤ ${check.max}` : '';
+  const bad =
+    !Number.isFinite(n) ||
+    (check.integer === true && !Number.isInteger(n)) ||
+    (check.min !== undefined && n < check.min) ||
+    (check.minExclusive !== undefined && n <= check.minExclusive) ||
+    (check.max !== undefined && n > check.max);
+  if (bad) throw new UsageError(`${flag} must be ${what}${range}${upper}, got "${value}"`);
+  return n;
+}

@@ -1,13 +1,12 @@
-import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRunArgs, runCommand } from './run.ts';
 import { scoreCommand } from './score.ts';
-import { fixtureBank, fixtureOracle } from '../../src/core/veh/protocol/test-fixtures.ts';
+import { fixtureOracle } from '../../src/core/veh/protocol/test-fixtures.ts';
+import { writeFixtureBank } from './run-fixture-bank.ts';
 import { fixtureClock } from '../../src/core/veh/protocol/test-session.ts';
-import { PROBES } from '../../src/core/veh/task-schema.ts';
 
 function capture() {
   const out: string[] = [];
@@ -17,36 +16,6 @@ function capture() {
 
 let dir = '';
 let bank = '';
-
-/** Writes the fixture tasks as a bank directory (manifest.json + P*.jsonl), the layout loadVehBank reads. */
-async function writeFixtureBank(target: string): Promise<void> {
-  const tasks = fixtureBank();
-  const banks = [];
-  for (const probe of PROBES) {
-    const mine = tasks.filter((t) => t.probe === probe);
-    const text = mine.map((t) => JSON.stringify(t)).join('\n') + '\n';
-    const file = `${probe}.jsonl`;
-    await writeFile(join(target, file), text);
-    banks.push({
-      probe,
-      file,
-      count: mine.length,
-      bytes: Buffer.byteLength(text),
-      sha256: createHash('sha256').update(text).digest('hex'),
-      by_split: { dev: mine.length },
-    });
-  }
-  const manifest = {
-    suite: 'veh',
-    generator_version: 'fixture',
-    seed: 0,
-    oracle: 'reference',
-    built_from: { anchors_file: 'none', anchors_sha256: 'none' },
-    banks,
-    note: 'test fixture bank',
-  };
-  await writeFile(join(target, 'manifest.json'), JSON.stringify(manifest, null, 2));
-}
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pg-run-'));

@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import { UsageSchema } from './types.ts';
+import { BudgetLimitSchema } from '../llm/budget.ts';
+import { LlmCallRecordSchema, LlmErrorKindSchema, LlmReplyMetaSchema } from '../llm/call-record.ts';
 import { EnvironmentSchema, ExcitationSchema, LimitsSchema, OracleResultSchema, VehDesignSchema } from '../veh/oracle.ts';
 import { EpisodeStatusSchema } from '../veh/rows.ts';
 
@@ -33,7 +35,26 @@ export const ReplyEventSchema = z.strictObject({
   attempt: z.number().int(),
   text: z.string(),
   usage: UsageSchema.optional(),
+  /** LLM agents: USD cost of this reply, null when the model's price is unknown. */
+  cost_usd: z.number().nullable().optional(),
+  /** LLM agents: provider, model version, finish reason and one record per HTTP attempt. */
+  llm: LlmReplyMetaSchema.optional(),
   duration_ms: z.number(),
+});
+
+/**
+ * An HTTP attempt to the model failed and is retried after `wait_ms` (429, 5xx, network, timeout).
+ * Distinct from `retry`, the protocol's corrective message after an unusable reply.
+ */
+export const LlmRetryEventSchema = z.strictObject({
+  type: z.literal('llm_retry'),
+  t_ms,
+  /** 1 for the first retry of this request. */
+  retry: z.number().int().positive(),
+  error_kind: LlmErrorKindSchema,
+  status: z.number().int().nullable(),
+  wait_ms: z.number(),
+  message: z.string(),
 });
 
 export const ParseEventSchema = z.strictObject({
@@ -105,13 +126,22 @@ export const EndEventSchema = z.strictObject({
   /** Which state is the episode's final design (P2/P3); null for P1/P4. */
   final: FinalRefSchema.nullable(),
   reason: z.string(),
+  /** Set when an episode budget (max_turns, max_cost_usd, timeout_s) stopped the episode. */
+  budget_limit: BudgetLimitSchema.optional(),
 });
 
-export const ErrorEventSchema = z.strictObject({ type: z.literal('error'), t_ms, message: z.string() });
+export const ErrorEventSchema = z.strictObject({
+  type: z.literal('error'),
+  t_ms,
+  message: z.string(),
+  /** A model request that failed for good: every HTTP attempt, with what the endpoint answered. */
+  llm_calls: z.array(LlmCallRecordSchema).optional(),
+});
 
 export const TranscriptEventSchema = z.discriminatedUnion('type', [
   MessageEventSchema,
   ReplyEventSchema,
+  LlmRetryEventSchema,
   ParseEventSchema,
   RetryEventSchema,
   ParseFailureEventSchema,
@@ -123,3 +153,6 @@ export const TranscriptEventSchema = z.discriminatedUnion('type', [
 export type TranscriptEvent = z.infer<typeof TranscriptEventSchema>;
 export type OracleCallEvent = z.infer<typeof OracleCallEventSchema>;
 export type ActionEvent = z.infer<typeof ActionEventSchema>;
+export type ReplyEvent = z.infer<typeof ReplyEventSchema>;
+export type LlmRetryEvent = z.infer<typeof LlmRetryEventSchema>;
+export type EndEvent = z.infer<typeof EndEventSchema>;

@@ -117,6 +117,11 @@ describe('EpisodeLoop cancellation', () => {
     };
     const loop = new EpisodeLoop({ session, oracle: noOracle, clock: ticking(), signal: controller.signal });
     await loop.ask(wantsAction, 'hint');
-    expect(received).toBe(controller.signal);
+    // The episode's own signal (run cancel + episode timeout): it follows the run's signal.
+    const got = received as AbortSignal | null;
+    expect(got).toBe(loop.signal);
+    expect(got?.aborted).toBe(false);
+    controller.abort();
+    expect(got?.aborted).toBe(true);
   });
 });

@@ -4,9 +4,18 @@
  * the harness retry policy (Appendix N.1/N.9: up to two corrective retries, then a parse failure),
  * calls the oracle, and writes every step as a transcript event. Built-in agents and LLM endpoints
  * go through exactly this code, so they are scored by the same rules.
+ *
+ * Episode budgets (LLM runs; see src/core/llm/budget.ts): before each request the loop checks the
+ * turn and cost limits and the wall clock, and a timeout aborts the request or oracle call in
+ * flight. A stop throws BudgetExceededError, which runEpisode turns into the `budget_exceeded` end.
+ * The session gets the episode's own signal (the run's signal, plus the timeout), so Cancel and the
+ * timeout both reach the HTTP request at once.
  */
-import type { AgentSession, ChatMessage, Clock } from './types.ts';
+import type { AgentReply, AgentSession, ChatMessage, Clock } from './types.ts';
 import type { ActionEvent, FinalRef, TranscriptEvent } from './events.ts';
+import type { BudgetExceededError, EpisodeBudget, Timers } from '../llm/budget.ts';
+import { EpisodeCancelledError, EpisodeGuard } from './episode-guard.ts';
+import type { LlmCallRecord } from '../llm/call-record.ts';
 import { parseFirstJsonObject, type JsonObject } from './parse-json.ts';
 import type { VehOracle } from '../run/types.ts';
 import type { OracleRequest, OracleResult } from '../veh/oracle.ts';
@@ -19,12 +28,7 @@ export type Interpretation<T> = { ok: true; value: T } | { ok: false; problem: s
 
 export type AskResult<T> = { ok: true; value: T; retries: number } | { ok: false; problem: string; retries: number };
 
-export class EpisodeCancelledError extends Error {
-  constructor() {
-    super('episode cancelled');
-    this.name = 'AbortError';
-  }
-}
+export { EpisodeCancelledError };
 
 /**
  * The oracle itself failed (a crashed worker, a missing kernel). That is the harness's failure, not
@@ -39,7 +43,11 @@ export class OracleFailureError extends Error {
 
 /** Races a promise against the signal, so a session or oracle that ignores the signal cannot hang a cancel. */
 export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new EpisodeCancelledError());
+  if (signal.aborted) {
+    // The dropped promise may still reject (an aborted request): nobody waits for it any more.
+    promise.catch(() => undefined);
+    return Promise.reject(new EpisodeCancelledError());
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(new EpisodeCancelledError());
     signal.addEventListener('abort', onAbort, { once: true });
@@ -60,8 +68,16 @@ export interface EpisodeLoopOptions {
   session: AgentSession;
   oracle: VehOracle;
   clock: Clock;
+  /** The run's signal: aborting it cancels the episode. */
   signal: AbortSignal;
   maxRetries?: number;
+  budget?: EpisodeBudget;
+  /** Required when budget.timeout_s is set (core has no ambient timers). */
+  timers?: Timers;
+  /** Every transcript event as it is recorded (live view). */
+  onEvent?: (e: TranscriptEvent) => void;
+  /** Streamed reply text as it arrives (live view). */
+  onDelta?: (text: string) => void;
 }
 
 export interface OracleCallMeta {
@@ -79,11 +95,50 @@ export class EpisodeLoop {
   oracleMs = 0;
   private readonly conversation: ChatMessage[] = [];
   private readonly opts: EpisodeLoopOptions;
+  /** Cancel, timeout and the turn/cost limits of this episode. */
+  readonly guard: EpisodeGuard;
 
   constructor(opts: EpisodeLoopOptions) {
     this.opts = opts;
     this.maxRetries = opts.maxRetries ?? DEFAULT_MAX_RETRIES;
     this.startedMs = opts.clock();
+    this.guard = new EpisodeGuard({
+      signal: opts.signal,
+      clock: opts.clock,
+      startedMs: this.startedMs,
+      ...(opts.budget ? { budget: opts.budget } : {}),
+      ...(opts.timers ? { timers: opts.timers } : {}),
+    });
+  }
+
+  /** Clears the episode timer and listeners; call once the episode is over. */
+  dispose(): void {
+    this.guard.dispose();
+  }
+
+  /** The episode's signal: the run's cancel plus the episode timeout. */
+  get signal(): AbortSignal {
+    return this.guard.signal;
+  }
+
+  private record(e: TranscriptEvent): void {
+    this.events.push(e);
+    this.opts.onEvent?.(e);
+  }
+
+  private async askSession(): Promise<AgentReply> {
+    const { session } = this.opts;
+    try {
+      return await abortable(
+        session.respond(this.conversation.slice(), this.guard.signal, {
+          ...(this.opts.onDelta ? { onDelta: this.opts.onDelta } : {}),
+          onRetry: (r) => this.record({ type: 'llm_retry', t_ms: this.now(), retry: r.retry, error_kind: r.error_kind, status: r.status, wait_ms: r.wait_ms, message: r.message }),
+        }),
+        this.guard.signal,
+      );
+    } catch (e) {
+      throw this.guard.interruption(e) ?? e;
+    }
   }
 
   private now(): number {
@@ -99,7 +154,7 @@ export class EpisodeLoop {
     for (const m of messages) {
       if (m.role === 'assistant') throw new Error('say() sends system or user messages; assistant text comes from the agent');
       this.conversation.push(m);
-      this.events.push({ type: 'message', t_ms: this.now(), role: m.role, content: m.content });
+      this.record({ type: 'message', t_ms: this.now(), role: m.role, content: m.content });
     }
   }
 
@@ -108,28 +163,37 @@ export class EpisodeLoop {
    * maxRetries corrective messages; each corrective message names the problem and `formatHint`.
    */
   async ask<T>(interpret: (obj: JsonObject) => Interpretation<T>, formatHint: string): Promise<AskResult<T>> {
-    const { session, signal, clock } = this.opts;
+    const { clock } = this.opts;
     let problem = '';
     for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
-      if (signal.aborted) throw new EpisodeCancelledError();
+      this.guard.throwIfBudgetSpent();
       const t0 = clock();
-      const reply = await abortable(session.respond(this.conversation.slice(), signal), signal);
+      let reply: AgentReply;
+      try {
+        reply = await this.askSession();
+      } catch (e) {
+        this.agentMs += clock() - t0;
+        throw e;
+      }
       const duration = clock() - t0;
       this.agentMs += duration;
+      this.guard.countReply(reply.cost_usd);
       const text = typeof reply.text === 'string' ? reply.text : '';
-      this.events.push({
+      this.record({
         type: 'reply',
         t_ms: this.now(),
         attempt,
         text,
         ...(reply.usage ? { usage: reply.usage } : {}),
+        ...(reply.cost_usd !== undefined ? { cost_usd: reply.cost_usd } : {}),
+        ...(reply.llm ? { llm: reply.llm } : {}),
         duration_ms: duration,
       });
       this.conversation.push({ role: 'assistant', content: text });
 
       const parsed = parseFirstJsonObject(text);
       const interpreted: Interpretation<T> = parsed.ok ? interpret(parsed.value) : { ok: false, problem: parsed.error };
-      this.events.push({
+      this.record({
         type: 'parse',
         t_ms: this.now(),
         attempt,
@@ -140,41 +204,48 @@ export class EpisodeLoop {
 
       problem = interpreted.problem;
       if (attempt < this.maxRetries) {
-        this.events.push({ type: 'retry', t_ms: this.now(), retry: attempt + 1, problem });
+        this.record({ type: 'retry', t_ms: this.now(), retry: attempt + 1, problem });
         this.say({
           role: 'user',
           content: `Your previous reply could not be used: ${problem}. ${formatHint} Reply with exactly one JSON object and nothing else.`,
         });
       }
     }
-    this.events.push({ type: 'parse_failure', t_ms: this.now(), attempts: this.maxRetries + 1, problem });
+    this.record({ type: 'parse_failure', t_ms: this.now(), attempts: this.maxRetries + 1, problem });
     return { ok: false, problem, retries: this.maxRetries };
   }
 
   /** One oracle call, recorded with its full request, full result and duration. */
   async evaluate(request: OracleRequest, meta: OracleCallMeta): Promise<OracleResult> {
-    const { oracle, signal, clock } = this.opts;
-    if (signal.aborted) throw new EpisodeCancelledError();
+    const { oracle, clock } = this.opts;
+    this.guard.throwIfStopped();
     const t0 = clock();
     let result: OracleResult;
     try {
-      result = await abortable(oracle.evaluate(request), signal);
+      result = await abortable(oracle.evaluate(request), this.guard.signal);
     } catch (e) {
-      if (signal.aborted || e instanceof EpisodeCancelledError) throw e;
-      throw new OracleFailureError(e);
+      throw this.guard.interruption(e) ?? new OracleFailureError(e);
     }
     const duration = clock() - t0;
     this.oracleMs += duration;
-    this.events.push({ type: 'oracle_call', t_ms: this.now(), ...meta, request, result, duration_ms: duration });
+    this.record({ type: 'oracle_call', t_ms: this.now(), ...meta, request, result, duration_ms: duration });
     return result;
   }
 
   act(event: Omit<ActionEvent, 'type' | 't_ms'>): void {
-    this.events.push({ type: 'action', t_ms: this.now(), ...event });
+    this.record({ type: 'action', t_ms: this.now(), ...event });
   }
 
   end(status: EpisodeStatus, final: FinalRef | null, reason: string): void {
-    this.events.push({ type: 'end', t_ms: this.now(), status, final, reason });
+    this.record({ type: 'end', t_ms: this.now(), status, final, reason });
+  }
+
+  /**
+   * Ends the episode on a budget stop. `final` is null: derive-row then takes the last evaluated
+   * state (else the starting state), exactly as for an episode that ended in an error.
+   */
+  endOnBudget(e: BudgetExceededError): void {
+    this.record({ type: 'end', t_ms: this.now(), status: 'budget_exceeded', final: null, reason: e.message, budget_limit: e.limit });
   }
 
   /**
@@ -186,8 +257,8 @@ export class EpisodeLoop {
     this.end('parse_failure', final, `no usable ${what} after the retries`);
   }
 
-  error(message: string): void {
-    this.events.push({ type: 'error', t_ms: this.now(), message });
+  error(message: string, llmCalls?: readonly LlmCallRecord[]): void {
+    this.record({ type: 'error', t_ms: this.now(), message, ...(llmCalls ? { llm_calls: [...llmCalls] } : {}) });
   }
 
   elapsedMs(): number {

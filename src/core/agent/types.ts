@@ -3,6 +3,8 @@
  * same interface and are driven by the same episode loop: they receive chat messages and answer text.
  */
 import { z } from 'zod';
+import type { LlmReplyMeta, LlmRetryReport } from '../llm/call-record.ts';
+import type { ModelSettings, RetryPolicy } from '../llm/settings.ts';
 
 export const ChatMessageSchema = z.strictObject({
   role: z.enum(['system', 'user', 'assistant']),
@@ -10,12 +12,30 @@ export const ChatMessageSchema = z.strictObject({
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
-export const UsageSchema = z.strictObject({ input_tokens: z.number().int(), output_tokens: z.number().int() });
+/** Token usage of one reply. input_tokens includes cached_input_tokens; output_tokens includes reasoning_tokens. */
+export const UsageSchema = z.strictObject({
+  input_tokens: z.number().int(),
+  output_tokens: z.number().int(),
+  cached_input_tokens: z.number().int().optional(),
+  reasoning_tokens: z.number().int().optional(),
+});
 export type Usage = z.infer<typeof UsageSchema>;
 
 export interface AgentReply {
   text: string;
   usage?: Usage;
+  /** USD cost of this reply (LLM agents); null when the model's price is unknown (never 0 for unknown). */
+  cost_usd?: number | null;
+  /** Provider metadata and one record per HTTP attempt (LLM agents only). */
+  llm?: LlmReplyMeta;
+}
+
+/** Optional live hooks of one respond() call; scripted agents ignore them. */
+export interface RespondHooks {
+  /** Streamed text as it arrives (providers that stream). */
+  onDelta?(text: string): void;
+  /** An HTTP attempt failed and will be retried after `wait_ms` (becomes an llm_retry event). */
+  onRetry?(report: LlmRetryReport): void;
 }
 
 /** Deterministic RNG handed in by the caller (core never reads Math.random). */
@@ -32,7 +52,13 @@ export interface EpisodeContext {
 }
 
 export interface AgentSession {
-  respond(messages: readonly ChatMessage[], signal: AbortSignal): Promise<AgentReply>;
+  respond(messages: readonly ChatMessage[], signal: AbortSignal, hooks?: RespondHooks): Promise<AgentReply>;
+}
+
+/** What an LLM-backed agent runs with (no key: keys never leave the adapter). */
+export interface AgentModelInfo {
+  readonly settings: ModelSettings;
+  readonly retry: RetryPolicy;
 }
 
 export interface AgentDescriptor {
@@ -44,6 +70,8 @@ export interface AgentDescriptor {
 }
 
 export interface Agent extends AgentDescriptor {
+  /** Present for agents backed by a model endpoint: goes into the run manifest's model block. */
+  readonly model?: AgentModelInfo;
   /** A fresh session per task: nothing from an earlier task is visible. */
   start(ctx: EpisodeContext): AgentSession;
 }

@@ -6,17 +6,48 @@ import { z } from 'zod';
 import type { Agent, Clock } from '../agent/types.ts';
 import { DEFAULT_MAX_RETRIES } from '../agent/loop.ts';
 import { hashString } from '../stats/rng.ts';
+import { EpisodeBudgetSchema, describeBudget, type EpisodeBudget } from '../llm/budget.ts';
+import { RetryPolicySchema, safeEndpoint } from '../llm/settings.ts';
+import { ProviderIdSchema, ReasoningEffortSchema } from '../llm/types.ts';
+import { sha256Hex } from '../hash/sha256.ts';
+import { runUsage, UsageTotalsSchema } from './usage.ts';
+import type { Transcript } from './transcript.ts';
 import { QueryBudgetRuleSchema, budgetRuleFor, describeBudgetRule } from '../veh/protocol/budget.ts';
 import { P3VariantSchema, type P3Variant } from '../veh/protocol/prompts.ts';
 import { AgentDescriptorSchema } from './transcript.ts';
 
-export const MANIFEST_SCHEMA_VERSION = 1;
+/** 2: optional `model`, `usage` and `warnings` blocks for LLM runs; version 1 manifests still parse. */
+export const MANIFEST_SCHEMA_VERSION = 2;
+
+/**
+ * The model block of an LLM run (Appendix N.9's per-model run manifest): what was called and how.
+ * Never a key: the endpoint is reduced to scheme, host, port and path (no user info, no query),
+ * and of the extra headers only the names are kept.
+ */
+export const ManifestModelSchema = z.strictObject({
+  provider: ProviderIdSchema,
+  endpoint: z.string(),
+  model: z.string(),
+  /** Distinct version strings the provider reported in the replies, in order of first appearance. */
+  model_versions: z.array(z.string()),
+  temperature: z.number(),
+  max_output_tokens: z.number().int(),
+  reasoning_effort: ReasoningEffortSchema.nullable(),
+  stream: z.boolean(),
+  extra_header_names: z.array(z.string()),
+  retry_policy: RetryPolicySchema,
+  budget: EpisodeBudgetSchema,
+  budget_text: z.string(),
+  /** SHA-256 (hex) of the system prompt each probe sent, keyed by probe. */
+  system_prompt_sha256: z.record(z.string(), z.string()),
+});
+export type ManifestModel = z.infer<typeof ManifestModelSchema>;
 
 export const DECODING_NOTE =
-  'LLM endpoints run at temperature 0 (Appendix N.9); built-in agents are deterministic given the run seed (per-task RNG = deriveSeed(seed, task_id)).';
+  'LLM endpoints run at temperature 0 by default (Appendix N.9; the model block records the settings actually used); built-in agents are deterministic given the run seed (per-task RNG = deriveSeed(seed, task_id)).';
 
 export const RunManifestSchema = z.strictObject({
-  schema_version: z.literal(MANIFEST_SCHEMA_VERSION),
+  schema_version: z.union([z.literal(1), z.literal(MANIFEST_SCHEMA_VERSION)]),
   run_id: z.string(),
   app_version: z.string(),
   suite: z.literal('veh'),
@@ -35,6 +66,12 @@ export const RunManifestSchema = z.strictObject({
   finished_at: z.string(),
   status: z.enum(['completed', 'cancelled', 'failed']),
   decoding: z.string(),
+  /** LLM runs only. */
+  model: ManifestModelSchema.optional(),
+  /** LLM runs only: tokens and cost of the finished tasks (cost null when any price is unknown). */
+  usage: UsageTotalsSchema.optional(),
+  /** Things a reader of the results should know (unknown prices under a cost budget, …). */
+  warnings: z.array(z.string()).optional(),
 });
 export type RunManifest = z.infer<typeof RunManifestSchema>;
 
@@ -48,6 +85,7 @@ export interface ManifestInput {
   taskCount: number;
   oracleBackend: string;
   startedMs: number;
+  budget?: EpisodeBudget;
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -59,11 +97,59 @@ export function runId(input: ManifestInput): string {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, v]) => `${k}=${v}`)
     .join(',');
-  return `veh-${input.agent.id}-s${input.seed}-${stamp}-${hashString(`${filter}|${input.p3Variant}|${input.bankHash}`).toString(16).padStart(8, '0')}`;
+  return `veh-${input.agent.id.replace(/[^A-Za-z0-9._-]/g, '_')}-s${input.seed}-${stamp}-${hashString(`${filter}|${input.p3Variant}|${input.bankHash}`).toString(16).padStart(8, '0')}`;
 }
 
-export function buildManifest(input: ManifestInput, clock: Clock, status: RunManifest['status']): RunManifest {
+/** System prompt hash per probe, from what the transcripts actually sent. */
+function systemPromptHashes(transcripts: readonly Transcript[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const t of transcripts) {
+    if (out[t.task.probe] !== undefined) continue;
+    const system = t.events.find((e) => e.type === 'message' && e.role === 'system');
+    if (system?.type === 'message') out[t.task.probe] = sha256Hex(system.content);
+  }
+  return out;
+}
+
+function modelVersions(transcripts: readonly Transcript[]): string[] {
+  const seen = new Set<string>();
+  for (const t of transcripts) for (const e of t.events) if (e.type === 'reply' && e.llm?.model_version) seen.add(e.llm.model_version);
+  return [...seen];
+}
+
+function modelBlock(input: ManifestInput, transcripts: readonly Transcript[]): ManifestModel | null {
+  const m = input.agent.model;
+  if (!m) return null;
+  const s = m.settings;
+  const budget = input.budget ?? {};
+  return {
+    provider: s.provider,
+    endpoint: safeEndpoint(s.base_url),
+    model: s.model,
+    model_versions: modelVersions(transcripts),
+    temperature: s.temperature,
+    max_output_tokens: s.max_output_tokens,
+    reasoning_effort: s.reasoning_effort ?? null,
+    stream: s.stream,
+    extra_header_names: Object.keys(s.extra_headers ?? {}).sort(),
+    retry_policy: m.retry,
+    budget,
+    budget_text: describeBudget(budget),
+    system_prompt_sha256: systemPromptHashes(transcripts),
+  };
+}
+
+export function buildManifest(input: ManifestInput, clock: Clock, status: RunManifest['status'], transcripts: readonly Transcript[] = []): RunManifest {
   const rule = budgetRuleFor(input.agent);
+  const model = modelBlock(input, transcripts);
+  const usage = model ? runUsage(transcripts) : null;
+  const warnings: string[] = [];
+  if (model && usage && usage.unknown_price_replies > 0) {
+    warnings.push(
+      `no price known for ${model.provider} model "${model.model}": ${usage.unknown_price_replies} replies have cost null, so the run's total cost is null` +
+        (model.budget.max_cost_usd !== undefined ? ` and max_cost_usd ($${model.budget.max_cost_usd}) could not limit them` : ''),
+    );
+  }
   return {
     schema_version: MANIFEST_SCHEMA_VERSION,
     run_id: runId(input),
@@ -83,5 +169,8 @@ export function buildManifest(input: ManifestInput, clock: Clock, status: RunMan
     finished_at: iso(clock()),
     status,
     decoding: DECODING_NOTE,
+    ...(model ? { model } : {}),
+    ...(usage ? { usage } : {}),
+    ...(warnings.length ? { warnings } : {}),
   };
 }

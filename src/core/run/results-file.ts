@@ -10,21 +10,27 @@ import { HEADLINE_METRICS } from './headline.ts';
 import { RunManifestSchema, type RunManifest } from './manifest.ts';
 import { TranscriptSchema } from './transcript.ts';
 import type { SuiteMetrics } from './types.ts';
+import { TaskUsageSchema, formatCost, taskUsage } from './usage.ts';
+import type { Transcript } from './transcript.ts';
 
-export const RESULTS_SCHEMA_VERSION = 1;
+/** 2: optional per-task usage and cost (LLM runs); version 1 files still parse. */
+export const RESULTS_SCHEMA_VERSION = 2;
 
 export const SuiteMetricsSchema = z.partialRecord(ProbeSchema, z.record(z.string(), MetricValueSchema));
 
 export const ResultsFileSchema = z.strictObject({
-  schema_version: z.literal(RESULTS_SCHEMA_VERSION),
+  schema_version: z.union([z.literal(1), z.literal(RESULTS_SCHEMA_VERSION)]),
   manifest: RunManifestSchema,
   rows: z.array(VehRowSchema),
   metrics: SuiteMetricsSchema,
+  /** LLM runs: tokens and cost per task, in row order (from the transcripts). */
+  task_usage: z.array(TaskUsageSchema).optional(),
 });
 export type ResultsFile = z.infer<typeof ResultsFileSchema>;
 
-export function toResultsFile(result: { manifest: RunManifest; rows: readonly VehRow[]; metrics: SuiteMetrics }): ResultsFile {
-  return { schema_version: RESULTS_SCHEMA_VERSION, manifest: result.manifest, rows: [...result.rows], metrics: result.metrics };
+export function toResultsFile(result: { manifest: RunManifest; rows: readonly VehRow[]; metrics: SuiteMetrics; transcripts?: readonly Transcript[] }): ResultsFile {
+  const usage = result.manifest.model && result.transcripts ? result.transcripts.map(taskUsage) : null;
+  return { schema_version: RESULTS_SCHEMA_VERSION, manifest: result.manifest, rows: [...result.rows], metrics: result.metrics, ...(usage ? { task_usage: usage } : {}) };
 }
 
 export function formatNumber(x: number | null): string {
@@ -47,6 +53,23 @@ export const BASELINE_NOTE = [
   'Run the same baselines here (`run --agent always-propose|anchor-fixed|last-state|random`) to calibrate against this bank.',
 ].join(' ');
 
+function modelLines(m: RunManifest): string[] {
+  if (!m.model) return [];
+  const x = m.model;
+  const lines = [
+    `| model | ${x.provider} ${x.model}${x.model_versions.length ? ` (reported: ${x.model_versions.join(', ')})` : ''} |`,
+    `| endpoint | ${x.endpoint} |`,
+    `| decoding | temperature ${x.temperature}, max ${x.max_output_tokens} output tokens${x.reasoning_effort ? `, reasoning ${x.reasoning_effort}` : ''}${x.stream ? ', streamed' : ''} |`,
+    `| HTTP retries | up to ${x.retry_policy.max_retries}, backoff ${x.retry_policy.base_delay_ms}–${x.retry_policy.max_delay_ms} ms${x.retry_policy.respect_retry_after ? ', honours retry-after' : ''} |`,
+    `| budget | ${x.budget_text} |`,
+  ];
+  if (m.usage) {
+    lines.push(`| tokens | ${m.usage.input_tokens} in (${m.usage.cached_input_tokens} cached), ${m.usage.output_tokens} out; ${m.usage.replies} replies, ${m.usage.http_calls} HTTP calls |`);
+    lines.push(`| cost | ${formatCost(m.usage)} |`);
+  }
+  return lines;
+}
+
 export function renderResultsMarkdown(result: { manifest: RunManifest; rows: readonly VehRow[]; metrics: SuiteMetrics }): string {
   const m = result.manifest;
   const filter = Object.entries(m.task_filter).map(([k, v]) => `${k}=${v}`).join(', ') || 'all tasks';
@@ -66,8 +89,10 @@ export function renderResultsMarkdown(result: { manifest: RunManifest; rows: rea
     `| bank hash | ${m.bank_hash} |`,
     `| app version | ${m.app_version} |`,
     `| started / finished | ${m.started_at} / ${m.finished_at} |`,
+    ...modelLines(m),
     '',
   ];
+  for (const w of m.warnings ?? []) lines.push(`> warning: ${w}`, '');
   for (const probe of PROBES) {
     const table = result.metrics[probe];
     if (!table) continue;

@@ -1,12 +1,16 @@
 /**
  * One task, one fresh agent session, one transcript. The agent's RNG is seeded from the run seed
  * and the task id, so a task's episode does not depend on which other tasks ran before it.
- * Cancellation and oracle failures propagate (the caller drops the episode and stops); any other
- * failure becomes an episode with status 'error' and an error event, so one broken task does not
- * end a run.
+ * Cancellation and oracle failures propagate (the caller drops the episode and stops); a budget
+ * stop ends the episode with status 'budget_exceeded' and keeps what was done; any other failure
+ * becomes an episode with status 'error' and an error event (with every HTTP attempt when a model
+ * request failed), so one broken task does not end a run.
  */
 import type { Agent, AgentSession, Clock } from '../agent/types.ts';
 import { EpisodeCancelledError, EpisodeLoop, OracleFailureError } from '../agent/loop.ts';
+import type { TranscriptEvent } from '../agent/events.ts';
+import { BudgetExceededError, type EpisodeBudget, type Timers } from '../llm/budget.ts';
+import { LlmRequestFailedError } from '../llm/call-record.ts';
 import { createRng, deriveSeed } from '../stats/rng.ts';
 import { budgetRuleFor, effectiveBudget, type QueryBudgetRule } from '../veh/protocol/budget.ts';
 import { runProtocol } from '../veh/protocol/episode.ts';
@@ -28,6 +32,10 @@ export interface EpisodeRunOptions {
   /** Defaults to the agent's own rule (budgetRuleFor). */
   budgetRule?: QueryBudgetRule;
   maxRetries?: number;
+  budget?: EpisodeBudget;
+  timers?: Timers;
+  onEvent?: (e: TranscriptEvent) => void;
+  onDelta?: (text: string) => void;
 }
 
 const failingSession: AgentSession = { respond: () => Promise.reject(new Error('agent failed to start')) };
@@ -42,7 +50,17 @@ export async function runEpisode(o: EpisodeRunOptions): Promise<Transcript> {
   } catch (e) {
     startError = e instanceof Error ? e : new Error(String(e));
   }
-  const loop = new EpisodeLoop({ session, oracle: o.oracle, clock: o.clock, signal: o.signal, maxRetries: o.maxRetries });
+  const loop = new EpisodeLoop({
+    session,
+    oracle: o.oracle,
+    clock: o.clock,
+    signal: o.signal,
+    maxRetries: o.maxRetries,
+    ...(o.budget ? { budget: o.budget } : {}),
+    ...(o.timers ? { timers: o.timers } : {}),
+    ...(o.onEvent ? { onEvent: o.onEvent } : {}),
+    ...(o.onDelta ? { onDelta: o.onDelta } : {}),
+  });
   let status: EpisodeStatus;
   try {
     if (startError) throw startError;
@@ -52,8 +70,15 @@ export async function runEpisode(o: EpisodeRunOptions): Promise<Transcript> {
   } catch (e) {
     // Cancellation and oracle failures end the run, not just this task (the caller handles both).
     if (o.signal.aborted || e instanceof EpisodeCancelledError || e instanceof OracleFailureError) throw e;
-    loop.error(e instanceof Error ? e.message : String(e));
-    status = 'error';
+    if (e instanceof BudgetExceededError) {
+      loop.endOnBudget(e);
+      status = 'budget_exceeded';
+    } else {
+      loop.error(e instanceof Error ? e.message : String(e), e instanceof LlmRequestFailedError ? e.calls : undefined);
+      status = 'error';
+    }
+  } finally {
+    loop.dispose();
   }
   return {
     schema_version: TRANSCRIPT_SCHEMA_VERSION,
@@ -68,6 +93,7 @@ export async function runEpisode(o: EpisodeRunOptions): Promise<Transcript> {
       query_budget: effectiveBudget(o.task, rule),
       max_retries: loop.maxRetries,
       oracle_backend: o.oracle.backendId,
+      ...(o.budget ? { budget: o.budget } : {}),
     },
     events: loop.events,
     status,

@@ -47,7 +47,9 @@ export async function runSuite(opts: RunSuiteOptions): Promise<RunResult> {
     taskCount: opts.tasks.length,
     oracleBackend: opts.oracle.backendId,
     startedMs: opts.clock(),
+    ...(opts.budget ? { budget: opts.budget } : {}),
   };
+  if (opts.budget?.timeout_s !== undefined && !opts.timers) throw new Error('runSuite: budget.timeout_s needs injected timers (RunOptions.timers)');
   const rows: VehRow[] = [];
   const transcripts: Transcript[] = [];
   let status: RunStatus = 'completed';
@@ -60,7 +62,25 @@ export async function runSuite(opts: RunSuiteOptions): Promise<RunResult> {
     }
     let transcript: Transcript;
     try {
-      transcript = await runEpisode({ task, taskIndex: index, agent: opts.agent, oracle: opts.oracle, clock: opts.clock, runSeed: opts.seed, signal, p3Variant });
+      const live = opts.onLive;
+      transcript = await runEpisode({
+        task,
+        taskIndex: index,
+        agent: opts.agent,
+        oracle: opts.oracle,
+        clock: opts.clock,
+        runSeed: opts.seed,
+        signal,
+        p3Variant,
+        ...(opts.budget ? { budget: opts.budget } : {}),
+        ...(opts.timers ? { timers: opts.timers } : {}),
+        ...(live
+          ? {
+              onEvent: (event) => live({ type: 'event', task_id: task.task_id, event }),
+              onDelta: (text) => live({ type: 'delta', task_id: task.task_id, text }),
+            }
+          : {}),
+      });
     } catch (e) {
       if (signal.aborted || e instanceof EpisodeCancelledError) {
         status = 'cancelled';
@@ -85,6 +105,6 @@ export async function runSuite(opts: RunSuiteOptions): Promise<RunResult> {
     rows,
     transcripts,
     metrics: computeVehMetrics(rows, { seed: opts.seed }),
-    manifest: buildManifest(manifestInput, opts.clock, status),
+    manifest: buildManifest(manifestInput, opts.clock, status, transcripts),
   };
 }

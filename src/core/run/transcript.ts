@@ -8,9 +8,16 @@ import { TranscriptEventSchema } from '../agent/events.ts';
 import { QueryBudgetRuleSchema } from '../veh/protocol/budget.ts';
 import { P3VariantSchema } from '../veh/protocol/prompts.ts';
 import { EpisodeStatusSchema } from '../veh/rows.ts';
+import { EpisodeBudgetSchema } from '../llm/budget.ts';
 import { VehTaskSchema } from '../veh/task-schema.ts';
 
-export const TRANSCRIPT_SCHEMA_VERSION = 1;
+/**
+ * 2: reply events may carry cost_usd and llm (per-attempt HTTP records), new llm_retry events, end
+ * events may name a budget_limit, error events may carry llm_calls, settings may carry a budget.
+ * Version 1 transcripts (built-in agents, before LLM runs) are a subset and still parse.
+ */
+export const TRANSCRIPT_SCHEMA_VERSION = 2;
+export const SUPPORTED_TRANSCRIPT_VERSIONS = [1, 2] as const;
 
 export const AgentDescriptorSchema = z.strictObject({
   id: z.string(),
@@ -32,10 +39,12 @@ export const TranscriptSettingsSchema = z.strictObject({
   query_budget: z.number().int().nullable(),
   max_retries: z.number().int(),
   oracle_backend: z.string(),
+  /** Per-episode budget of an LLM run, when one was set. */
+  budget: EpisodeBudgetSchema.optional(),
 });
 
 export const TranscriptSchema = z.strictObject({
-  schema_version: z.literal(TRANSCRIPT_SCHEMA_VERSION),
+  schema_version: z.union([z.literal(1), z.literal(TRANSCRIPT_SCHEMA_VERSION)]),
   task: VehTaskSchema,
   agent: AgentDescriptorSchema,
   settings: TranscriptSettingsSchema,

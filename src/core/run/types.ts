@@ -3,6 +3,8 @@
  * the page. The engine is pure: oracle, clock and RNG seed are passed in.
  */
 import type { Agent, Clock } from '../agent/types.ts';
+import type { TranscriptEvent } from '../agent/events.ts';
+import type { EpisodeBudget, Timers } from '../llm/budget.ts';
 import type { OracleRequest, OracleResult } from '../veh/oracle.ts';
 import type { P3Variant } from '../veh/protocol/prompts.ts';
 import type { MetricTable, VehRow } from '../veh/rows.ts';
@@ -43,4 +45,13 @@ export interface RunOptions {
   onProgress?: (p: RunProgress) => void;
   /** P3 prompt form: raw corrupted history (default) or the verifier-authored state summary. */
   p3Variant?: P3Variant;
+  /** Per-task limits (LLM runs): max_turns, max_cost_usd, timeout_s. See src/core/llm/budget.ts. */
+  budget?: EpisodeBudget;
+  /** Injected timers; required when budget.timeout_s is set. */
+  timers?: Timers;
+  /** Live view: the model's streamed text and every transcript event as it happens. */
+  onLive?: (e: LiveEvent) => void;
 }
+
+/** What the page streams while a task runs (the finished transcript still comes with onProgress). */
+export type LiveEvent = { type: 'delta'; task_id: string; text: string } | { type: 'event'; task_id: string; event: TranscriptEvent };

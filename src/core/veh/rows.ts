@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { LimitsSchema, VehDesignSchema } from './oracle.ts';
+import { BudgetLimitSchema } from '../llm/budget.ts';
 import { P1ActionSchema, P1SubtypeSchema, PolicySchema, SplitSchema, TrapTypeSchema, VariableBoundsSchema } from './task-schema.ts';
 
 export const EPISODE_STATUSES = ['completed', 'budget_exceeded', 'parse_failure', 'cancelled', 'error'] as const;
@@ -45,6 +46,13 @@ const RowCommon = {
   anchor_id: z.string(),
   status: EpisodeStatusSchema,
   parse_failures: z.number().int(),
+  /**
+   * Set when an episode budget of an LLM run (max_turns, max_cost_usd, timeout_s) stopped the
+   * episode early. Such an episode never counts as a success (P2 final feasibility, P3 success),
+   * whatever its last evaluated state; P2's own query-budget end (status budget_exceeded without
+   * this field) is the protocol's normal end and is scored as before.
+   */
+  budget_stop: BudgetLimitSchema.optional(),
 };
 
 export const P1RowSchema = z.strictObject({

@@ -122,7 +122,8 @@ export function summariseP2(row: P2Row): P2Summary {
   const proposals = proposalTransitions(row.steps);
   const s: P2Summary = {
     firstStepFeasible: firstState !== null && firstState.result.feasible,
-    finalFeasible: row.final.result.feasible,
+    // An LLM budget stop never counts as a feasible closure (rows.ts, budget_stop).
+    finalFeasible: row.final.result.feasible && row.budget_stop === undefined,
     finalRatio: powerRatio(row.final, bkf),
     auc: bestSoFarAuc(row),
     queries: evaluated.length,

@@ -36,7 +36,8 @@ export function summariseP3(row: P3Row): P3Summary {
   // satisfied (typically the dormant one): the escape traded one violation for another.
   const cascade = escaped ? states.slice(firstEscape).some((s) => s.result.violations.some((v) => !trapViolations.has(v))) : null;
   return {
-    success: row.final.result.feasible,
+    // An LLM budget stop never counts as a recovery (rows.ts, budget_stop).
+    success: row.final.result.feasible && row.budget_stop === undefined,
     finalRatio: powerRatio(row.final, row.bkf_power_uw),
     // Feasibility reached before the final evaluated step (the one that becomes `final`).
     firstFeasible: states.slice(0, -1).some((s) => s.result.feasible),

@@ -6,6 +6,7 @@
  */
 import type { ActionEvent, FinalRef, OracleCallEvent, TranscriptEvent } from '../../agent/events.ts';
 import type { Transcript } from '../../run/transcript.ts';
+import type { BudgetLimit } from '../../llm/budget.ts';
 import { limitsFromList } from '../oracle.ts';
 import type { DesignState, P1Row, P2Row, P3Row, P4Row, TrajectoryStep, VehRow } from '../rows.ts';
 import { P1ActionSchema, type EvaluatedDesign, type P2Task, type P3Task } from '../task-schema.ts';
@@ -84,11 +85,17 @@ function trajectory(t: Transcript, startLabel: 'initial' | 'trap', startFallback
   if (ref?.source === 'step' && ref.step !== null) final = byStep.get(ref.step);
   else if (ref !== null) final = start;
   if (final === undefined) {
-    // No end event (the episode errored): the last evaluated state, else the start.
+    // No end event (the episode errored) or a budget stop (final null): the last evaluated state, else the start.
     const lastEvaluated = steps.findLast((s) => s.state !== null);
     final = lastEvaluated?.state ?? start;
   }
   return { start, steps, final, queries: byStep.size };
+}
+
+/** The limit that stopped the episode, from its end event (see RowCommon.budget_stop). */
+function budgetStop(t: Transcript): { budget_stop?: BudgetLimit } {
+  const end = t.events.findLast((e) => e.type === 'end');
+  return end?.type === 'end' && end.budget_limit !== undefined ? { budget_stop: end.budget_limit } : {};
 }
 
 export function deriveRow(t: Transcript): VehRow {
@@ -100,6 +107,7 @@ export function deriveRow(t: Transcript): VehRow {
     anchor_id: task.provenance.anchor_id,
     status: t.status,
     parse_failures: t.events.filter((e) => e.type === 'parse_failure').length,
+    ...budgetStop(t),
   };
   const action = t.events.findLast(isAction);
   switch (task.probe) {

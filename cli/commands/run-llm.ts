@@ -1,0 +1,147 @@
+/**
+ * The model side of `proving-ground run`: `--provider openai|anthropic|gemini --base-url URL
+ * --model ID` and the decoding, retry and budget flags, the API key from the environment
+ * (OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY; never printed, never written), and the
+ * LLM agent built on the provider adapters with Node's global fetch and timers.
+ */
+import { UsageError, parseNumberFlag } from '../args.ts';
+import type { Agent, Clock } from '../../src/core/agent/types.ts';
+import { EpisodeBudgetSchema, type EpisodeBudget, type Timers } from '../../src/core/llm/budget.ts';
+import { createLlmAgent } from '../../src/core/llm/llm-agent.ts';
+import { DEFAULT_PRICES, type PriceTable } from '../../src/core/llm/prices.ts';
+import type { CostProjection } from '../../src/core/llm/projection.ts';
+import { sleepWith } from '../../src/core/llm/retry.ts';
+import { ModelSettingsSchema, RetryPolicySchema, safeEndpoint, type ModelSettings, type RetryPolicy } from '../../src/core/llm/settings.ts';
+import { ProviderIdSchema, ReasoningEffortSchema, type FetchLike, type ProviderId } from '../../src/core/llm/types.ts';
+import { createLlmClient } from '../../src/adapters/llm/index.ts';
+
+/** The flags of a model run, for parseFlags. */
+export const MODEL_FLAGS = {
+  provider: { type: 'string' },
+  'base-url': { type: 'string' },
+  model: { type: 'string' },
+  temperature: { type: 'string' },
+  'max-output-tokens': { type: 'string' },
+  'reasoning-effort': { type: 'string' },
+  'max-turns': { type: 'string' },
+  'max-cost-usd': { type: 'string' },
+  'timeout-s': { type: 'string' },
+  'no-stream': { type: 'boolean' },
+  'max-retries': { type: 'string' },
+} as const;
+
+export const API_KEY_ENV: Readonly<Record<ProviderId, string>> = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY', gemini: 'GEMINI_API_KEY' };
+
+/** Each provider's own endpoint, used when --base-url is left out. */
+export const DEFAULT_BASE_URLS: Readonly<Record<ProviderId, string>> = {
+  openai: 'https://api.openai.com/v1',
+  anthropic: 'https://api.anthropic.com',
+  gemini: 'https://generativelanguage.googleapis.com',
+};
+
+export interface ModelRunArgs {
+  settings: ModelSettings;
+  retry: RetryPolicy;
+  budget: EpisodeBudget;
+}
+
+type FlagValues = { [K in keyof typeof MODEL_FLAGS]?: (typeof MODEL_FLAGS)[K]['type'] extends 'boolean' ? boolean : string };
+
+/** True when any model flag is present (then --provider is required and --agent is not allowed). */
+export function hasModelFlags(values: FlagValues): boolean {
+  return Object.keys(MODEL_FLAGS).some((k) => values[k as keyof FlagValues] !== undefined);
+}
+
+export function parseModelArgs(values: FlagValues): ModelRunArgs {
+  const provider = ProviderIdSchema.safeParse(values.provider);
+  if (values.provider === undefined) throw new UsageError('--provider is required with model flags (openai, anthropic or gemini)');
+  if (!provider.success) throw new UsageError(`unknown provider "${values.provider}": --provider must be one of ${ProviderIdSchema.options.join(', ')}`);
+  if (!values.model) throw new UsageError('--model ID is required with --provider');
+  const effort = values['reasoning-effort'];
+  if (effort !== undefined && !ReasoningEffortSchema.safeParse(effort).success) {
+    throw new UsageError(`--reasoning-effort must be one of ${ReasoningEffortSchema.options.join(', ')}, got "${effort}"`);
+  }
+  const temperature = parseNumberFlag('--temperature', values.temperature, { min: 0, max: 2 });
+  const maxOut = parseNumberFlag('--max-output-tokens', values['max-output-tokens'], { integer: true, min: 1 });
+  const settings = ModelSettingsSchema.safeParse({
+    provider: provider.data,
+    base_url: values['base-url'] ?? DEFAULT_BASE_URLS[provider.data],
+    model: values.model,
+    ...(temperature !== undefined ? { temperature } : {}),
+    ...(maxOut !== undefined ? { max_output_tokens: maxOut } : {}),
+    ...(effort !== undefined ? { reasoning_effort: effort } : {}),
+    stream: values['no-stream'] !== true,
+  });
+  if (!settings.success) throw new UsageError(settings.error.issues.map((i) => `${i.path.join('.') === 'base_url' ? '--base-url' : i.path.join('.')}: ${i.message}`).join('; '));
+  const maxRetries = parseNumberFlag('--max-retries', values['max-retries'], { integer: true, min: 0, max: 20 });
+  const retry = RetryPolicySchema.parse(maxRetries !== undefined ? { max_retries: maxRetries } : {});
+  const maxTurns = parseNumberFlag('--max-turns', values['max-turns'], { integer: true, min: 1 });
+  const maxCost = parseNumberFlag('--max-cost-usd', values['max-cost-usd'], { minExclusive: 0 });
+  const timeout = parseNumberFlag('--timeout-s', values['timeout-s'], { minExclusive: 0 });
+  const budget = EpisodeBudgetSchema.parse({
+    ...(maxTurns !== undefined ? { max_turns: maxTurns } : {}),
+    ...(maxCost !== undefined ? { max_cost_usd: maxCost } : {}),
+    ...(timeout !== undefined ? { timeout_s: timeout } : {}),
+  });
+  return { settings: settings.data, retry, budget };
+}
+
+/** Loopback hosts (a local server needs no key). */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * The key from the provider's environment variable. Missing is an error for a remote endpoint and
+ * fine for a loopback one (the key is then empty). The message names the variable, never a value.
+ */
+export function resolveApiKey(settings: ModelSettings, env: Readonly<Record<string, string | undefined>>): string {
+  const name = API_KEY_ENV[settings.provider];
+  const key = env[name]?.trim() ?? '';
+  if (key === '' && !isLocalUrl(settings.base_url)) {
+    throw new UsageError(`${name} is not set: ${settings.provider} at ${safeEndpoint(settings.base_url)} needs an API key (export ${name}=…; a local server on 127.0.0.1/localhost needs none)`);
+  }
+  return key;
+}
+
+export const nodeTimers: Timers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+export interface LlmAgentDeps {
+  env: Readonly<Record<string, string | undefined>>;
+  fetch: FetchLike;
+  clock: Clock;
+  timers: Timers;
+  prices?: PriceTable;
+}
+
+export function buildCliLlmAgent(a: ModelRunArgs, deps: LlmAgentDeps): Agent {
+  const apiKey = resolveApiKey(a.settings, deps.env);
+  let client;
+  try {
+    client = createLlmClient({
+      provider: a.settings.provider,
+      baseUrl: a.settings.base_url,
+      apiKey,
+      fetch: deps.fetch,
+      clock: deps.clock,
+      ...(a.settings.extra_headers ? { extraHeaders: a.settings.extra_headers } : {}),
+    });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  return createLlmAgent({ client, settings: a.settings, retry: a.retry, sleep: sleepWith(deps.timers), prices: deps.prices ?? DEFAULT_PRICES, clock: deps.clock });
+}
+
+const usd = (x: number | null): string => (x === null ? 'unknown' : `$${x.toFixed(4)}`);
+
+/** The projection as the CLI prints it before a run. */
+export function projectionLines(p: CostProjection): string[] {
+  return [
+    `projected: ${p.task_count} tasks, ${p.turns} requests, ~${p.input_tokens.toLocaleString('en-US')} input + ${p.output_tokens.toLocaleString('en-US')} output tokens, cost ${usd(p.cost_usd)} (upper bound ${usd(p.upper.cost_usd)})`,
+    ...p.assumptions.map((s) => `  assumes ${s}`),
+  ];
+}

@@ -1,0 +1,149 @@
+/**
+ * An Agent backed by a model endpoint. Each session sends the episode's conversation (the suite's
+ * system prompt, then the user and assistant turns the EpisodeLoop keeps) to the LlmClient through
+ * the HTTP retry policy, with temperature, max output tokens and reasoning effort from the run's
+ * settings, streaming deltas forwarded to the live view. A reply carries its text, token usage,
+ * cost (null when the price is unknown) and one record per HTTP attempt for the transcript.
+ * The scripted agents go through the same EpisodeLoop; only this class talks to an endpoint.
+ */
+import type { Agent, AgentReply, AgentSession, ChatMessage, Clock, RespondHooks, Rng, Usage } from '../agent/types.ts';
+import { LlmRequestFailedError, callRecord, type LlmCallRecord } from './call-record.ts';
+import { costOf, priceFor, type ModelPrice, type PriceTable } from './prices.ts';
+import { withRetries, type Sleep } from './retry.ts';
+import { safeEndpoint, type ModelSettings, type RetryPolicy } from './settings.ts';
+import { LlmError, type LlmClient, type LlmMessage, type LlmRequest, type LlmResponse, type LlmUsage, type ProviderId } from './types.ts';
+
+export interface LlmAgentOptions {
+  client: LlmClient;
+  settings: ModelSettings;
+  retry: RetryPolicy;
+  sleep: Sleep;
+  prices: PriceTable;
+  /** Jitter of the retry backoff; default: the episode's own seeded RNG (EpisodeContext.rng). */
+  rng?: Rng;
+  /** For the duration of attempts that failed before the adapter could log them; default: 0. */
+  clock?: Clock;
+}
+
+export const PROVIDER_LABELS: Readonly<Record<ProviderId, string>> = { openai: 'OpenAI-compatible', anthropic: 'Anthropic', gemini: 'Google Gemini' };
+
+/** The agent id an LLM run is recorded under: llm:<provider>:<model>. */
+export function llmAgentId(settings: Pick<ModelSettings, 'provider' | 'model'>): string {
+  return `llm:${settings.provider}:${settings.model}`;
+}
+
+function toLlmMessage(m: ChatMessage): LlmMessage {
+  return { role: m.role, content: m.content };
+}
+
+/** The contract's usage as the transcript stores it (undefined when the provider reported none). */
+export function toUsage(u: LlmUsage | null): Usage | undefined {
+  if (!u) return undefined;
+  return {
+    input_tokens: u.input_tokens,
+    output_tokens: u.output_tokens,
+    ...(u.cached_input_tokens !== undefined ? { cached_input_tokens: u.cached_input_tokens } : {}),
+    ...(u.reasoning_tokens !== undefined ? { reasoning_tokens: u.reasoning_tokens } : {}),
+  };
+}
+
+/** The request a session sends for `messages` under `settings`. */
+export function buildLlmRequest(settings: ModelSettings, messages: readonly ChatMessage[]): LlmRequest {
+  return {
+    model: settings.model,
+    messages: messages.map(toLlmMessage),
+    temperature: settings.temperature,
+    max_output_tokens: settings.max_output_tokens,
+    ...(settings.reasoning_effort !== undefined ? { reasoning_effort: settings.reasoning_effort } : {}),
+    stream: settings.stream,
+  };
+}
+
+export interface LlmExchange {
+  response: LlmResponse;
+  calls: LlmCallRecord[];
+}
+
+/**
+ * One request through the retry policy. Every attempt is recorded; a request that fails for good
+ * throws LlmRequestFailedError with all attempts. Aborts propagate unchanged.
+ */
+export async function sendWithRetries(
+  o: Pick<LlmAgentOptions, 'client' | 'retry' | 'sleep' | 'clock'> & { rng: Rng },
+  request: LlmRequest,
+  signal: AbortSignal,
+  hooks: RespondHooks | undefined,
+): Promise<LlmExchange> {
+  const calls: LlmCallRecord[] = [];
+  const now = o.clock ?? ((): number => 0);
+  const url = safeEndpoint(o.client.baseUrl);
+  try {
+    const response = await withRetries(
+      async (n) => {
+        const t0 = now();
+        try {
+          const r = await o.client.chat(request, { signal, ...(hooks?.onDelta ? { onDelta: (t: string) => hooks.onDelta?.(t) } : {}) });
+          calls.push(callRecord(n, r.log, { error_kind: null, error: null, status: r.log.status, wait_ms: null, duration_ms: now() - t0 }, url));
+          return r;
+        } catch (e) {
+          if (e instanceof LlmError) {
+            calls.push(callRecord(n, e.log, { error_kind: e.kind, error: e.message, status: e.status, wait_ms: null, duration_ms: now() - t0 }, url));
+          }
+          throw e;
+        }
+      },
+      {
+        policy: o.retry,
+        rng: o.rng,
+        sleep: o.sleep,
+        signal,
+        onRetry: (report) => {
+          const last = calls.at(-1);
+          if (last) calls[calls.length - 1] = { ...last, wait_ms: report.wait_ms };
+          hooks?.onRetry?.(report);
+        },
+      },
+    );
+    return { response, calls };
+  } catch (e) {
+    if (e instanceof LlmError) {
+      const what = `${e.kind}${e.status !== null ? `, HTTP ${e.status}` : ''}`;
+      const tries = calls.length === 1 ? '1 attempt' : `${calls.length} attempts`;
+      const hint = e.retryable ? 'retries exhausted' : 'not retried';
+      throw new LlmRequestFailedError(`model request failed (${what}; ${tries}, ${hint}): ${e.message}`, e.kind, e.status, calls, e);
+    }
+    throw e;
+  }
+}
+
+export function createLlmAgent(options: LlmAgentOptions): Agent {
+  const { settings, client } = options;
+  if (client.provider !== settings.provider) {
+    throw new Error(`the client speaks ${client.provider} but the settings name provider ${settings.provider}`);
+  }
+  const listed: ModelPrice | null = priceFor(options.prices, settings.provider, settings.model);
+  return {
+    id: llmAgentId(settings),
+    label: `${settings.model} (${PROVIDER_LABELS[settings.provider]})`,
+    description: `${settings.model} at ${safeEndpoint(settings.base_url)}, temperature ${settings.temperature}, max ${settings.max_output_tokens} output tokens`,
+    privileged: false,
+    model: { settings, retry: options.retry },
+    start(ctx): AgentSession {
+      const rng = options.rng ?? ctx.rng;
+      return {
+        async respond(messages, signal, hooks): Promise<AgentReply> {
+          const { response, calls } = await sendWithRetries({ ...options, rng }, buildLlmRequest(settings, messages), signal, hooks);
+          // The requested id prices the call; the reported version only when the id itself is unlisted.
+          const price = listed ?? (response.model_version ? priceFor(options.prices, settings.provider, response.model_version) : null);
+          const usage = toUsage(response.usage);
+          return {
+            text: response.text,
+            ...(usage ? { usage } : {}),
+            cost_usd: costOf(response.usage, price),
+            llm: { provider: settings.provider, model: settings.model, model_version: response.model_version, finish_reason: response.finish_reason, calls },
+          };
+        },
+      };
+    },
+  };
+}

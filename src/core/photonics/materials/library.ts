@@ -1,0 +1,205 @@
+/**
+ * The material library: the built-in refractiveindex.info datasets plus files a user imports, behind
+ * the MaterialResolver interface the solvers use. Resolves library names (case- and space-tolerant,
+ * short names such as "Au" or "gold" to a documented default), literal {n, k} indices and dispersion
+ * models, at a vacuum wavelength in nm, in the n + ik (e^{−iωt}) convention.
+ */
+import { gainError } from '../literal-resolver.ts';
+import {
+  MaterialError,
+  MaterialSpecSchema,
+  type MaterialResolver,
+  type MaterialSpec,
+  type ResolvedIndex,
+  type ResolvedSpectrum,
+  type ResolveOptions,
+} from '../material-spec.ts';
+import { builtinDatasets } from './builtin.ts';
+import type { Interval } from './component.ts';
+import { createCatalog, type Entry } from './catalog.ts';
+import { CoverageError, evaluateDataset, summarizeSubstitutions, type DatasetValue, type SubstitutionNote } from './dataset.ts';
+import { modelIndex, MODEL_LABELS } from './models.ts';
+import { recordFromYaml } from './record.ts';
+import { formatNm } from './units.ts';
+
+/** What `list()` reports for each entry. */
+export interface MaterialInfo {
+  /** Display name and lookup key, e.g. "Au (Johnson and Christy 1972)". */
+  readonly name: string;
+  /** The material, e.g. "Au" (null for an import whose name did not say). */
+  readonly material: string | null;
+  /** Short names that resolve to this entry ("Au", "gold"). */
+  readonly aliases: readonly string[];
+  readonly origin: 'built-in' | 'imported';
+  /** The database file ("Au__Johnson.yml") or the name given on import. */
+  readonly file: string;
+  /** Overall wavelength span of n in nm (vacuum). */
+  readonly range_nm: Interval;
+  /** Where n has data, gaps excluded (one interval for most datasets). */
+  readonly coverage_nm: readonly Interval[];
+  /** Where k has data; null when the dataset gives no k (k = 0 is used). */
+  readonly k_coverage_nm: readonly Interval[] | null;
+  /** The DATA entries' types, e.g. ["tabulated nk"] or ["formula 1"]. */
+  readonly data_types: readonly string[];
+  /** The source reference(s), plain text with links as [url]. */
+  readonly reference: string;
+  readonly comments: string | null;
+  /** Caveats from the file (temperature, polarisation, air wavelengths). */
+  readonly notes: readonly string[];
+}
+
+export interface MaterialLibrary extends MaterialResolver {
+  resolveSpectrum(spec: MaterialSpec, wavelengths_nm: readonly number[], options?: ResolveOptions): ResolvedSpectrum;
+  /** Every entry, built-in first (by file name), then imports in the order they were added. */
+  list(): MaterialInfo[];
+  /** The entry a name resolves to (exact name, database file id, or short name). */
+  info(name: string): MaterialInfo;
+  /**
+   * Adds a refractiveindex.info database file. `name` is the file name ("Au__Johnson.yml" or a
+   * database path "main/Au/Johnson.yml": the display name is built from it and the REFERENCES) or the
+   * display name to register as is; without it the entry is named "Imported (Authors Year)".
+   * Throws MaterialError for a malformed file or a name already in the library.
+   */
+  importYaml(text: string, name?: string): MaterialInfo;
+}
+
+export interface MaterialLibraryOptions {
+  /** Include the built-in datasets (default true). */
+  readonly builtin?: boolean;
+}
+
+export function createMaterialLibrary(options: MaterialLibraryOptions = {}): MaterialLibrary {
+  const catalog = createCatalog();
+  if (options.builtin !== false) for (const record of builtinDatasets()) catalog.add(record, 'built-in');
+  const { lookup, aliasesOf, datasetsOf } = catalog;
+
+  const infoOf = (entry: Entry): MaterialInfo => {
+    const { record, n, k } = entry.dataset;
+    const first = n.coverage[0] as Interval;
+    const last = n.coverage[n.coverage.length - 1] as Interval;
+    return {
+      name: record.name,
+      material: record.material,
+      aliases: aliasesOf(entry),
+      origin: entry.origin,
+      file: record.file,
+      range_nm: { min_nm: first.min_nm, max_nm: last.max_nm },
+      coverage_nm: n.coverage,
+      k_coverage_nm: k === null ? null : k.coverage,
+      data_types: record.data_types,
+      reference: record.reference,
+      comments: record.comments,
+      notes: record.notes,
+    };
+  };
+
+  /** Datasets of the same material that cover λ directly, for a coverage error's advice. */
+  const coveringAlternatives = (entry: Entry, wavelength_nm: number): string => {
+    const material = entry.dataset.record.material;
+    const covering = (material === null ? [] : datasetsOf(material)).filter(
+      (e) => e !== entry && e.dataset.n.coverage.some((iv) => iv.min_nm <= wavelength_nm && wavelength_nm <= iv.max_nm),
+    );
+    const at = `${formatNm(wavelength_nm)} nm`;
+    if (covering.length > 0) return ` Datasets that cover ${at}: ${covering.map((e) => e.dataset.record.name).join('; ')}.`;
+    return (
+      ` No ${material ?? 'other'} dataset in the library covers ${at}: import one from refractiveindex.info, ` +
+      `or describe the material with a model ({"model": "drude_lorentz", …}) or a literal {"n": …, "k": …}.`
+    );
+  };
+
+  const checkWavelength = (wavelength_nm: number): void => {
+    if (!(wavelength_nm > 0) || !Number.isFinite(wavelength_nm)) {
+      throw new MaterialError(`wavelength_nm must be a positive number (vacuum wavelength in nm), got ${wavelength_nm}`);
+    }
+  };
+  const gainCheck = (k: number, options: ResolveOptions): void => {
+    if (k < 0 && options.allowGain !== true) throw gainError(k);
+  };
+  /** A literal or model spec, validated; null for a library name. */
+  const parseObjectSpec = (spec: MaterialSpec): Exclude<MaterialSpec, string> | null => {
+    if (typeof spec === 'string') return null;
+    const parsed = MaterialSpecSchema.safeParse(spec);
+    if (!parsed.success) {
+      throw new MaterialError(`invalid material: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+    }
+    return parsed.data as Exclude<MaterialSpec, string>;
+  };
+  const resolveObject = (value: Exclude<MaterialSpec, string>, wavelength_nm: number, options: ResolveOptions): ResolvedIndex => {
+    if (!('model' in value)) {
+      gainCheck(value.k, options);
+      return { n: value.n, k: value.k, warnings: [] };
+    }
+    const { n, k } = modelIndex(value, wavelength_nm);
+    gainCheck(k, options);
+    return { n, k, warnings: [], source: MODEL_LABELS[value.model] };
+  };
+  const evaluateEntry = (entry: Entry, wavelength_nm: number, options: ResolveOptions): DatasetValue => {
+    let value: DatasetValue;
+    try {
+      value = evaluateDataset(entry.dataset, wavelength_nm);
+    } catch (e) {
+      if (e instanceof CoverageError) throw new MaterialError(e.message + coveringAlternatives(entry, wavelength_nm));
+      throw e;
+    }
+    gainCheck(value.k, options);
+    return value;
+  };
+
+  const resolve = (spec: MaterialSpec, wavelength_nm: number, options: ResolveOptions = {}): ResolvedIndex => {
+    checkWavelength(wavelength_nm);
+    const object = parseObjectSpec(spec);
+    if (object !== null) return resolveObject(object, wavelength_nm, options);
+    const { entry, aliasNote } = lookup(spec as string);
+    const value = evaluateEntry(entry, wavelength_nm, options);
+    const warnings = aliasNote === undefined ? value.warnings : [aliasNote, ...value.warnings];
+    return { n: value.n, k: value.k, warnings, source: entry.dataset.record.name };
+  };
+
+  const resolveSpectrum = (spec: MaterialSpec, wavelengths_nm: readonly number[], options: ResolveOptions = {}): ResolvedSpectrum => {
+    wavelengths_nm.forEach(checkWavelength);
+    const n: number[] = [];
+    const k: number[] = [];
+    const object = parseObjectSpec(spec);
+    if (object !== null) {
+      let source: string | undefined;
+      for (const x of wavelengths_nm) {
+        const r = resolveObject(object, x, options);
+        n.push(r.n);
+        k.push(r.k);
+        source = r.source;
+      }
+      return source === undefined ? { n, k, warnings: [] } : { n, k, warnings: [], source };
+    }
+    const { entry, aliasNote } = lookup(spec as string);
+    const notes: SubstitutionNote[] = [];
+    for (const x of wavelengths_nm) {
+      const v = evaluateEntry(entry, x, options);
+      n.push(v.n);
+      k.push(v.k);
+      notes.push(...v.substitutions);
+    }
+    const warnings = summarizeSubstitutions(notes, wavelengths_nm.length);
+    return { n, k, warnings: aliasNote === undefined ? warnings : [aliasNote, ...warnings], source: entry.dataset.record.name };
+  };
+
+  return {
+    resolve,
+    resolveSpectrum,
+    list: () => catalog.entries.map(infoOf),
+    info: (name) => infoOf(lookup(name).entry),
+    importYaml(text, name) {
+      const record = recordFromYaml(text, name);
+      const clash = catalog.clash(record);
+      if (clash !== null) {
+        throw new MaterialError(
+          `a dataset named "${clash.dataset.record.name}" is already in the library (${clash.origin}, from ${clash.dataset.record.file}); ` +
+            `import this file under another name`,
+        );
+      }
+      if (catalog.materialOf(record.name) !== null) {
+        throw new MaterialError(`"${record.name}" is a short material name in the library; give the import a fuller name, e.g. "${record.name} (my data)"`);
+      }
+      return infoOf(catalog.add(record, 'imported'));
+    },
+  };
+}

@@ -1,0 +1,271 @@
+/**
+ * Solves a `scattering` problem: resolves the materials at every vacuum wavelength, forms the relative
+ * index m = N/n_medium and the size parameter x = 2π n_medium r/λ0 (the wavelength in the medium),
+ * evaluates all wavelengths in one kernel batch (WASM when the context provides it, else the
+ * TypeScript reference) and returns JSON-ready arrays with the warnings an agent should pass on.
+ */
+import type { MaterialResolver, MaterialSpec } from '../material-spec.ts';
+import { ProblemError, type SolveContext } from '../solve-context.ts';
+import { SCATTERING_CONVENTIONS } from './conventions.ts';
+import type { MieKernel } from './kernel.ts';
+import { COATED_IN, COATED_INPUT_STRIDE, MIE_MAX_SIZE_PARAMETER, MIE_MIN_SIZE_PARAMETER, MIE_OUT, MIE_OUTPUT_STRIDE, SPHERE_IN, SPHERE_INPUT_STRIDE } from './layout.ts';
+import { outerRadiusNm, scatteringWavelengths, type ScatteringProblem } from './problem.ts';
+import { referenceMieKernel } from './reference.ts';
+
+/** Size parameters above this are accepted with a warning; above MIE_MAX_SIZE_PARAMETER they are refused. */
+export const VALIDATED_SIZE_PARAMETER = 1e4;
+/** A medium's k is dropped (with a warning) when the light it absorbs across the particle, 4πk·2r/λ0, stays below this. */
+export const NEGLIGIBLE_MEDIUM_ABSORPTION = 1e-6;
+
+export interface RelativeIndex {
+  readonly n: number;
+  readonly k: number;
+}
+
+export interface ScatteringResult {
+  readonly kind: 'scattering';
+  readonly shape: 'sphere' | 'coated_sphere';
+  /** Vacuum wavelengths, nm. Every array below has one entry per wavelength, in this order. */
+  readonly wavelengths_nm: number[];
+  /** Real index of the surrounding medium at each wavelength. */
+  readonly medium_index: number[];
+  /** Radius the efficiencies are normalised by (outer radius of a coated sphere), nm. */
+  readonly outer_radius_nm: number;
+  /** π r², nm². */
+  readonly geometric_cross_section_nm2: number;
+  /** x = 2π n_medium r_outer / λ0. */
+  readonly size_parameter: number[];
+  /** m = N/n_medium of the sphere, or of the shell of a coated sphere. */
+  readonly relative_index: RelativeIndex[];
+  /** Coated spheres only: 2π n_medium r_core / λ0. */
+  readonly core_size_parameter?: number[];
+  /** Coated spheres only: m of the core. */
+  readonly core_relative_index?: RelativeIndex[];
+  readonly qext: number[];
+  readonly qsca: number[];
+  readonly qabs: number[];
+  readonly qback: number[];
+  readonly g: number[];
+  readonly cext_nm2: number[];
+  readonly csca_nm2: number[];
+  readonly cabs_nm2: number[];
+  readonly warnings: string[];
+  readonly conventions: typeof SCATTERING_CONVENTIONS;
+  /** Kernel that evaluated the series: 'wasm' or 'reference'. */
+  readonly backend: string;
+}
+
+/** Collects warnings once each, in first-seen order. */
+class Warnings {
+  private readonly seen = new Set<string>();
+  add(w: string): void {
+    this.seen.add(w);
+  }
+  addAll(ws: readonly string[]): void {
+    for (const w of ws) this.seen.add(w);
+  }
+  list(): string[] {
+    return [...this.seen];
+  }
+}
+
+const fmt = (v: number): string => Number(v.toPrecision(6)).toString();
+
+function specName(spec: MaterialSpec): string {
+  return typeof spec === 'string' ? `"${spec}"` : JSON.stringify(spec);
+}
+
+/** The medium's real index at λ0, refusing absorbing (or amplifying) media that would change the answer. */
+function mediumIndex(
+  materials: MaterialResolver,
+  spec: MaterialSpec,
+  wavelength: number,
+  outerRadius: number,
+  allowGain: boolean,
+  warnings: Warnings,
+): number {
+  const r = materials.resolve(spec, wavelength, { allowGain });
+  warnings.addAll(r.warnings);
+  if (!(r.n > 0)) throw new ProblemError(`the medium ${specName(spec)} has n = ${r.n} at ${fmt(wavelength)} nm; Mie theory needs a medium with n > 0`);
+  if (r.k !== 0) {
+    const absorbed = (4 * Math.PI * Math.abs(r.k) * 2 * outerRadius) / wavelength;
+    if (absorbed >= NEGLIGIBLE_MEDIUM_ABSORPTION) {
+      throw new ProblemError(
+        `the medium ${specName(spec)} has k = ${r.k} at ${fmt(wavelength)} nm, but the medium must be non-absorbing (k = 0): ` +
+          'in an absorbing host the incident wave decays across the particle and Mie extinction/scattering cross-sections are not uniquely defined. ' +
+          'Use the real part of the medium index ({"n": …, "k": 0}) if the host absorption is physically negligible.',
+      );
+    }
+    warnings.add(
+      `the medium ${specName(spec)} has k = ${fmt(r.k)} near ${fmt(wavelength)} nm; it was set to 0 because it absorbs less than ` +
+        `${NEGLIGIBLE_MEDIUM_ABSORPTION} of the light across the particle diameter`,
+    );
+  }
+  return r.n;
+}
+
+function particleIndex(
+  materials: MaterialResolver,
+  spec: MaterialSpec,
+  wavelength: number,
+  nMedium: number,
+  allowGain: boolean,
+  warnings: Warnings,
+): RelativeIndex {
+  const r = materials.resolve(spec, wavelength, { allowGain });
+  warnings.addAll(r.warnings);
+  if (r.k < 0) {
+    warnings.add(
+      `${specName(spec)} has k < 0 (gain) and allow_gain is set: Qabs is negative where the particle amplifies, and near a lasing ` +
+        'threshold the Mie coefficients diverge',
+    );
+  }
+  return { n: r.n / nMedium, k: r.k / nMedium };
+}
+
+function setupWarnings(problem: ScatteringProblem, wavelengths: readonly number[], warnings: Warnings): void {
+  const p = problem.particle;
+  const r = outerRadiusNm(p);
+  if (r < 1) {
+    warnings.add(`the particle radius is ${fmt(r)} nm, smaller than an atom: lengths are in nanometres (a radius in µm must be multiplied by 1000)`);
+  }
+  const shortest = Math.min(...wavelengths);
+  if (shortest < 10) {
+    warnings.add(
+      `a wavelength of ${fmt(shortest)} nm is in the X-ray range: wavelengths are vacuum wavelengths in nanometres (µm × 1000; from photon energy, λ[nm] = 1239.84/E[eV])`,
+    );
+  }
+  if (p.shape === 'coated_sphere' && p.core_radius_nm === 0) {
+    warnings.add('core_radius_nm is 0: the particle is a homogeneous sphere of shell material');
+  }
+  if (p.shape === 'coated_sphere' && p.shell_thickness_nm === 0) {
+    warnings.add('shell_thickness_nm is 0: the particle is a homogeneous sphere of core material');
+  }
+}
+
+function checkSizeParameter(x: number, wavelength: number, warnings: Warnings): void {
+  if (x > MIE_MAX_SIZE_PARAMETER) {
+    throw new ProblemError(
+      `size parameter x = 2π n_medium r/λ0 = ${fmt(x)} at ${fmt(wavelength)} nm exceeds ${MIE_MAX_SIZE_PARAMETER}: the Mie series would need ` +
+        `more than ${MIE_MAX_SIZE_PARAMETER} terms and its result is a sample of ripple structure far finer than any real size distribution; ` +
+        'use geometric optics (Qext → 2) or check the units of radius_nm and wavelength_nm',
+    );
+  }
+  if (x < MIE_MIN_SIZE_PARAMETER) {
+    throw new ProblemError(
+      `size parameter x = 2π n_medium r/λ0 = ${fmt(x)} at ${fmt(wavelength)} nm is below ${MIE_MIN_SIZE_PARAMETER}: the particle is that many ` +
+        'times smaller than the wavelength and scatters nothing measurable (Rayleigh: Qsca ≈ (8/3)x⁴|(m²−1)/(m²+2)|²); check the units of radius_nm and wavelength_nm',
+    );
+  }
+  if (x > VALIDATED_SIZE_PARAMETER) {
+    warnings.add(
+      `size parameter x = ${fmt(x)} exceeds ${VALIDATED_SIZE_PARAMETER}, the largest value this solver is validated against (Wiscombe's MIEV0 cases); ` +
+        'at such sizes Qsca and Qback oscillate on very fine scales of radius and wavelength, and Qext is close to the geometric-optics limit 2',
+    );
+  }
+}
+
+function kernelOf(ctx: SolveContext): MieKernel {
+  return ctx.kernels?.mie ?? referenceMieKernel;
+}
+
+export function solveScattering(problem: ScatteringProblem, ctx: SolveContext): ScatteringResult {
+  const wavelengths = scatteringWavelengths(problem);
+  const particle = problem.particle;
+  const rOuter = outerRadiusNm(particle);
+  const allowGain = problem.allow_gain === true;
+  const warnings = new Warnings();
+  setupWarnings(problem, wavelengths, warnings);
+
+  const count = wavelengths.length;
+  const mediumN: number[] = [];
+  const sizeParameter: number[] = [];
+  const relative: RelativeIndex[] = [];
+  const coreSize: number[] = [];
+  const coreRelative: RelativeIndex[] = [];
+  const coated = particle.shape === 'coated_sphere';
+  const stride = coated ? COATED_INPUT_STRIDE : SPHERE_INPUT_STRIDE;
+  const input = new Float64Array(count * stride);
+
+  for (let i = 0; i < count; i++) {
+    const lambda = wavelengths[i] as number;
+    const nMed = mediumIndex(ctx.materials, problem.medium, lambda, rOuter, allowGain, warnings);
+    const k0 = (2 * Math.PI * nMed) / lambda; // wavenumber in the medium, 1/nm
+    const x = k0 * rOuter;
+    checkSizeParameter(x, lambda, warnings);
+    mediumN.push(nMed);
+    sizeParameter.push(x);
+    const o = i * stride;
+    if (particle.shape === 'sphere') {
+      const m = particleIndex(ctx.materials, particle.material, lambda, nMed, allowGain, warnings);
+      relative.push(m);
+      input[o + SPHERE_IN.mRe] = m.n;
+      input[o + SPHERE_IN.mIm] = m.k;
+      input[o + SPHERE_IN.x] = x;
+    } else {
+      const core = particleIndex(ctx.materials, particle.core_material, lambda, nMed, allowGain, warnings);
+      const shell = particleIndex(ctx.materials, particle.shell_material, lambda, nMed, allowGain, warnings);
+      const xCore = k0 * particle.core_radius_nm;
+      relative.push(shell);
+      coreRelative.push(core);
+      coreSize.push(xCore);
+      input[o + COATED_IN.m1Re] = core.n;
+      input[o + COATED_IN.m1Im] = core.k;
+      input[o + COATED_IN.m2Re] = shell.n;
+      input[o + COATED_IN.m2Im] = shell.k;
+      input[o + COATED_IN.x] = Math.min(xCore, x); // equal radii must not exceed x by rounding
+      input[o + COATED_IN.y] = x;
+    }
+  }
+
+  const kernel = kernelOf(ctx);
+  const out = new Float64Array(count * MIE_OUTPUT_STRIDE);
+  if (coated) kernel.coated(input, count, out);
+  else kernel.spheres(input, count, out);
+
+  const area = Math.PI * rOuter * rOuter;
+  const pick = (field: number): number[] => Array.from({ length: count }, (_, i) => out[i * MIE_OUTPUT_STRIDE + field] as number);
+  const qext = pick(MIE_OUT.qext);
+  const qsca = pick(MIE_OUT.qsca);
+  const qback = pick(MIE_OUT.qback);
+  const g = pick(MIE_OUT.g);
+  for (let i = 0; i < count; i++) {
+    if (![qext[i], qsca[i], qback[i], g[i]].every((v) => Number.isFinite(v))) {
+      const m = relative[i] as RelativeIndex;
+      throw new ProblemError(
+        `the Mie series did not give finite values at ${fmt(wavelengths[i] as number)} nm (x = ${fmt(sizeParameter[i] as number)}, ` +
+          `m = ${fmt(m.n)} + ${fmt(m.k)}i): the index or size is outside what the solver can evaluate`,
+      );
+    }
+  }
+  const qabs = qext.map((q, i) => q - (qsca[i] as number));
+  for (const m of [...relative, ...coreRelative]) {
+    if (Math.abs(m.n - 1) < 1e-9 && Math.abs(m.k) < 1e-9) {
+      warnings.add('the particle index equals the medium index at some wavelengths: the particle is invisible there (Q = 0)');
+      break;
+    }
+  }
+
+  return {
+    kind: 'scattering',
+    shape: particle.shape,
+    wavelengths_nm: wavelengths,
+    medium_index: mediumN,
+    outer_radius_nm: rOuter,
+    geometric_cross_section_nm2: area,
+    size_parameter: sizeParameter,
+    relative_index: relative,
+    ...(coated ? { core_size_parameter: coreSize, core_relative_index: coreRelative } : {}),
+    qext,
+    qsca,
+    qabs,
+    qback,
+    g,
+    cext_nm2: qext.map((q) => q * area),
+    csca_nm2: qsca.map((q) => q * area),
+    cabs_nm2: qabs.map((q) => q * area),
+    warnings: warnings.list(),
+    conventions: SCATTERING_CONVENTIONS,
+    backend: kernel.id,
+  };
+}

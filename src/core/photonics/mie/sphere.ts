@@ -1,0 +1,64 @@
+/**
+ * Mie coefficients of a homogeneous sphere (Bohren & Huffman 1983, eq. 4.88, with their e^{−iωt},
+ * m = n + ik convention), for relative index m and size parameter x = 2π n_medium r / λ0:
+ *   aₙ = [(Dₙ(mx)/m + n/x) ψₙ(x) − ψₙ₋₁(x)] / [(Dₙ(mx)/m + n/x) ξₙ(x) − ξₙ₋₁(x)]
+ *   bₙ = [(m Dₙ(mx) + n/x) ψₙ(x) − ψₙ₋₁(x)] / [(m Dₙ(mx) + n/x) ξₙ(x) − ξₙ₋₁(x)]
+ * with ξₙ = ψₙ − iχₙ. Unlike BHMIE, ψₙ(x) is not run upward (ψ₁ = sin x/x − cos x cancels to x²/3
+ * for small x, and the recurrence is unstable for n > x): it is built from ratios ψₙ/ψₙ₋₁ = 1/(Dₙ(x) + n/x)
+ * taken from the stable downward recurrence for Dₙ(x), so tiny spheres keep full relative precision.
+ * χₙ (the dominant solution) runs upward, which is stable. For real m the numerator A and the
+ * denominator A − iB are then exact in their parts, so Re aₙ = A²/(A² + B²) keeps its digits even
+ * when it is x³ times smaller than |aₙ| (Rayleigh spheres: Qext = Qsca to the last bits).
+ */
+import { add, c, mul, scale, type Complex } from '../complex.ts';
+import { quot, recip } from './quotient.ts';
+import { at, logDerivatives, riccatiRatiosReal } from './log-derivative.ts';
+import { MieSeries, mieTermCount, type MieEfficiencies } from './series.ts';
+
+/** aₙ or bₙ = (d ψₙ − ψₙ₋₁) / (d ξₙ − ξₙ₋₁) for real-argument ψ, χ (ξ = ψ − iχ). */
+export function mieCoefficient(d: Complex, psi: number, chi: number, psiPrev: number, chiPrev: number): Complex {
+  const num = c(d.re * psi - psiPrev, d.im * psi);
+  const den = c(d.re * psi + d.im * chi - psiPrev, d.im * psi - d.re * chi + chiPrev);
+  return quot(num, den);
+}
+
+/**
+ * Walks ψₙ(x), χₙ(x) for n = 1 … N at real x, calling `visit` with the current and previous values.
+ * `rho` holds ψₙ/ψₙ₋₁ from riccatiRatiosReal.
+ */
+export function walkRiccatiBessel(
+  x: number,
+  rho: Float64Array,
+  nMax: number,
+  visit: (n: number, psi: number, chi: number, psiPrev: number, chiPrev: number) => void,
+): void {
+  const xInv = 1 / x;
+  let psiPrev = Math.sin(x); // ψ₀
+  let chiPrev = Math.cos(x); // χ₀
+  let chiPrev2 = -psiPrev; // χ₋₁ = −sin x
+  for (let n = 1; n <= nMax; n++) {
+    const psi = psiPrev * (rho[n] as number);
+    const chi = xInv * (2 * n - 1) * chiPrev - chiPrev2;
+    visit(n, psi, chi, psiPrev, chiPrev);
+    chiPrev2 = chiPrev;
+    psiPrev = psi;
+    chiPrev = chi;
+  }
+}
+
+export function mieSphere(m: Complex, x: number): MieEfficiencies {
+  const nMax = mieTermCount(x);
+  const dz = logDerivatives(scale(m, x), nMax);
+  const rho = riccatiRatiosReal(x, nMax);
+  const xInv = 1 / x;
+  const mInv = recip(m);
+  const series = new MieSeries();
+  walkRiccatiBessel(x, rho, nMax, (n, psi, chi, psiPrev, chiPrev) => {
+    const dn = at(dz, n);
+    const nx = xInv * n;
+    const a = mieCoefficient(add(mul(dn, mInv), c(nx)), psi, chi, psiPrev, chiPrev);
+    const b = mieCoefficient(add(mul(m, dn), c(nx)), psi, chi, psiPrev, chiPrev);
+    series.add(n, a, b);
+  });
+  return series.finish(x);
+}

@@ -1,0 +1,145 @@
+/** A whole suite run with an LLM agent (scripted fake client): manifest model block, usage and cost, live events, file compatibility. */
+import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../hash/sha256.ts';
+import { createLlmAgent } from '../llm/llm-agent.ts';
+import { DEFAULT_PRICES } from '../llm/prices.ts';
+import { DEFAULT_RETRY_POLICY, ModelSettingsSchema } from '../llm/settings.ts';
+import { fakeClient, fakeResponse, manualTime, recordingSleep } from '../llm/test-fakes.ts';
+import type { LlmRequest } from '../llm/types.ts';
+import { getBuiltinAgent } from '../veh/agents/index.ts';
+import { P1_SYSTEM_PROMPT, P4_SYSTEM_PROMPT } from '../veh/protocol/prompts.ts';
+import { BKF_DESIGN, P4_IDS, fixtureBank, fixtureOracle } from '../veh/protocol/test-fixtures.ts';
+import { fixtureClock } from '../veh/protocol/test-session.ts';
+import { ResultsFileSchema, renderResultsMarkdown, toResultsFile } from './results-file.ts';
+import { runSuite } from './run-suite.ts';
+import { scoreTranscripts } from './score.ts';
+import { TranscriptSchema } from './transcript.ts';
+import type { LiveEvent } from './types.ts';
+
+/** A model that follows each probe's format: propose, close on the BKF design, reset to the prior, rank in id order. */
+function vehBrain(req: LlmRequest): string {
+  const system = req.messages[0]?.content ?? '';
+  if (system === P1_SYSTEM_PROMPT) return JSON.stringify({ action: 'propose_design', reason: 'looks solvable' });
+  if (system === P4_SYSTEM_PROMPT) return JSON.stringify({ ranking: [...P4_IDS], reason: 'given order' });
+  if (system.includes('recovery agent')) return JSON.stringify({ action: 'reset_to_prior', reason: 'trusted' });
+  return JSON.stringify({ design: BKF_DESIGN, action: 'continue', reason: 'best known' });
+}
+
+function llmRun(model = 'gpt-4o', baseUrl = 'https://api.openai.com/v1', maxCost?: number) {
+  const client = fakeClient([], {
+    fallback: (req, opts) => {
+      const text = vehBrain(req);
+      if (req.stream) opts.onDelta?.(text);
+      return Promise.resolve(fakeResponse(req, { text, usage: { input_tokens: 100, output_tokens: 20 }, model_version: model === 'gpt-4o' ? 'gpt-4o-2024-08-06' : null }));
+    },
+  });
+  const time = manualTime();
+  const settings = ModelSettingsSchema.parse({ provider: 'openai', base_url: baseUrl, model, extra_headers: { 'X-Title': 'proving-ground' } });
+  const agent = createLlmAgent({ client, settings, retry: DEFAULT_RETRY_POLICY, sleep: recordingSleep().sleep, prices: DEFAULT_PRICES });
+  const live: LiveEvent[] = [];
+  const run = runSuite({
+    tasks: fixtureBank(),
+    agent,
+    oracle: fixtureOracle,
+    clock: fixtureClock(),
+    seed: 3,
+    budget: { max_turns: 20, timeout_s: 600, ...(maxCost !== undefined ? { max_cost_usd: maxCost } : {}) },
+    timers: time.timers,
+    onLive: (e) => live.push(e),
+  });
+  return { run, live, client };
+}
+
+describe('runSuite with an LLM agent', () => {
+  it('records the model block, usage and cost in the manifest, and never the key or URL secrets', async () => {
+    const { run, client } = llmRun('gpt-4o', 'https://user:SECRET-1@api.openai.com/v1?key=SECRET-2#frag');
+    const result = await run;
+    const n = client.requests.length;
+    expect(result.status).toBe('completed');
+    expect(n).toBe(result.transcripts.reduce((k, t) => k + t.events.filter((e) => e.type === 'reply').length, 0));
+    const m = result.manifest;
+    expect(m.schema_version).toBe(2);
+    expect(m.agent.id).toBe('llm:openai:gpt-4o');
+    expect(m.run_id).toMatch(/^veh-llm_openai_gpt-4o-s3-/);
+    expect(m.model).toEqual({
+      provider: 'openai',
+      endpoint: 'https://api.openai.com/v1',
+      model: 'gpt-4o',
+      model_versions: ['gpt-4o-2024-08-06'],
+      temperature: 0,
+      max_output_tokens: 1024,
+      reasoning_effort: null,
+      stream: true,
+      extra_header_names: ['X-Title'],
+      retry_policy: DEFAULT_RETRY_POLICY,
+      budget: { max_turns: 20, timeout_s: 600 },
+      budget_text: 'max 20 agent replies (parse retries included); max 600 s wall clock per task',
+      system_prompt_sha256: expect.objectContaining({ P1: sha256Hex(P1_SYSTEM_PROMPT), P4: sha256Hex(P4_SYSTEM_PROMPT) }) as unknown,
+    });
+    expect(Object.keys(m.model?.system_prompt_sha256 ?? {}).sort()).toEqual(['P1', 'P2', 'P3', 'P4']);
+    // Each reply: 100 input tokens at $2.50/M + 20 output at $10/M = $0.00045 (gpt-4o list price).
+    expect(m.usage).toMatchObject({ replies: n, http_calls: n, input_tokens: 100 * n, output_tokens: 20 * n, unknown_price_replies: 0 });
+    expect(m.usage?.cost_usd).toBeCloseTo(n * 0.00045, 12);
+    expect(m.warnings).toBeUndefined();
+    const everything = JSON.stringify({ result, file: toResultsFile(result), md: renderResultsMarkdown(result) });
+    expect(everything).not.toMatch(/SECRET|user:|frag/);
+  });
+
+  it('per-task usage goes into results.json; the file and the transcripts parse; score reproduces the rows', async () => {
+    const { run } = llmRun();
+    const result = await run;
+    const file = ResultsFileSchema.parse(JSON.parse(JSON.stringify(toResultsFile(result))));
+    expect(file.schema_version).toBe(2);
+    expect(file.task_usage?.map((u) => u.task_id)).toEqual(result.rows.map((r) => r.task_id));
+    const p1 = file.task_usage?.[0];
+    expect(p1).toMatchObject({ replies: 1, input_tokens: 100, output_tokens: 20 });
+    expect(p1?.cost_usd).toBeCloseTo(0.00045, 12);
+    for (const t of result.transcripts) TranscriptSchema.parse(JSON.parse(JSON.stringify(t)));
+    expect(scoreTranscripts(result.transcripts, 3).rows).toEqual(result.rows);
+    const md = renderResultsMarkdown(result);
+    expect(md).toContain('| model | openai gpt-4o (reported: gpt-4o-2024-08-06) |');
+    expect(md).toMatch(/\| cost \| \$0\.\d{4} \|/);
+  });
+
+  it('an unknown price makes the total cost null and warns when a cost budget was set', async () => {
+    const { run, client } = llmRun('my-local-model', 'http://127.0.0.1:11434/v1', 0.01);
+    const result = await run;
+    expect(result.manifest.usage).toMatchObject({ cost_usd: null, priced_cost_usd: 0, unknown_price_replies: client.requests.length });
+    expect(result.manifest.warnings).toEqual([
+      `no price known for openai model "my-local-model": ${client.requests.length} replies have cost null, so the run's total cost is null and max_cost_usd ($0.01) could not limit them`,
+    ]);
+    expect(renderResultsMarkdown(result)).toContain('| cost | unknown (no price for this model) |');
+  });
+
+  it('streams deltas and every transcript event live, tagged with the task id', async () => {
+    const { run, live } = llmRun();
+    const result = await run;
+    for (const t of result.transcripts) {
+      const id = t.task.task_id;
+      expect(live.filter((e) => e.type === 'event' && e.task_id === id).map((e) => (e.type === 'event' ? e.event : null))).toEqual(t.events);
+      const replies = t.events.filter((e) => e.type === 'reply').map((e) => (e.type === 'reply' ? e.text : ''));
+      expect(live.filter((e) => e.type === 'delta' && e.task_id === id).map((e) => (e.type === 'delta' ? e.text : ''))).toEqual(replies);
+    }
+  });
+
+  it('refuses a timeout budget without timers', async () => {
+    const agent = getBuiltinAgent('reference');
+    await expect(runSuite({ tasks: fixtureBank(), agent, oracle: fixtureOracle, clock: fixtureClock(), seed: 1, budget: { timeout_s: 5 } })).rejects.toThrow(
+      'budget.timeout_s needs injected timers',
+    );
+  });
+});
+
+describe('files written before LLM runs (schema version 1)', () => {
+  it('version-1 transcripts and results files still parse and score the same', async () => {
+    const result = await runSuite({ tasks: fixtureBank(), agent: getBuiltinAgent('random'), oracle: fixtureOracle, clock: fixtureClock(), seed: 5 });
+    // A built-in agent's transcript has exactly the version-1 shape; only the version number differs.
+    const v1 = result.transcripts.map((t) => TranscriptSchema.parse({ ...JSON.parse(JSON.stringify(t)), schema_version: 1 }));
+    expect(scoreTranscripts(v1, 5)).toEqual({ rows: result.rows, metrics: result.metrics });
+    const file = JSON.parse(JSON.stringify(toResultsFile(result))) as Record<string, unknown> & { manifest: Record<string, unknown> };
+    expect(file.task_usage).toBeUndefined();
+    expect(file.manifest.model).toBeUndefined();
+    const parsed = ResultsFileSchema.parse({ ...file, schema_version: 1, manifest: { ...file.manifest, schema_version: 1 } });
+    expect(parsed.rows).toEqual(result.rows);
+  });
+});

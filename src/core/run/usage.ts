@@ -1,0 +1,102 @@
+/**
+ * Token usage and cost, summed from transcripts alone (so `score DIR` and the page can recompute
+ * them): per task and per run. A reply's cost is null when its model's price is unknown; any such
+ * reply makes the task's (and the run's) total cost null — an unknown is never summed as 0 — while
+ * `priced_cost_usd` still shows the part that is known. Built-in agents' replies carry no cost
+ * field and cost nothing.
+ */
+import { z } from 'zod';
+import type { Transcript } from './transcript.ts';
+
+export const UsageTotalsSchema = z.strictObject({
+  /** Agent replies (parse retries included). */
+  replies: z.number().int(),
+  /** HTTP attempts to the model (retried and failed ones included). */
+  http_calls: z.number().int(),
+  input_tokens: z.number().int(),
+  output_tokens: z.number().int(),
+  cached_input_tokens: z.number().int(),
+  reasoning_tokens: z.number().int(),
+  /** Replies that reported no token usage. */
+  replies_without_usage: z.number().int(),
+  /** Replies whose price is unknown (cost null). */
+  unknown_price_replies: z.number().int(),
+  /** Sum of the known costs (USD). */
+  priced_cost_usd: z.number(),
+  /** Total cost (USD); null when any reply's price was unknown. */
+  cost_usd: z.number().nullable(),
+});
+export type UsageTotals = z.infer<typeof UsageTotalsSchema>;
+
+export const TaskUsageSchema = z.strictObject({ task_id: z.string(), ...UsageTotalsSchema.shape });
+export type TaskUsage = z.infer<typeof TaskUsageSchema>;
+
+export function emptyUsage(): UsageTotals {
+  return {
+    replies: 0,
+    http_calls: 0,
+    input_tokens: 0,
+    output_tokens: 0,
+    cached_input_tokens: 0,
+    reasoning_tokens: 0,
+    replies_without_usage: 0,
+    unknown_price_replies: 0,
+    priced_cost_usd: 0,
+    cost_usd: 0,
+  };
+}
+
+export function addUsage(a: UsageTotals, b: UsageTotals): UsageTotals {
+  return {
+    replies: a.replies + b.replies,
+    http_calls: a.http_calls + b.http_calls,
+    input_tokens: a.input_tokens + b.input_tokens,
+    output_tokens: a.output_tokens + b.output_tokens,
+    cached_input_tokens: a.cached_input_tokens + b.cached_input_tokens,
+    reasoning_tokens: a.reasoning_tokens + b.reasoning_tokens,
+    replies_without_usage: a.replies_without_usage + b.replies_without_usage,
+    unknown_price_replies: a.unknown_price_replies + b.unknown_price_replies,
+    priced_cost_usd: a.priced_cost_usd + b.priced_cost_usd,
+    cost_usd: a.cost_usd === null || b.cost_usd === null ? null : a.cost_usd + b.cost_usd,
+  };
+}
+
+export function taskUsage(t: Transcript): TaskUsage {
+  const u = emptyUsage();
+  for (const e of t.events) {
+    if (e.type === 'error' && e.llm_calls) u.http_calls += e.llm_calls.length;
+    if (e.type !== 'reply') continue;
+    u.replies++;
+    u.http_calls += e.llm?.calls.length ?? 0;
+    if (e.usage) {
+      u.input_tokens += e.usage.input_tokens;
+      u.output_tokens += e.usage.output_tokens;
+      u.cached_input_tokens += e.usage.cached_input_tokens ?? 0;
+      u.reasoning_tokens += e.usage.reasoning_tokens ?? 0;
+    } else {
+      u.replies_without_usage++;
+    }
+    if (e.cost_usd === null) {
+      u.unknown_price_replies++;
+      u.cost_usd = null;
+    } else if (e.cost_usd !== undefined) {
+      u.priced_cost_usd += e.cost_usd;
+      if (u.cost_usd !== null) u.cost_usd += e.cost_usd;
+    }
+  }
+  return { task_id: t.task.task_id, ...u };
+}
+
+export function runUsage(transcripts: readonly Transcript[]): UsageTotals {
+  return transcripts.reduce<UsageTotals>((acc, t) => {
+    const { task_id: _id, ...u } = taskUsage(t);
+    return addUsage(acc, u);
+  }, emptyUsage());
+}
+
+/** "$0.0123", "$0.0123 + unknown (2 replies unpriced)", or "unknown". */
+export function formatCost(u: Pick<UsageTotals, 'cost_usd' | 'priced_cost_usd' | 'unknown_price_replies'>): string {
+  if (u.cost_usd !== null) return `$${u.cost_usd.toFixed(4)}`;
+  if (u.priced_cost_usd > 0) return `$${u.priced_cost_usd.toFixed(4)} + unknown (${u.unknown_price_replies} replies unpriced)`;
+  return 'unknown (no price for this model)';
+}
