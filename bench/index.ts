@@ -23,6 +23,7 @@ step('VEH oracle throughput, Node', './oracle-node.ts');
 step('Reference agent over the whole VEH bank, Node', './reference-run.ts');
 step('Mie scattering, Node', './photonics-mie.ts');
 step('Thin-film transfer matrix, Node', './photonics-tmm.ts');
+step('Slab modes and circuits, Node', './photonics-slab-circuit.ts');
 if (existsSync(here('../dist/bench.html')) && existsSync('/usr/bin/chromium')) {
   step('VEH oracle throughput and reference run, browser Web Worker (headless Chromium)', './oracle-browser.ts');
 } else {
