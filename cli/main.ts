@@ -14,7 +14,14 @@ Usage:
   proving-ground bank --check | --write     regenerate every bank and verify (or rewrite) the manifest hashes
   proving-ground run [--suite veh] --agent <id> [--probe P1] [--split dev] [--seed N] [--p3-variant state_summary] --out DIR
                                             run a built-in agent; writes results.json, results.md, transcripts/
+  proving-ground run [--suite veh] --provider openai|anthropic|gemini --base-url URL --model ID [...] --out DIR
+                                            run your own model (key from OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY)
   proving-ground score DIR                  recompute every metric from DIR/transcripts alone
+  proving-ground solve FILE|-               solve one photonics problem (JSON) and print the result JSON
+  proving-ground schema photonics [--kind K]
+                                            print the JSON Schema of photonics problems
+  proving-ground materials [--json] [--at WAVELENGTH_NM NAME]
+                                            list the material library (wavelength range, source) or look one up
   proving-ground --version | --help
 
 Flags take their value as --flag value or --flag=value; --suite defaults to veh.`;
@@ -68,6 +75,18 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
       case 'score': {
         const { scoreCommand } = await import('./commands/score.ts');
         return await scoreCommand(rest, io);
+      }
+      case 'solve': {
+        const { solveCommand } = await import('./commands/solve.ts');
+        return await solveCommand(rest, io);
+      }
+      case 'schema': {
+        const { schemaCommand } = await import('./commands/schema.ts');
+        return await schemaCommand(rest, io);
+      }
+      case 'materials': {
+        const { materialsCommand } = await import('./commands/materials.ts');
+        return await materialsCommand(rest, io);
       }
       default:
         io.stderr(`unknown command "${command}"\n\n${await usage()}`);

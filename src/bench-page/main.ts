@@ -1,11 +1,14 @@
 /**
  * bench.html: measures, in the browser, (1) the VEH oracle in a Web Worker exactly as the app runs
- * it (worker + comlink, backend chosen by the registry) and (2) a full reference-agent run over every
- * task of the bank through that worker, as the Run page does it. Writes JSON into #result, where
+ * it (worker + comlink, backend chosen by the registry), (2) a full reference-agent run over every
+ * task of the bank through that worker, as the Run page does it, and (3) 1,000-point Mie and TMM
+ * spectra in the photonics worker, as the playground solves them. Writes JSON into #result, where
  * bench/oracle-browser.ts (or a person) reads it. Failures are written there too, so a headless
  * run ends with a message instead of a timeout.
  */
 import { createWorkerVehOracle } from '../adapters/browser/worker-veh-oracle.ts';
+import { createWorkerPhotonics } from '../adapters/browser/worker-photonics.ts';
+import { benchPhotonics } from './photonics-bench.ts';
 import { loadVehBank } from '../core/veh/bank/load.ts';
 import { getBuiltinAgent } from '../core/veh/agents/index.ts';
 import { runSuite } from '../core/run/run-suite.ts';
@@ -40,10 +43,13 @@ async function main(): Promise<void> {
       p3_success: run.metrics.P3?.p3_success?.value ?? null,
       kendall_tau: run.metrics.P4?.kendall_tau?.value ?? null,
     };
+    const photonicsWorker = await createWorkerPhotonics();
+    const photonics = await benchPhotonics(photonicsWorker).finally(() => photonicsWorker.terminate());
     const note = oracle.skipped.length ? ` (${oracle.skipped.join('; ')})` : '';
     show(
-      { evalsPerSecond, backend, referenceRun: { tasks: tasks.length, ms: referenceRunMs, status: run.status, ...headline } },
-      `${Math.round(evalsPerSecond).toLocaleString('en')} evaluations/s on ${backend}${note}; reference run over ${tasks.length} tasks in ${(referenceRunMs / 1000).toFixed(2)} s`,
+      { evalsPerSecond, backend, referenceRun: { tasks: tasks.length, ms: referenceRunMs, status: run.status, ...headline }, photonics },
+      `${Math.round(evalsPerSecond).toLocaleString('en')} evaluations/s on ${backend}${note}; reference run over ${tasks.length} tasks in ${(referenceRunMs / 1000).toFixed(2)} s; ` +
+        `1,000-point Mie spectrum ${photonics.mie1000.roundTripMs.toFixed(1)} ms, TMM ${photonics.tmm1000.roundTripMs.toFixed(1)} ms (round trip)`,
     );
   } finally {
     oracle.terminate();

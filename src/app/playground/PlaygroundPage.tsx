@@ -1,4 +1,110 @@
-// Placeholder during development; replaced by the Playground view (issue 5).
+import { useMemo, useState } from 'react';
+import { ErrorPanel } from '../components/ErrorPanel.tsx';
+import { routeHref } from '../routing/route.ts';
+import { BackendBadge } from './BackendBadge.tsx';
+import { KindPicker } from './KindPicker.tsx';
+import { MaterialImport } from './MaterialImport.tsx';
+import { PresetPicker } from './PresetPicker.tsx';
+import { ProblemEditor } from './ProblemEditor.tsx';
+import { ProblemFileButtons } from './ProblemFileButtons.tsx';
+import { ResultView } from './ResultView.tsx';
+import { kindFromQuery, type PhotonicsKind } from './kinds.ts';
+import { kindJsonSchema } from './kind-schema.ts';
+import { firstPreset } from './presets.ts';
+import { MaterialNamesContext } from './schema-form/material-names.ts';
+import { materialOption } from './material-option.ts';
+import type { JsonValue } from './schema-form/json-schema.ts';
+import { useMaterialList, usePhotonicsWorker, useSolve } from './use-photonics-worker.ts';
+
+/**
+ * The photonics playground: pick a kind, start from a preset, edit the problem as a form (generated
+ * from the kind's JSON Schema) or as JSON, and solve it in the worker. The kind lives in the URL
+ * (`#/playground?kind=layer_stack`); edits are kept per kind while the page is open.
+ */
 export function PlaygroundPage({ query }: { query: URLSearchParams }) {
-  return <h1 data-query={query.toString()}>Photonics playground</h1>;
+  const kind = kindFromQuery(query);
+  const [drafts, setDrafts] = useState<Partial<Record<PhotonicsKind, JsonValue>>>({});
+  const opening = useMemo(() => firstPreset(kind), [kind]);
+  const problem = drafts[kind] ?? opening;
+  const schema = useMemo(() => kindJsonSchema(kind), [kind]);
+  const worker = usePhotonicsWorker();
+  const materials = useMaterialList(worker.data);
+  const materialOptions = useMemo(() => (materials.data ?? []).map(materialOption), [materials.data]);
+  const solve = useSolve(worker.data);
+  // A result or error belongs to the tab it was solved from (the hash can change the kind by Back/Forward).
+  const [solvedTab, setSolvedTab] = useState<PhotonicsKind | null>(null);
+  const solvedHere = solvedTab === kind;
+
+  const setProblem = (k: PhotonicsKind, value: JsonValue): void => {
+    setDrafts((d) => ({ ...d, [k]: value }));
+    solve.reset();
+  };
+  const restartWorker = (): void => {
+    solve.reset();
+    void worker.refetch();
+  };
+  const chooseKind = (k: PhotonicsKind): void => {
+    solve.reset();
+    window.location.hash = routeHref({ name: 'playground', query: new URLSearchParams({ kind: k }) });
+  };
+
+  return (
+    <div className="pg-page">
+      <h1>Photonics playground</h1>
+      <p className="intro">
+        The solvers the photonics suites use as oracles, in a web worker: Mie scattering, thin-film transfer matrices, slab
+        waveguide modes and photonic circuits. Field names carry their units; wavelengths are vacuum wavelengths; a complex index is
+        n + ik (fields ∝ e<sup>−iωt</sup>, k &gt; 0 absorbs). The same JSON runs headless with <code>proving-ground solve FILE</code>.
+      </p>
+      <KindPicker kind={kind} onChange={chooseKind} />
+      {worker.isError && (
+        <ErrorPanel title="The photonics worker could not start" error={worker.error} onRetry={restartWorker} retryLabel="Restart the worker" />
+      )}
+      <div className="pg-layout">
+        <section className="panel pg-problem" aria-label="Problem">
+          <div className="panel-heading">
+            <h2>Problem</h2>
+            <BackendBadge worker={worker} />
+          </div>
+          <PresetPicker kind={kind} onPick={(p) => setProblem(kind, p)} />
+          <MaterialNamesContext.Provider value={materialOptions}>
+            <ProblemEditor key={kind} schema={schema} value={problem} onChange={(v) => setProblem(kind, v)} />
+          </MaterialNamesContext.Provider>
+          <div className="button-row pg-solve-row">
+            <button
+              type="button"
+              className="primary"
+              data-testid="pg-solve"
+              disabled={!worker.data || worker.isFetching || solve.isPending}
+              onClick={() => {
+                setSolvedTab(kind);
+                solve.mutate(problem);
+              }}
+            >
+              {solve.isPending ? 'Solving…' : 'Solve'}
+            </button>
+            <ProblemFileButtons
+              problem={problem}
+              kind={kind}
+              onImport={(imported) => {
+                setProblem(imported.kind, imported.problem);
+                if (imported.kind !== kind) chooseKind(imported.kind);
+              }}
+            />
+          </div>
+          {/* Beside the Solve button, where the eye is: validation issues name the fields to fix. */}
+          {solve.isError && solvedHere && (
+            <ErrorPanel
+              title="The problem was not solved"
+              error={solve.error}
+              onRetry={solve.error.name === 'PhotonicsWorkerError' ? restartWorker : undefined}
+              retryLabel="Restart the worker"
+            />
+          )}
+        </section>
+        <MaterialImport worker={worker.data} count={materials.data?.length} />
+      </div>
+      {solve.data && solvedHere && <ResultView output={solve.data} />}
+    </div>
+  );
 }

@@ -1,0 +1,105 @@
+/**
+ * `proving-ground solve FILE|-`: reads one photonics problem (JSON) from a file or standard input and
+ * prints the result as one line of JSON. Numbers are written by JSON.stringify (shortest round-trip
+ * form), so every double reads back exactly as the solver computed it; nothing is rounded.
+ *
+ * Exit codes: 0 solved; 2 usage error, unreadable file, invalid JSON or a problem that fails
+ * validation (every issue is listed with its JSON path); 1 the solver refused or failed (its message
+ * says why, e.g. a gain index without "allow_gain", or a wavelength the material data does not cover).
+ * Which backend ran (wasm or the TypeScript reference) is in the result; a skipped wasm kernel is
+ * noted on stderr with the reason.
+ */
+import { readFile } from 'node:fs/promises';
+import { EXIT_USAGE, UsageError, parseFlags, usageMessage } from '../args.ts';
+import type { CommandIo } from '../io.ts';
+import { createNodeSolveContext, type NodeSolveContext } from '../../src/adapters/node/photonics-context.ts';
+import { ProblemValidationError, parsePhotonicsProblem, solvePhotonics } from '../../src/core/photonics/solve.ts';
+
+const USAGE = 'usage: proving-ground solve FILE|-   (one problem as JSON; "-" reads standard input; --pretty indents the output)';
+
+export interface SolveArgs {
+  /** A path, or '-' for standard input. */
+  source: string;
+  pretty: boolean;
+}
+
+export interface SolveDeps {
+  /** Standard input as text (tests pass a string; default reads process.stdin to its end). */
+  readStdin?: () => Promise<string>;
+  /** Defaults to the Node context: material library plus the wasm kernels that load. */
+  context?: NodeSolveContext | Promise<NodeSolveContext>;
+}
+
+/** Parses the arguments after `solve`; returns them, or the usage message naming the problem. */
+export function parseSolveArgs(args: readonly string[]): SolveArgs | string {
+  try {
+    // '-' is a positional for node:util parseArgs, so "solve -" needs no special case.
+    const { values, positionals } = parseFlags(args, { pretty: { type: 'boolean' } }, true);
+    if (positionals.length === 0) throw new UsageError('FILE is required ("-" reads standard input)');
+    if (positionals.length > 1) throw new UsageError(`expected one FILE, got ${positionals.length}: solve one problem per call`);
+    return { source: positionals[0] as string, pretty: values.pretty === true };
+  } catch (e) {
+    return usageMessage(e);
+  }
+}
+
+async function readProcessStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function readSource(source: string, deps: SolveDeps): Promise<string> {
+  if (source === '-') return (deps.readStdin ?? readProcessStdin)();
+  try {
+    return await readFile(source, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UsageError(code === 'ENOENT' ? `${source} not found` : `cannot read ${source}: ${(e as Error).message}`);
+  }
+}
+
+export async function solveCommand(args: readonly string[], io: CommandIo, deps: SolveDeps = {}): Promise<number> {
+  const parsed = parseSolveArgs(args);
+  if (typeof parsed === 'string') {
+    io.stderr(`solve: ${parsed}\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  const name = parsed.source === '-' ? 'standard input' : parsed.source;
+
+  let text: string;
+  try {
+    text = await readSource(parsed.source, deps);
+  } catch (e) {
+    io.stderr(`solve: ${usageMessage(e)}`);
+    return EXIT_USAGE;
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    io.stderr(`solve: ${name} is not valid JSON: ${(e as Error).message}`);
+    return EXIT_USAGE;
+  }
+  // Validate before loading kernels: a bad problem is answered at once and never touches a solver.
+  try {
+    parsePhotonicsProblem(raw);
+  } catch (e) {
+    if (!(e instanceof ProblemValidationError)) throw e;
+    io.stderr(`solve: ${name}: ${e.message}`);
+    return EXIT_USAGE;
+  }
+
+  const ctx = await (deps.context ?? createNodeSolveContext());
+  for (const reason of ctx.backends.skipped) io.stderr(`note: ${reason}; that solver uses its TypeScript reference`);
+  let result: unknown;
+  try {
+    result = solvePhotonics(raw, ctx);
+  } catch (e) {
+    const error = e instanceof Error ? e : new Error(String(e));
+    io.stderr(`solve: cannot solve ${name}: ${error.message}`);
+    return 1;
+  }
+  io.stdout(parsed.pretty ? JSON.stringify(result, null, 2) : JSON.stringify(result));
+  return 0;
+}

@@ -1,0 +1,18 @@
+/** The four problem kinds as the page names them, and the kind a `#/playground?kind=…` link asks for. */
+import { PHOTONICS_KINDS, type PhotonicsKind } from '../../core/photonics/problem.ts';
+
+export const KIND_LABELS: Record<PhotonicsKind, { title: string; blurb: string }> = {
+  scattering: { title: 'Scattering (Mie)', blurb: 'Spheres and coated spheres: Qext, Qsca, Qabs, Qback, g' },
+  layer_stack: { title: 'Thin films (TMM)', blurb: 'Layer stacks: R, T and absorption per layer vs wavelength or angle' },
+  mode: { title: 'Slab modes', blurb: 'Guided TE/TM modes of a three-layer slab: n_eff, n_g, profiles' },
+  circuit: { title: 'Circuits', blurb: 'Waveguides, couplers, MZIs, rings, splitters and link budgets' },
+};
+
+export const DEFAULT_KIND: PhotonicsKind = 'scattering';
+
+export function kindFromQuery(query: URLSearchParams): PhotonicsKind {
+  const k = query.get('kind');
+  return k !== null && (PHOTONICS_KINDS as readonly string[]).includes(k) ? (k as PhotonicsKind) : DEFAULT_KIND;
+}
+
+export { PHOTONICS_KINDS, type PhotonicsKind };

@@ -1,0 +1,23 @@
+/** The plots for a solved problem, by kind; a kind without its own mapping gets the generic spectra. */
+import { circuitPlots } from './circuit-plots.ts';
+import { spectrumPlots } from './generic-plots.ts';
+import { layerStackPlots } from './layer-stack-plots.ts';
+import { modePlots } from './mode-plots.ts';
+import { isRecord, type PlotSpec } from './plot-spec.ts';
+import { scatteringPlots } from './scattering-plots.ts';
+
+export function resultPlots(result: unknown): PlotSpec[] {
+  if (!isRecord(result)) return [];
+  switch (result.kind) {
+    case 'scattering':
+      return scatteringPlots(result);
+    case 'layer_stack':
+      return layerStackPlots(result);
+    case 'mode':
+      return modePlots(result);
+    case 'circuit':
+      return circuitPlots(result);
+    default:
+      return spectrumPlots(result);
+  }
+}

@@ -1,0 +1,205 @@
+/**
+ * Example problems, a few per kind, so a visitor can press Solve at once. Each is a problem a
+ * textbook or a common design check knows the answer to (named in its label); presets.test.ts checks
+ * that every one validates and solves.
+ */
+import type { PhotonicsKind } from './kinds.ts';
+import type { JsonValue } from './schema-form/json-schema.ts';
+
+export interface Preset {
+  id: string;
+  label: string;
+  problem: JsonValue;
+}
+
+const AIR = { n: 1, k: 0 };
+const GLASS = { n: 1.52, k: 0 };
+/**
+ * Water as a literal real index (n at ~600 nm): the library's Hale & Querry water has a tiny k that
+ * the Mie solver, which needs a lossless host, reports at every wavelength.
+ */
+const WATER = { n: 1.333, k: 0 };
+const GOLD = 'Au (Johnson and Christy 1972)';
+const SILICA = 'SiO2 (Malitson 1965)';
+/** Quarter-wave thickness in nm of index n at the design vacuum wavelength. */
+const quarterWave = (design_nm: number, n: number): number => design_nm / (4 * n);
+
+const SCATTERING: Preset[] = [
+  {
+    id: 'bh-sphere',
+    label: 'Bohren & Huffman Appendix A sphere: m = 1.55, x = 5.21282 (r = 525 nm, λ = 632.8 nm)',
+    problem: { kind: 'scattering', particle: { shape: 'sphere', radius_nm: 525, material: { n: 1.55, k: 0 } }, medium: AIR, wavelength_nm: 632.8 },
+  },
+  {
+    id: 'gold-water',
+    label: 'Gold nanosphere (r = 40 nm) in water: plasmon resonance, 400–900 nm, 1,000 points',
+    problem: {
+      kind: 'scattering',
+      particle: { shape: 'sphere', radius_nm: 40, material: GOLD },
+      medium: WATER,
+      wavelength_range_nm: { start: 400, stop: 900, count: 1000 },
+    },
+  },
+  {
+    id: 'nanoshell',
+    label: 'Gold nanoshell: silica core r = 60 nm, 10 nm gold shell, in water, 500–900 nm',
+    problem: {
+      kind: 'scattering',
+      particle: { shape: 'coated_sphere', core_radius_nm: 60, shell_thickness_nm: 10, core_material: SILICA, shell_material: GOLD },
+      medium: WATER,
+      wavelength_range_nm: { start: 500, stop: 900, count: 401 },
+    },
+  },
+];
+
+const AR_INDEX = Math.sqrt(GLASS.n);
+const [N_H, N_L] = [2.3, 1.45];
+
+const LAYER_STACK: Preset[] = [
+  {
+    id: 'ar-ideal',
+    label: 'Quarter-wave AR coating on glass (n = √1.52, design 550 nm): R = 0 at 550 nm, 400–800 nm, 1,000 points',
+    problem: {
+      kind: 'layer_stack',
+      incident_medium: AIR,
+      layers: [{ name: 'AR coating', material: { n: AR_INDEX, k: 0 }, thickness_nm: quarterWave(550, AR_INDEX) }],
+      exit_medium: GLASS,
+      wavelength_range_nm: { start: 400, stop: 800, count: 1000 },
+    },
+  },
+  {
+    id: 'bragg',
+    label: 'Bragg mirror: 8 quarter-wave pairs (n = 2.3 / 1.45) at 1550 nm on silica, 1100–2200 nm',
+    problem: {
+      kind: 'layer_stack',
+      incident_medium: AIR,
+      layers: Array.from({ length: 8 }, (_, i) => [
+        { name: `H${i + 1}`, material: { n: N_H, k: 0 }, thickness_nm: quarterWave(1550, N_H) },
+        { name: `L${i + 1}`, material: { n: N_L, k: 0 }, thickness_nm: quarterWave(1550, N_L) },
+      ]).flat(),
+      exit_medium: { n: N_L, k: 0 },
+      wavelength_range_nm: { start: 1100, stop: 2200, count: 1000 },
+    },
+  },
+  {
+    id: 'slide-brewster',
+    label: '1 mm glass slide in air (incoherent), p-polarised, 0–89°: Brewster angle at 56.7°',
+    problem: {
+      kind: 'layer_stack',
+      incident_medium: AIR,
+      layers: [{ name: 'slide', material: GLASS, thickness_nm: 1_000_000, coherent: false }],
+      exit_medium: AIR,
+      polarization: 'p',
+      wavelength_nm: 550,
+      angle_range_deg: { start: 0, stop: 89, count: 179 },
+    },
+  },
+  {
+    id: 'gold-film',
+    label: '50 nm gold film on glass, 400–1000 nm (absorption in the film)',
+    problem: {
+      kind: 'layer_stack',
+      incident_medium: AIR,
+      layers: [{ name: 'gold', material: GOLD, thickness_nm: 50 }],
+      exit_medium: GLASS,
+      wavelength_range_nm: { start: 400, stop: 1000, count: 601 },
+    },
+  },
+];
+
+const SI = 'Si (Li 1993, 293 K)';
+const SLAB_220 = { type: 'slab', core: { material: SI, thickness_nm: 220 }, cover: SILICA, substrate: SILICA };
+
+const MODE: Preset[] = [
+  {
+    id: 'si-slab',
+    label: 'Si slab 220 nm in SiO2 at 1550 nm: TE and TM modes with profiles',
+    problem: { kind: 'mode', structure: SLAB_220, polarization: 'both', wavelength_nm: 1550, profile_points: 401 },
+  },
+  {
+    id: 'si-slab-sweep',
+    label: 'Si slab 220 nm in SiO2: n_eff and n_g from 1300 to 1700 nm',
+    problem: { kind: 'mode', structure: SLAB_220, polarization: 'both', wavelength_range_nm: { start: 1300, stop: 1700, count: 81 } },
+  },
+  {
+    id: 'sin-slab',
+    label: 'Si3N4 slab 400 nm on SiO2 under air at 1550 nm (asymmetric)',
+    problem: {
+      kind: 'mode',
+      structure: { type: 'slab', core: { material: 'Si3N4 (Luke et al. 2015)', thickness_nm: 400 }, cover: AIR, substrate: SILICA },
+      polarization: 'both',
+      wavelength_nm: 1550,
+      profile_points: 401,
+    },
+  },
+];
+
+const SOI_WAVEGUIDE = { n_eff: 2.4, n_g: 4.2, loss_db_per_cm: 3 };
+
+const CIRCUIT: Preset[] = [
+  {
+    id: 'add-drop',
+    label: 'Add-drop ring, R = 10 µm, κ² = 0.05 on both buses, 1540–1560 nm',
+    problem: {
+      kind: 'circuit',
+      circuit: { type: 'ring_add_drop', radius_um: 10, waveguide: SOI_WAVEGUIDE, input_coupling: { power_coupling: 0.05 }, drop_coupling: { power_coupling: 0.05 } },
+      wavelength_range_nm: { start: 1540, stop: 1560, count: 1001 },
+    },
+  },
+  {
+    id: 'mzi',
+    label: 'Unbalanced MZI, ΔL = 100 µm (FSR = λ²/(n_g ΔL) ≈ 5.7 nm), 1530–1570 nm',
+    problem: {
+      kind: 'circuit',
+      circuit: { type: 'mzi', arm_length_um: 500, delta_length_um: 100, waveguide: SOI_WAVEGUIDE },
+      wavelength_range_nm: { start: 1530, stop: 1570, count: 1000 },
+    },
+  },
+  {
+    id: 'all-pass',
+    label: 'All-pass ring, R = 20 µm, κ² = 0.02, 1545–1555 nm',
+    problem: {
+      kind: 'circuit',
+      circuit: { type: 'ring_all_pass', radius_um: 20, waveguide: SOI_WAVEGUIDE, coupling: { power_coupling: 0.02 } },
+      wavelength_range_nm: { start: 1545, stop: 1555, count: 1001 },
+    },
+  },
+  {
+    id: 'splitter-70-70',
+    label: 'A "lossless" 1×2 splitter with 70 % in each arm: unphysical, flagged',
+    problem: { kind: 'circuit', circuit: { type: 'splitter', outputs: [{ power_fraction: 0.7 }, { power_fraction: 0.7 }] }, wavelength_nm: 1550 },
+  },
+  {
+    id: 'link-budget',
+    label: 'Link budget: 0 dBm laser, two 3 dB grating couplers, 2 cm of 2 dB/cm waveguide, −20 dBm detector',
+    problem: {
+      kind: 'circuit',
+      circuit: {
+        type: 'link_budget',
+        laser_power_dbm: 0,
+        elements: [
+          { name: 'input grating coupler', loss_db: 3 },
+          { name: 'waveguide', length_um: 20_000, loss_db_per_cm: 2 },
+          { name: 'output grating coupler', loss_db: 3 },
+        ],
+        detector_sensitivity_dbm: -20,
+      },
+    },
+  },
+];
+
+export const PRESETS: Readonly<Record<PhotonicsKind, readonly Preset[]>> = {
+  scattering: SCATTERING,
+  layer_stack: LAYER_STACK,
+  mode: MODE,
+  circuit: CIRCUIT,
+};
+
+export const presetsFor = (kind: PhotonicsKind): readonly Preset[] => PRESETS[kind];
+
+/** The problem a kind opens with: its first preset (a copy, so edits never touch the preset). */
+export function firstPreset(kind: PhotonicsKind): JsonValue {
+  const first = PRESETS[kind][0];
+  if (!first) throw new Error(`no preset for kind ${kind}`);
+  return structuredClone(first.problem);
+}
