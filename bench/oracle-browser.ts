@@ -82,6 +82,7 @@ async function main(): Promise<number> {
       evalsPerSecond?: number;
       backend?: string;
       referenceRun?: { tasks: number; ms: number; p1_composite: number | null; p2b: number | null; p3_success: number | null; kendall_tau: number | null };
+      photonics?: Record<'mie1000' | 'tmm1000', { points: number; backend: string; workerMs: number; roundTripMs: number } | undefined>;
     };
     if (parsed.error !== undefined) {
       console.error(`bench page failed: ${parsed.error}`);
@@ -93,6 +94,14 @@ async function main(): Promise<number> {
     if (r) {
       console.log(`  reference agent over ${r.tasks} tasks through the worker: ${(r.ms / 1000).toFixed(2)} s (target < 5 s)`);
       console.log(`  p1_composite ${r.p1_composite?.toFixed(3)}, p2b ${r.p2b?.toFixed(3)}, p3_success ${r.p3_success?.toFixed(3)}, kendall_tau ${r.kendall_tau?.toFixed(3)}`);
+    }
+    const spectra: [string, 'mie1000' | 'tmm1000'][] = [
+      ['Mie spectrum (sphere)', 'mie1000'],
+      ['thin-film spectrum (16-layer Bragg mirror)', 'tmm1000'],
+    ];
+    for (const [label, key] of spectra) {
+      const t = parsed.photonics?.[key];
+      if (t) console.log(`  ${t.points.toLocaleString('en')}-point ${label} in the photonics worker: ${t.workerMs.toFixed(1)} ms solve, ${t.roundTripMs.toFixed(1)} ms round trip (${t.backend})`);
     }
     console.log(`  raw: ${text}`);
     return 0;
