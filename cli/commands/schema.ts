@@ -4,11 +4,10 @@
  * field, its unit (in its name and description) and its bounds before writing a problem for `solve`.
  * With --kind, only that kind's object schema is printed.
  */
-import { z } from 'zod';
 import { EXIT_USAGE, UsageError, parseFlags, usageMessage } from '../args.ts';
 import type { CommandIo } from '../io.ts';
-import { PHOTONICS_KINDS, PhotonicsProblemSchema, type PhotonicsKind } from '../../src/core/photonics/problem.ts';
-import { photonicsJsonSchema } from '../../src/core/photonics/solve.ts';
+import { PHOTONICS_KINDS, type PhotonicsKind } from '../../src/core/photonics/problem.ts';
+import { photonicsJsonSchema, photonicsKindJsonSchema } from '../../src/core/photonics/solve.ts';
 
 const SCHEMAS = ['photonics'] as const;
 const USAGE = `usage: proving-ground schema photonics [--kind ${PHOTONICS_KINDS.join('|')}]`;
@@ -36,12 +35,6 @@ export function parseSchemaArgs(args: readonly string[]): SchemaArgs | string {
 }
 
 /** The JSON Schema of one problem kind (the union member whose `kind` is `kind`). */
-export function photonicsKindJsonSchema(kind: PhotonicsKind): unknown {
-  const member = PhotonicsProblemSchema.options.find((o) => o.shape.kind.value === kind);
-  if (!member) throw new Error(`no problem schema for kind "${kind}"`);
-  return z.toJSONSchema(member, { io: 'input', unrepresentable: 'any' });
-}
-
 export async function schemaCommand(args: readonly string[], io: CommandIo): Promise<number> {
   const parsed = parseSchemaArgs(args);
   if (typeof parsed === 'string') {
