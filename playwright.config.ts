@@ -2,6 +2,10 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = 4310;
 const SUB_PATH = '/some/sub/path/';
+/** The local LLM stand-in (test/llm-standin) that e2e/byo-model.spec.ts points the settings page at. */
+const STANDIN_PORT = 4321;
+// Distinctive, so the key-absence test cannot be fooled by an unrelated match.
+const STANDIN_KEY = 'pg-e2e-key-7f3a9c41d2';
 
 /**
  * End-to-end tests of the built page (run `npm run build` first; `npm run test:e2e` does), served
@@ -33,10 +37,20 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: `node e2e/serve-dist.mjs --port ${PORT} --base ${SUB_PATH} --root dist`,
-    url: `http://127.0.0.1:${PORT}${SUB_PATH}`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-  },
+  webServer: [
+    {
+      command: `node e2e/serve-dist.mjs --port ${PORT} --base ${SUB_PATH} --root dist`,
+      url: `http://127.0.0.1:${PORT}${SUB_PATH}`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      // OpenAI-compatible, Anthropic and Gemini wire formats on 127.0.0.1 with a scripted VEH brain; no internet.
+      command: `npx tsx test/llm-standin/main.ts --port ${STANDIN_PORT} --key ${STANDIN_KEY}`,
+      // The model list answers 401 without the key: enough to know it is up (Playwright accepts 401 as ready).
+      url: `http://127.0.0.1:${STANDIN_PORT}/openai/v1/models`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 });

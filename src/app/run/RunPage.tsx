@@ -1,14 +1,20 @@
 import { useMemo, useState } from 'react';
+import type { AgentDescriptor } from '../../core/agent/types.ts';
 import { BUILTIN_AGENTS } from '../../core/veh/agents/index.ts';
 import { DEFAULT_RUN_SEED } from '../../core/run/types.ts';
 import { activeFilters, applyFilters, filtersFromQuery } from '../browser/task-filters.ts';
 import { BankGate, type LoadedBank } from '../components/BankGate.tsx';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { useVehOracle } from '../data/use-veh-oracle.ts';
+import { sessionSecrets } from '../data/secrets.ts';
+import { useModelConfig, useRememberedKeyEndpoint } from '../data/use-model-config.ts';
+import { presetById } from '../settings/presets.ts';
+import { LlmRunPreview } from './LlmRunPreview.tsx';
 import { RunControls, type RunSettings } from './RunControls.tsx';
 import { RunResultView } from './RunResultView.tsx';
 import { SelectionSummary } from './SelectionSummary.tsx';
 import { useRun } from './RunContext.tsx';
+import { buildYourModelAgent, YOUR_MODEL_AGENT_ID, yourModelDescription, yourModelLabel } from './your-model.ts';
 
 /** The page does its main job with nothing configured: the reference agent on the selection. */
 const DEFAULT_SETTINGS: RunSettings = { agentId: 'reference', seed: DEFAULT_RUN_SEED, p3Variant: 'raw_history' };
@@ -24,11 +30,25 @@ export function RunPage({ query }: { query: URLSearchParams }) {
 
 function RunWorkbench({ bank, query }: { bank: LoadedBank; query: URLSearchParams }) {
   const [settings, setSettings] = useState<RunSettings>(DEFAULT_SETTINGS);
+  const [startError, setStartError] = useState<unknown>(null);
   const oracle = useVehOracle();
   const run = useRun();
   const filters = useMemo(() => filtersFromQuery(query), [query]);
   const tasks = useMemo(() => applyFilters(bank.tasks, filters), [bank.tasks, filters]);
-  const agent = BUILTIN_AGENTS.find((a) => a.id === settings.agentId);
+  const modelConfig = useModelConfig().data?.config ?? null;
+  // Loading it also restores a key remembered on this device into memory (and re-renders when done).
+  useRememberedKeyEndpoint();
+  const agents = useMemo<readonly AgentDescriptor[]>(
+    () =>
+      modelConfig
+        ? [...BUILTIN_AGENTS, { id: YOUR_MODEL_AGENT_ID, label: yourModelLabel(modelConfig), description: yourModelDescription(modelConfig), privileged: false }]
+        : BUILTIN_AGENTS,
+    [modelConfig],
+  );
+  const yourModel = settings.agentId === YOUR_MODEL_AGENT_ID ? modelConfig : null;
+  const agentKnown = agents.some((a) => a.id === settings.agentId);
+  const apiKey = yourModel ? sessionSecrets.get({ provider: yourModel.settings.provider, baseUrl: yourModel.settings.base_url }) : '';
+  const missingKey = yourModel !== null && apiKey === '' && presetById(yourModel.preset).needsKey;
 
   const blockedReason = oracle.isPending || oracle.isFetching
     ? 'Starting the oracle worker…'
@@ -36,17 +56,30 @@ function RunWorkbench({ bank, query }: { bank: LoadedBank; query: URLSearchParam
       ? 'The oracle worker is not available.'
       : tasks.length === 0
         ? 'The selection is empty.'
-        : agent === undefined
+        : !agentKnown
           ? `Unknown agent “${settings.agentId}”.`
-          : null;
+          : missingKey
+            ? 'No API key for this endpoint: enter it on the Model settings page (keys stay in memory, so a reload forgets them unless you chose to remember it).'
+            : null;
 
   const restartOracle = () => void oracle.refetch();
 
   const startRun = () => {
-    if (!oracle.data || !agent || tasks.length === 0) return;
+    if (!oracle.data || tasks.length === 0 || blockedReason !== null) return;
+    setStartError(null);
+    let agent;
+    try {
+      // A fresh LLM agent per run, built at the last moment so it uses the key held right now.
+      agent = yourModel ? buildYourModelAgent(yourModel, apiKey) : BUILTIN_AGENTS.find((a) => a.id === settings.agentId);
+    } catch (e) {
+      setStartError(e);
+      return;
+    }
+    if (!agent) return;
     run.start({
       tasks,
       agent,
+      ...(yourModel ? { budget: yourModel.budget, live: true } : {}),
       oracle: oracle.data,
       seed: settings.seed,
       p3Variant: settings.p3Variant,
@@ -62,7 +95,7 @@ function RunWorkbench({ bank, query }: { bank: LoadedBank; query: URLSearchParam
         <ErrorPanel title="The oracle worker failed to start" error={oracle.error} onRetry={() => void oracle.refetch()} />
       )}
       <RunControls
-        agents={BUILTIN_AGENTS}
+        agents={agents}
         settings={settings}
         onChange={setSettings}
         onRun={startRun}
@@ -71,6 +104,8 @@ function RunWorkbench({ bank, query }: { bank: LoadedBank; query: URLSearchParam
         running={run.running}
         blockedReason={blockedReason}
       />
+      {startError !== null && <ErrorPanel title="The run could not start" error={startError} />}
+      {yourModel && <LlmRunPreview config={yourModel} tasks={tasks} p3Variant={settings.p3Variant} hasKey={apiKey !== ''} />}
       <RunResultView run={run} onRestartOracle={restartOracle} />
     </>
   );

@@ -1,6 +1,8 @@
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { DownloadResultButton } from './DownloadResultButton.tsx';
+import { LiveLlmPanel } from './LiveLlmPanel.tsx';
 import { MetricsPanel } from './MetricsPanel.tsx';
+import { ModelRunSummary } from './ModelRunSummary.tsx';
 import { ResultTables } from './ResultTables.tsx';
 import { RunProgressBar } from './RunProgressBar.tsx';
 import type { SuiteRun } from './use-suite-run.ts';
@@ -37,6 +39,8 @@ export function RunResultView({ run, onRestartOracle }: RunResultViewProps) {
         )}
         {run.result && <DownloadResultButton result={run.result} />}
       </section>
+      {run.live && <LiveLlmPanel live={run.live} running={run.running} />}
+      {run.result && <ModelRunSummary manifest={run.result.manifest} />}
       {run.result && <MetricsPanel metrics={run.result.metrics} partial={run.result.status === 'cancelled'} />}
       <ResultTables rows={run.progress.rows} transcripts={run.progress.transcripts} />
     </>

@@ -1,8 +1,10 @@
 import { Fragment, type ReactNode } from 'react';
-import type { ActionEvent, FinalRef, TranscriptEvent } from '../../core/agent/events.ts';
+import type { ActionEvent, FinalRef, ReplyEvent, TranscriptEvent } from '../../core/agent/events.ts';
 import { DESIGN_VARIABLES } from '../../core/veh/oracle.ts';
 import { LongText } from '../components/LongText.tsx';
 import { formatNumber } from '../format.ts';
+import { formatUsd } from './cost-format.ts';
+import { LlmCallsView } from './LlmCallsView.tsx';
 import { OracleCallView } from './OracleCallView.tsx';
 import { formatDuration } from './transcript-summary.ts';
 
@@ -29,6 +31,7 @@ function toneOf(e: TranscriptEvent): Tone {
     case 'parse':
       return e.ok ? 'quiet' : 'warn';
     case 'retry':
+    case 'llm_retry':
       return 'warn';
     case 'parse_failure':
     case 'error':
@@ -36,7 +39,7 @@ function toneOf(e: TranscriptEvent): Tone {
     case 'action':
       return e.protocol_valid ? 'normal' : 'bad';
     case 'end':
-      return 'end';
+      return e.status === 'budget_exceeded' ? 'warn' : 'end';
     default:
       return 'normal';
   }
@@ -57,9 +60,24 @@ function body(e: TranscriptEvent): ReactNode {
           <Title role="agent">
             agent reply{e.attempt > 0 ? ` · retry attempt ${e.attempt}` : ''} · {formatDuration(e.duration_ms)}
             {e.usage && ` · ${e.usage.input_tokens} in / ${e.usage.output_tokens} out tokens`}
+            {e.cost_usd !== undefined && (
+              <>
+                {' · '}
+                <span data-testid="transcript-reply-cost">{formatUsd(e.cost_usd)}</span>
+              </>
+            )}
           </Title>
+          {e.llm && <p className="note">{llmLine(e)}</p>}
           <LongText text={e.text} testId="transcript-reply" />
+          {e.llm && e.llm.calls.length > 0 && <LlmCallsView calls={e.llm.calls} />}
         </>
+      );
+    case 'llm_retry':
+      return (
+        <p className="transcript-event-title" data-testid="transcript-llm-retry">
+          <strong>HTTP retry {e.retry}</strong> after {e.error_kind}
+          {e.status !== null && ` (HTTP ${e.status})`}: waiting {formatDuration(e.wait_ms)} · <span className="mono">{e.message}</span>
+        </p>
       );
     case 'parse':
       return e.ok ? (
@@ -89,16 +107,28 @@ function body(e: TranscriptEvent): ReactNode {
       return (
         <p className="transcript-event-title" data-testid="transcript-end">
           <strong>Episode ended</strong>: <span className={`status status-${e.status}`} data-testid="transcript-end-status">{e.status}</span> — {e.reason}
+          {e.budget_limit && <span className="tag warning">budget: {e.budget_limit}</span>}
           {e.final && ` · final design: ${finalLabel(e.final)}`}
         </p>
       );
     case 'error':
       return (
-        <p className="transcript-event-title">
-          <strong>Error</strong>: <span className="mono">{e.message}</span>
-        </p>
+        <>
+          <p className="transcript-event-title">
+            <strong>Error</strong>: <span className="mono">{e.message}</span>
+          </p>
+          {e.llm_calls && e.llm_calls.length > 0 && <LlmCallsView calls={e.llm_calls} />}
+        </>
       );
   }
+}
+
+/** Provider metadata of an LLM reply: model version, finish reason, HTTP attempts. */
+function llmLine(e: ReplyEvent): string {
+  const m = e.llm;
+  if (!m) return '';
+  const attempts = m.calls.length === 1 ? '1 HTTP call' : `${m.calls.length} HTTP calls`;
+  return `${m.provider} · ${m.model_version ?? m.model} · finish: ${m.finish_reason} · ${attempts}`;
 }
 
 /** 'step 3', or the harness state the episode ended on ('initial' design, P3 'trap'). */

@@ -1,4 +1,7 @@
+import { describeBudget } from '../../core/llm/budget.ts';
 import type { Transcript } from '../../core/run/transcript.ts';
+import { taskUsage } from '../../core/run/usage.ts';
+import { formatUsd } from './cost-format.ts';
 import { downloadJson } from './download-json.ts';
 import { TranscriptEventItem } from './TranscriptEventItem.tsx';
 import { eventCounts, formatDuration, plural, tokenTotals, transcriptFilename } from './transcript-summary.ts';
@@ -28,6 +31,8 @@ function TranscriptHeader({ transcript: t, headingId }: TranscriptViewProps) {
   const tokens = tokenTotals(t.events);
   const counts = eventCounts(t.events);
   const budget = t.settings.query_budget;
+  const usage = taskUsage(t);
+  const priced = t.events.some((e) => e.type === 'reply' && e.cost_usd !== undefined);
   return (
     <header className="transcript-header">
       <h2 id={headingId}>
@@ -61,6 +66,22 @@ function TranscriptHeader({ transcript: t, headingId }: TranscriptViewProps) {
             <dd>
               {tokens.input} in / {tokens.output} out (usage reported by {plural(tokens.replies, 'reply', 'replies')})
             </dd>
+          </>
+        )}
+        {priced && (
+          <>
+            <dt>cost</dt>
+            <dd data-testid="transcript-cost">
+              {formatUsd(usage.cost_usd)}
+              {usage.cost_usd === null && usage.priced_cost_usd > 0 && ` (${formatUsd(usage.priced_cost_usd)} priced, ${usage.unknown_price_replies} replies unpriced)`} ·{' '}
+              {plural(usage.http_calls, 'HTTP call')}
+            </dd>
+          </>
+        )}
+        {t.settings.budget && (
+          <>
+            <dt>task budget</dt>
+            <dd>{describeBudget(t.settings.budget)}</dd>
           </>
         )}
         <dt>turns</dt>

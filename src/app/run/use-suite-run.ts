@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Agent } from '../../core/agent/types.ts';
+import type { EpisodeBudget, Timers } from '../../core/llm/budget.ts';
 import type { VehOracle } from '../../core/run/types.ts';
 import { runSuite } from '../../core/run/run-suite.ts';
 import type { Transcript } from '../../core/run/transcript.ts';
@@ -8,6 +9,7 @@ import type { P3Variant } from '../../core/veh/protocol/prompts.ts';
 import type { VehRow } from '../../core/veh/rows.ts';
 import type { VehTask } from '../../core/veh/task-schema.ts';
 import { APP_VERSION } from '../app-version.ts';
+import { applyLiveEvent, emptyLiveState, snapshotLiveState, type LiveLlmState } from './live-llm.ts';
 
 export interface RunRequest {
   tasks: readonly VehTask[];
@@ -17,6 +19,13 @@ export interface RunRequest {
   p3Variant: P3Variant;
   filters: Record<string, string>;
   bankHash: string;
+  /** Per-task budgets (LLM runs). */
+  budget?: EpisodeBudget;
+  /**
+   * Follow the run event by event (LLM runs: streamed text, live cost). Off for built-in agents,
+   * which finish hundreds of tasks a second and are followed through per-task progress only.
+   */
+  live?: boolean;
 }
 
 export interface LiveProgress {
@@ -30,6 +39,12 @@ export interface LiveProgress {
 
 const EMPTY_PROGRESS: LiveProgress = { done: 0, total: 0, rows: [], transcripts: [], lastTaskId: null };
 
+/** The page's timers for episode timeouts (core takes them injected). */
+const PAGE_TIMERS: Timers = {
+  setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+  clearTimeout: (handle) => window.clearTimeout(handle as number),
+};
+
 /** Progress events arrive once per task (hundreds a second for fast agents); render at most this often. */
 const RENDER_INTERVAL_MS = 100;
 
@@ -41,6 +56,9 @@ const RENDER_INTERVAL_MS = 100;
  */
 export function useSuiteRun() {
   const [progress, setProgress] = useState<LiveProgress>(EMPTY_PROGRESS);
+  const [live, setLive] = useState<LiveLlmState | null>(null);
+  /** The live accumulator of an LLM run (null for built-in agents); rendered through `flush`. */
+  const liveRef = useRef<LiveLlmState | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
   /** The latest progress; its rows and transcripts arrays are the live, mutable ones (copied only when rendered). */
   const pendingRef = useRef<LiveProgress>(EMPTY_PROGRESS);
@@ -52,6 +70,7 @@ export function useSuiteRun() {
     const p = pendingRef.current;
     // One copy per render (at most every RENDER_INTERVAL_MS), not one per task.
     setProgress({ ...p, rows: p.rows.slice(), transcripts: p.transcripts.slice() });
+    setLive(liveRef.current ? snapshotLiveState(liveRef.current) : null);
   }, []);
 
   const mutation = useMutation({
@@ -61,6 +80,8 @@ export function useSuiteRun() {
       const rows: VehRow[] = [];
       const transcripts: Transcript[] = [];
       pendingRef.current = { done: 0, total: request.tasks.length, rows, transcripts, lastTaskId: null };
+      liveRef.current = request.live ? emptyLiveState() : null;
+      const liveState = liveRef.current;
       flush();
       try {
         const result = await runSuite({
@@ -74,6 +95,16 @@ export function useSuiteRun() {
           appVersion: APP_VERSION,
           bankHash: request.bankHash,
           filters: request.filters,
+          timers: PAGE_TIMERS,
+          ...(request.budget ? { budget: request.budget } : {}),
+          ...(liveState
+            ? {
+                onLive: (e) => {
+                  applyLiveEvent(liveState, e);
+                  timerRef.current ??= window.setTimeout(flush, RENDER_INTERVAL_MS);
+                },
+              }
+            : {}),
           onProgress: ({ done, total, task_id, row, transcript }) => {
             rows.push(row);
             transcripts.push(transcript);
@@ -105,13 +136,17 @@ export function useSuiteRun() {
   const cancel = useCallback(() => controllerRef.current?.abort(), []);
   const reset = useCallback(() => {
     pendingRef.current = EMPTY_PROGRESS;
+    liveRef.current = null;
     setProgress(EMPTY_PROGRESS);
+    setLive(null);
     resetMutation();
   }, [resetMutation]);
 
   return useMemo(
     () => ({
       progress,
+      /** LLM runs: the task in flight, streamed text and running token/cost totals. */
+      live,
       running: mutation.isPending,
       result: mutation.data?.result ?? null,
       /** The run threw, or the oracle died under it (status 'failed'; `result` holds the finished tasks). */
@@ -121,7 +156,7 @@ export function useSuiteRun() {
       cancel,
       reset,
     }),
-    [progress, mutation.isPending, mutation.data, mutation.error, mutation.variables, start, cancel, reset],
+    [progress, live, mutation.isPending, mutation.data, mutation.error, mutation.variables, start, cancel, reset],
   );
 }
 
