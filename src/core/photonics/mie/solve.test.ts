@@ -9,6 +9,7 @@ import { c } from '../complex.ts';
 import { literalResolver } from '../literal-resolver.ts';
 import { MaterialError, type MaterialResolver } from '../material-spec.ts';
 import { ProblemError, type SolveContext } from '../solve-context.ts';
+import { createMaterialLibrary } from '../materials/library.ts';
 import { mieCoated } from './coated.ts';
 import { ScatteringProblemSchema } from './problem.ts';
 import { solveScattering } from './solve.ts';
@@ -169,5 +170,34 @@ describe('solveScattering', () => {
     const peak = r.wavelengths_nm[r.qabs.indexOf(Math.max(...r.qabs))] as number;
     const froehlich = 1239.841984 / Math.sqrt((wp * wp) / (1 + 2 * 1.33 * 1.33) - gamma * gamma);
     expect(Math.abs(peak / froehlich - 1)).toBeLessThan(0.005);
+  });
+});
+
+describe('warnings over a spectrum', () => {
+  const library = createMaterialLibrary();
+  const gold = (medium: unknown, start: number, stop: number) =>
+    solveScattering(
+      ScatteringProblemSchema.parse({
+        kind: 'scattering',
+        particle: { shape: 'sphere', radius_nm: 20, material: 'Au (Johnson and Christy 1972)' },
+        medium,
+        wavelength_range_nm: { start, stop, count: 1000 },
+      }),
+      { materials: library },
+    );
+
+  it('drops the negligible k of library water once for the whole spectrum, not once per wavelength', () => {
+    // Hale & Querry water has k ~ 1e-9..1e-7 across the visible: far below the threshold for a 40 nm particle.
+    const result = gold('H2O (Hale and Querry 1973)', 400, 700);
+    const dropped = result.warnings.filter((w) => /set to 0/.test(w));
+    expect(dropped).toHaveLength(1);
+    expect(dropped[0]).toMatch(/of the 1000 wavelengths/);
+  });
+
+  it('words an out-of-range dataset once, with a count', () => {
+    // Johnson & Christy gold ends at 1937 nm; 400–2000 nm goes past it at the last few dozen points.
+    const result = gold({ n: 1.33, k: 0 }, 400, 2000);
+    expect(result.warnings.length).toBeLessThanOrEqual(2);
+    expect(result.warnings.filter((w) => /1937/.test(w))).toHaveLength(1);
   });
 });

@@ -4,7 +4,8 @@
  * evaluates all wavelengths in one kernel batch (WASM when the context provides it, else the
  * TypeScript reference) and returns JSON-ready arrays with the warnings an agent should pass on.
  */
-import type { MaterialResolver, MaterialSpec } from '../material-spec.ts';
+import type { MaterialResolver, MaterialSpec, ResolvedSpectrum } from '../material-spec.ts';
+import { resolveSpectrum } from '../materials/spectrum.ts';
 import { ProblemError, type SolveContext } from '../solve-context.ts';
 import { SCATTERING_CONVENTIONS } from './conventions.ts';
 import type { MieKernel } from './kernel.ts';
@@ -75,52 +76,76 @@ function specName(spec: MaterialSpec): string {
   return typeof spec === 'string' ? `"${spec}"` : JSON.stringify(spec);
 }
 
-/** The medium's real index at λ0, refusing absorbing (or amplifying) media that would change the answer. */
-function mediumIndex(
+/** A material over the whole spectrum: the library words a range problem once, with a count. */
+function resolveAll(materials: MaterialResolver, spec: MaterialSpec, wavelengths: readonly number[], allowGain: boolean, warnings: Warnings): ResolvedSpectrum {
+  const r = resolveSpectrum(materials, spec, wavelengths, { allowGain });
+  warnings.addAll(r.warnings);
+  return r;
+}
+
+/**
+ * The medium's real index at every λ0, refusing absorbing (or amplifying) media that would change the
+ * answer. A negligible k (library water, k ≈ 1e-9) is dropped, with one warning for the whole spectrum.
+ */
+function mediumIndices(
   materials: MaterialResolver,
   spec: MaterialSpec,
-  wavelength: number,
+  wavelengths: readonly number[],
   outerRadius: number,
   allowGain: boolean,
   warnings: Warnings,
-): number {
-  const r = materials.resolve(spec, wavelength, { allowGain });
-  warnings.addAll(r.warnings);
-  if (!(r.n > 0)) throw new ProblemError(`the medium ${specName(spec)} has n = ${r.n} at ${fmt(wavelength)} nm; Mie theory needs a medium with n > 0`);
-  if (r.k !== 0) {
-    const absorbed = (4 * Math.PI * Math.abs(r.k) * 2 * outerRadius) / wavelength;
-    if (absorbed >= NEGLIGIBLE_MEDIUM_ABSORPTION) {
-      throw new ProblemError(
-        `the medium ${specName(spec)} has k = ${r.k} at ${fmt(wavelength)} nm, but the medium must be non-absorbing (k = 0): ` +
-          'in an absorbing host the incident wave decays across the particle and Mie extinction/scattering cross-sections are not uniquely defined. ' +
-          'Use the real part of the medium index ({"n": …, "k": 0}) if the host absorption is physically negligible.',
-      );
+): number[] {
+  const r = resolveAll(materials, spec, wavelengths, allowGain, warnings);
+  let dropped = 0;
+  let maxK = 0;
+  const n = wavelengths.map((wavelength, i) => {
+    const ni = r.n[i] as number;
+    const ki = r.k[i] as number;
+    if (!(ni > 0)) throw new ProblemError(`the medium ${specName(spec)} has n = ${ni} at ${fmt(wavelength)} nm; Mie theory needs a medium with n > 0`);
+    if (ki !== 0) {
+      const absorbed = (4 * Math.PI * Math.abs(ki) * 2 * outerRadius) / wavelength;
+      if (absorbed >= NEGLIGIBLE_MEDIUM_ABSORPTION) {
+        throw new ProblemError(
+          `the medium ${specName(spec)} has k = ${ki} at ${fmt(wavelength)} nm, but the medium must be non-absorbing (k = 0): ` +
+            'in an absorbing host the incident wave decays across the particle and Mie extinction/scattering cross-sections are not uniquely defined. ' +
+            'Use the real part of the medium index ({"n": …, "k": 0}) if the host absorption is physically negligible.',
+        );
+      }
+      dropped++;
+      maxK = Math.max(maxK, Math.abs(ki));
     }
+    return ni;
+  });
+  if (dropped > 0) {
+    const where = wavelengths.length === 1 ? `at ${fmt(wavelengths[0] as number)} nm` : `at ${dropped} of the ${wavelengths.length} wavelengths`;
     warnings.add(
-      `the medium ${specName(spec)} has k = ${fmt(r.k)} near ${fmt(wavelength)} nm; it was set to 0 because it absorbs less than ` +
+      `the medium ${specName(spec)} has k up to ${fmt(maxK)} ${where}; it was set to 0 because it absorbs less than ` +
         `${NEGLIGIBLE_MEDIUM_ABSORPTION} of the light across the particle diameter`,
     );
   }
-  return r.n;
+  return n;
 }
 
-function particleIndex(
+/** The particle's index relative to the medium at every wavelength. */
+function particleIndices(
   materials: MaterialResolver,
   spec: MaterialSpec,
-  wavelength: number,
-  nMedium: number,
+  wavelengths: readonly number[],
+  nMedium: readonly number[],
   allowGain: boolean,
   warnings: Warnings,
-): RelativeIndex {
-  const r = materials.resolve(spec, wavelength, { allowGain });
-  warnings.addAll(r.warnings);
-  if (r.k < 0) {
+): RelativeIndex[] {
+  const r = resolveAll(materials, spec, wavelengths, allowGain, warnings);
+  if (r.k.some((k) => k < 0)) {
     warnings.add(
       `${specName(spec)} has k < 0 (gain) and allow_gain is set: Qabs is negative where the particle amplifies, and near a lasing ` +
         'threshold the Mie coefficients diverge',
     );
   }
-  return { n: r.n / nMedium, k: r.k / nMedium };
+  return wavelengths.map((_, i) => {
+    const nMed = nMedium[i] as number;
+    return { n: (r.n[i] as number) / nMed, k: (r.k[i] as number) / nMed };
+  });
 }
 
 function setupWarnings(problem: ScatteringProblem, wavelengths: readonly number[], warnings: Warnings): void {
@@ -187,9 +212,14 @@ export function solveScattering(problem: ScatteringProblem, ctx: SolveContext): 
   const stride = coated ? COATED_INPUT_STRIDE : SPHERE_INPUT_STRIDE;
   const input = new Float64Array(count * stride);
 
+  const nMedium = mediumIndices(ctx.materials, problem.medium, wavelengths, rOuter, allowGain, warnings);
+  const sphereIndex = particle.shape === 'sphere' ? particleIndices(ctx.materials, particle.material, wavelengths, nMedium, allowGain, warnings) : null;
+  const coreIndex = particle.shape === 'coated_sphere' ? particleIndices(ctx.materials, particle.core_material, wavelengths, nMedium, allowGain, warnings) : null;
+  const shellIndex = particle.shape === 'coated_sphere' ? particleIndices(ctx.materials, particle.shell_material, wavelengths, nMedium, allowGain, warnings) : null;
+
   for (let i = 0; i < count; i++) {
     const lambda = wavelengths[i] as number;
-    const nMed = mediumIndex(ctx.materials, problem.medium, lambda, rOuter, allowGain, warnings);
+    const nMed = nMedium[i] as number;
     const k0 = (2 * Math.PI * nMed) / lambda; // wavenumber in the medium, 1/nm
     const x = k0 * rOuter;
     checkSizeParameter(x, lambda, warnings);
@@ -197,14 +227,14 @@ export function solveScattering(problem: ScatteringProblem, ctx: SolveContext): 
     sizeParameter.push(x);
     const o = i * stride;
     if (particle.shape === 'sphere') {
-      const m = particleIndex(ctx.materials, particle.material, lambda, nMed, allowGain, warnings);
+      const m = (sphereIndex as RelativeIndex[])[i] as RelativeIndex;
       relative.push(m);
       input[o + SPHERE_IN.mRe] = m.n;
       input[o + SPHERE_IN.mIm] = m.k;
       input[o + SPHERE_IN.x] = x;
     } else {
-      const core = particleIndex(ctx.materials, particle.core_material, lambda, nMed, allowGain, warnings);
-      const shell = particleIndex(ctx.materials, particle.shell_material, lambda, nMed, allowGain, warnings);
+      const core = (coreIndex as RelativeIndex[])[i] as RelativeIndex;
+      const shell = (shellIndex as RelativeIndex[])[i] as RelativeIndex;
       const xCore = k0 * particle.core_radius_nm;
       relative.push(shell);
       coreRelative.push(core);

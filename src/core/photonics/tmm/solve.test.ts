@@ -3,6 +3,7 @@ import { loadNodeWasmTmmKernel } from '../../../adapters/node/tmm-wasm.ts';
 import { literalResolver } from '../literal-resolver.ts';
 import { MaterialError, type MaterialResolver } from '../material-spec.ts';
 import { ProblemError, type SolveContext } from '../solve-context.ts';
+import { createMaterialLibrary } from '../materials/library.ts';
 import { LayerStackProblemSchema } from './problem.ts';
 import { solveLayerStack } from './solve.ts';
 
@@ -133,5 +134,25 @@ describe('solveLayerStack', () => {
     const at = (nm: number) => res.R[Math.round(((nm - 400) / 400) * 999)]?.[0] as number;
     expect(at(550)).toBeGreaterThan(0.99);
     expect(at(790)).toBeLessThan(0.5);
+  });
+});
+
+describe('warnings over a spectrum', () => {
+  it('words an out-of-range dataset once for the whole spectrum, even when layers repeat it', () => {
+    // Johnson & Christy gold ends at 1937 nm; two gold layers and 1,000 wavelengths up to 2000 nm.
+    const gold = 'Au (Johnson and Christy 1972)';
+    const result = solve(
+      {
+        layers: [
+          { material: gold, thickness_nm: 10 },
+          { material: glass, thickness_nm: 100 },
+          { material: gold, thickness_nm: 10 },
+        ],
+        exit_medium: glass,
+        wavelength_range_nm: { start: 400, stop: 2000, count: 1000 },
+      },
+      { materials: createMaterialLibrary() },
+    );
+    expect(result.warnings.filter((w) => /1937/.test(w))).toHaveLength(1);
   });
 });

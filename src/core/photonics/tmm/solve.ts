@@ -5,7 +5,8 @@
  * flat output into [wavelength][angle] arrays in the problem's own layer order.
  */
 import type { Complex } from '../complex.ts';
-import { MaterialError, type MaterialSpec } from '../material-spec.ts';
+import { MaterialError, type MaterialSpec, type ResolvedSpectrum } from '../material-spec.ts';
+import { resolveSpectrum } from '../materials/spectrum.ts';
 import { ProblemError, type SolveContext } from '../solve-context.ts';
 import { LAYER_STACK_CONVENTIONS } from './conventions.ts';
 import type { TmmBatch, TmmKernel, TmmPolarization } from './kernel.ts';
@@ -74,17 +75,18 @@ export function solveLayerStack(problem: LayerStackProblem, ctx: SolveContext): 
   const allowGain = problem.allow_gain === true;
   let gain = false;
   let droppedSourceK = 0;
-  // Stacks repeat materials (a Bragg mirror has two): resolve each distinct spec once per wavelength.
+  // Stacks repeat materials (a Bragg mirror has two): resolve each distinct spec once, over the whole
+  // spectrum, so the library words a range problem once with a count instead of once per wavelength.
   const keys = media.map((medium) => JSON.stringify(medium.spec));
+  const spectra = new Map<string, ResolvedSpectrum>();
+  media.forEach((medium, i) => {
+    const key = keys[i] as string;
+    if (!spectra.has(key)) spectra.set(key, resolveAll(ctx, medium, wavelengths, allowGain, warnings));
+  });
   wavelengths.forEach((lambda, w) => {
-    const cache = new Map<string, { n: number; k: number }>();
     media.forEach((medium, i) => {
-      const key = keys[i] as string;
-      let nk = cache.get(key);
-      if (!nk) {
-        nk = resolve(ctx, medium, lambda, allowGain, warnings);
-        cache.set(key, nk);
-      }
+      const spectrum = spectra.get(keys[i] as string) as ResolvedSpectrum;
+      const nk = { n: spectrum.n[w] as number, k: spectrum.k[w] as number };
       let { k } = nk;
       if (i === 0 && k !== 0) {
         refuseAbsorbingSource(nk, medium, lambda);
@@ -199,11 +201,11 @@ export function solveLayerStack(problem: LayerStackProblem, ctx: SolveContext): 
   };
 }
 
-function resolve(ctx: SolveContext, medium: OrientedMedium, lambda: number, allowGain: boolean, warnings: Set<string>): { n: number; k: number } {
+function resolveAll(ctx: SolveContext, medium: OrientedMedium, wavelengths: readonly number[], allowGain: boolean, warnings: Set<string>): ResolvedSpectrum {
   try {
-    const r = ctx.materials.resolve(medium.spec, lambda, { allowGain });
+    const r = resolveSpectrum(ctx.materials, medium.spec, wavelengths, { allowGain });
     for (const w of r.warnings) warnings.add(w);
-    return { n: r.n, k: r.k };
+    return r;
   } catch (e) {
     if (e instanceof MaterialError) throw new MaterialError(`${medium.label}: ${e.message}`);
     throw e;
