@@ -5,6 +5,11 @@
 // libm (sin, cos, exp, expm1, cbrt), which V8 and AssemblyScript implement separately.
 // Layout (strides, offsets) is src/core/photonics/mie/layout.ts; the algorithm is documented there.
 
+import { cdivConj, cmul, IM, RE } from './_complex';
+import { ld, st } from './_memory';
+
+export { alloc } from './_memory';
+
 const SPHERE_INPUT_STRIDE: i32 = 3;
 const COATED_INPUT_STRIDE: i32 = 6;
 const OUTPUT_STRIDE: i32 = 4;
@@ -12,11 +17,6 @@ const MAX_SIZE_PARAMETER: f64 = 1e5;
 const LENTZ_TOLERANCE_SQ: f64 = 1e-32;
 const TINY: f64 = 1e-150;
 const MIN_SIZE_PARAMETER: f64 = 1e-12;
-
-/** Reserves `bytes` of linear memory for the caller's input/output buffers (8-byte aligned). */
-export function alloc(bytes: i32): usize {
-  return heap.alloc(<usize>bytes);
-}
 
 export function sphereInputStride(): i32 {
   return SPHERE_INPUT_STRIDE;
@@ -28,29 +28,6 @@ export function coatedInputStride(): i32 {
 
 export function outputStride(): i32 {
   return OUTPUT_STRIDE;
-}
-
-// ---- complex arithmetic: results in (RE, IM) -------------------------------------------------
-
-let RE: f64 = 0;
-let IM: f64 = 0;
-
-@inline
-function cmul(ar: f64, ai: f64, br: f64, bi: f64): void {
-  const re = ar * br - ai * bi;
-  const im = ar * bi + ai * br;
-  RE = re;
-  IM = im;
-}
-
-/** a/b = a·b̄/|b|², exactly as quot() in src/core/photonics/mie/quotient.ts (range argument there). */
-@inline
-function cdiv(ar: f64, ai: f64, br: f64, bi: f64): void {
-  const t = 1 / (br * br + bi * bi);
-  const re = (ar * br + ai * bi) * t;
-  const im = (ai * br - ar * bi) * t;
-  RE = re;
-  IM = im;
 }
 
 // ---- scratch memory for the log-derivative tables ----------------------------------------------
@@ -65,16 +42,6 @@ function ensureScratch(doubles: i32): void {
   scratchDoubles = doubles;
 }
 
-@inline
-function ld(base: usize, k: i32): f64 {
-  return load<f64>(base + (<usize>k << 3));
-}
-
-@inline
-function st(base: usize, k: i32, v: f64): void {
-  store<f64>(base + (<usize>k << 3), v);
-}
-
 // ---- logarithmic derivatives -------------------------------------------------------------------
 
 function lentzTermLimit(absZ: f64): f64 {
@@ -83,7 +50,7 @@ function lentzTermLimit(absZ: f64): f64 {
 
 /** D_n(z) by the modified-Lentz continued fraction; result in (RE, IM), NaN if not converged. */
 function lentzLogDerivative(n: i32, zr: f64, zi: f64): void {
-  cdiv(1, 0, zr, zi);
+  cdivConj(1, 0, zr, zi);
   const invR = RE;
   const invI = IM;
   const nu = <f64>n + 0.5;
@@ -108,10 +75,10 @@ function lentzLogDerivative(n: i32, zr: f64, zi: f64): void {
       dr = TINY;
       di = 0;
     }
-    cdiv(1, 0, dr, di);
+    cdivConj(1, 0, dr, di);
     dr = RE;
     di = IM;
-    cdiv(1, 0, cr, ci);
+    cdivConj(1, 0, cr, ci);
     cr = br - RE;
     ci = bi - IM;
     if (cr == 0 && ci == 0) {
@@ -166,7 +133,7 @@ function recurrenceStart(absZ: f64, nMax: i32): i32 {
 
 /** Dₙ(z) and Rₙ = ψₙ/ψₙ₋₁ into `out`, 4 doubles per order (logDerivatives in log-derivative.ts). */
 function logDerivatives(zr: f64, zi: f64, nMax: i32, out: usize): void {
-  cdiv(1, 0, zr, zi);
+  cdivConj(1, 0, zr, zi);
   const invR = RE;
   const invI = IM;
   const start = recurrenceStart(Math.sqrt(zr * zr + zi * zi), nMax);
@@ -176,7 +143,7 @@ function logDerivatives(zr: f64, zi: f64, nMax: i32, out: usize): void {
   for (let n = start; n > nMax; n--) {
     const nzr = invR * <f64>n;
     const nzi = invI * <f64>n;
-    cdiv(1, 0, dr + nzr, di + nzi);
+    cdivConj(1, 0, dr + nzr, di + nzi);
     dr = nzr - RE;
     di = nzi - IM;
   }
@@ -187,7 +154,7 @@ function logDerivatives(zr: f64, zi: f64, nMax: i32, out: usize): void {
   for (let n = nMax; n >= 1; n--) {
     const nzr = invR * <f64>n;
     const nzi = invI * <f64>n;
-    cdiv(1, 0, dr + nzr, di + nzi);
+    cdivConj(1, 0, dr + nzr, di + nzi);
     const rr = RE;
     const ri = IM;
     dr = nzr - rr;
@@ -279,7 +246,7 @@ function termCount(x: f64): i32 {
 /** aₙ or bₙ = (d ψ − ψ₋₁)/(d ξ − ξ₋₁), ξ = ψ − iχ; result in (RE, IM). */
 @inline
 function coefficient(dr: f64, di: f64, psi: f64, chi: f64, psiPrev: f64, chiPrev: f64): void {
-  cdiv(dr * psi - psiPrev, di * psi, dr * psi + di * chi - psiPrev, di * psi - dr * chi + chiPrev);
+  cdivConj(dr * psi - psiPrev, di * psi, dr * psi + di * chi - psiPrev, di * psi - dr * chi + chiPrev);
 }
 
 // ---- homogeneous sphere ------------------------------------------------------------------------
@@ -292,7 +259,7 @@ function sphere(mr: f64, mi: f64, x: f64, out: usize): void {
   logDerivatives(mr * x, mi * x, nMax, dz);
   riccatiRatiosReal(x, nMax, rho);
   const xInv = 1 / x;
-  cdiv(1, 0, mr, mi);
+  cdivConj(1, 0, mr, mi);
   const mInvR = RE;
   const mInvI = IM;
   seriesReset();
@@ -352,7 +319,7 @@ function riccatiRatio0(ur: f64, ui: f64, vr: f64, vi: f64): void {
   const sur = S_RE;
   const sui = S_IM;
   scaledSin(vr, vi);
-  cdiv(sur, sui, S_RE, S_IM);
+  cdivConj(sur, sui, S_RE, S_IM);
   cmul(pr, pi, RE, IM);
   const s = Math.exp(Math.abs(ui) - Math.abs(vi) - wi);
   RE = RE * s;
@@ -364,12 +331,12 @@ function shellLogDerivative(
   fr: f64, fi: f64, dcr: f64, dci: f64, gcr: f64, gci: f64,
   dor: f64, doi: f64, gor: f64, goi: f64, qr: f64, qi: f64,
 ): void {
-  cdiv(dcr - fr, dci - fi, gcr - fr, gci - fi);
+  cdivConj(dcr - fr, dci - fi, gcr - fr, gci - fi);
   cmul(qr, qi, RE, IM);
   const qqr = RE;
   const qqi = IM;
   cmul(qqr, qqi, gor, goi);
-  cdiv(dor - RE, doi - IM, 1 - qqr, 0.0 - qqi);
+  cdivConj(dor - RE, doi - IM, 1 - qqr, 0.0 - qqi);
 }
 
 function coated(m1r: f64, m1i: f64, m2r: f64, m2i: f64, x: f64, y: f64, out: usize): void {
@@ -398,19 +365,19 @@ function coated(m1r: f64, m1i: f64, m2r: f64, m2i: f64, x: f64, y: f64, out: usi
   logDerivatives(x2r, x2i, nMax, d2);
   logDerivatives(y2r, y2i, nMax, d3);
   riccatiRatiosReal(y, nMax, rhoY);
-  cdiv(1, 0, x2r, x2i);
+  cdivConj(1, 0, x2r, x2i);
   const x2InvR = RE;
   const x2InvI = IM;
-  cdiv(1, 0, y2r, y2i);
+  cdivConj(1, 0, y2r, y2i);
   const y2InvR = RE;
   const y2InvI = IM;
-  cdiv(m2r, m2i, m1r, m1i);
+  cdivConj(m2r, m2i, m1r, m1i);
   const m21r = RE;
   const m21i = IM;
-  cdiv(m1r, m1i, m2r, m2i);
+  cdivConj(m1r, m1i, m2r, m2i);
   const m12r = RE;
   const m12i = IM;
-  cdiv(1, 0, m2r, m2i);
+  cdivConj(1, 0, m2r, m2i);
   const m2InvR = RE;
   const m2InvI = IM;
   const yInv = 1 / y;
@@ -467,14 +434,14 @@ function coated(m1r: f64, m1i: f64, m2r: f64, m2i: f64, x: f64, y: f64, out: usi
     const numR = RE;
     const numI = IM;
     cmul(vxr, vxi, uyr, uyi);
-    cdiv(numR, numI, RE, IM);
+    cdivConj(numR, numI, RE, IM);
     cmul(qr, qi, RE, IM);
     qr = RE;
     qi = IM;
-    cdiv(0, 1, pxr, pxi);
+    cdivConj(0, 1, pxr, pxi);
     gxr = d2r + RE;
     gxi = d2i + IM;
-    cdiv(0, 1, pyr, pyi);
+    cdivConj(0, 1, pyr, pyi);
     gyr = d3r + RE;
     gyi = d3i + IM;
 

@@ -4,6 +4,11 @@
 // Layouts: inputs and outputs follow src/core/photonics/tmm/kernel.ts and layout.ts; the scratch
 // region (scratchDoubles(m) doubles, supplied by the caller) is private to this file.
 
+import { cdivSmith, csqrt, IM, RE } from './_complex';
+import { ld, st } from './_memory';
+
+export { alloc } from './_memory';
+
 const POINT_HEADER: i32 = 6;
 const LAYOUT_VERSION: i32 = 1;
 const SMALL_DELTA2: f64 = 1e-4;
@@ -26,10 +31,6 @@ const S_FB: i32 = 20; // flux per plane, light from the right
 const S_NET: i32 = 21;
 const S_BLOCKS: i32 = 22;
 
-export function alloc(bytes: i32): usize {
-  return heap.alloc(<usize>bytes);
-}
-
 export function pointHeader(): i32 {
   return POINT_HEADER;
 }
@@ -41,55 +42,6 @@ export function layoutVersion(): i32 {
 /** Doubles of scratch one solve needs for a stack of m layers. */
 export function scratchDoubles(m: i32): i32 {
   return S_BLOCKS * (m + 2);
-}
-
-@inline
-function ld(base: usize, k: i32): f64 {
-  return load<f64>(base + (<usize>k << 3));
-}
-
-@inline
-function st(base: usize, k: i32, v: f64): void {
-  store<f64>(base + (<usize>k << 3), v);
-}
-
-// Complex results come back through these two globals (no allocation on the hot path).
-let zr: f64 = 0;
-let zi: f64 = 0;
-
-/** Smith's division (a / b), as complex.ts div. */
-@inline
-function cdiv(ar: f64, ai: f64, br: f64, bi: f64): void {
-  if (Math.abs(br) >= Math.abs(bi)) {
-    const r = bi / br;
-    const d = br + bi * r;
-    zr = (ar + ai * r) / d;
-    zi = (ai - ar * r) / d;
-  } else {
-    const r = br / bi;
-    const d = br * r + bi;
-    zr = (ar * r + ai) / d;
-    zi = (ai * r - ar) / d;
-  }
-}
-
-/** Principal square root (Re ≥ 0; Im ≥ 0 on the cut), as complex.ts sqrt. */
-@inline
-function csqrt(ar: f64, ai: f64): void {
-  if (ar == 0 && ai == 0) {
-    zr = 0;
-    zi = 0;
-    return;
-  }
-  const m = Math.sqrt(ar * ar + ai * ai);
-  const re = Math.sqrt((m + Math.abs(ar)) / 2);
-  if (ar >= 0) {
-    zr = re;
-    zi = ai / (2 * re);
-  } else {
-    zr = Math.abs(ai) / (2 * re);
-    zi = ai >= 0 ? re : -re;
-  }
 }
 
 /** Scaled characteristic matrix of layer i (reference-group.ts layerMatrix). */
@@ -135,9 +87,9 @@ function layerMatrix(scr: usize, M: i32, i: i32, nr: f64, ni: f64, qr: f64, qi: 
     soqR = sr * f;
     soqI = si * f;
   } else {
-    cdiv(sinR, sinI, qr, qi);
-    soqR = zr;
-    soqI = zi;
+    cdivSmith(sinR, sinI, qr, qi);
+    soqR = RE;
+    soqI = IM;
   }
   const qsR = qr * sinR - qi * sinI;
   const qsI = qr * sinI + qi * sinR;
@@ -145,9 +97,9 @@ function layerMatrix(scr: usize, M: i32, i: i32, nr: f64, ni: f64, qr: f64, qi: 
   if (p) {
     const n2r = nr * nr - ni * ni;
     const n2i = nr * ni + ni * nr;
-    cdiv(qsR, qsI, n2r, n2i);
-    upR = zr;
-    upI = zi;
+    cdivSmith(qsR, qsI, n2r, n2i);
+    upR = RE;
+    upI = IM;
     loR = n2r * soqR - n2i * soqI;
     loI = n2r * soqI + n2i * soqR;
   } else {
@@ -176,7 +128,7 @@ let gRim: f64 = 0;
 let gTre: f64 = 0;
 let gTim: f64 = 0;
 
-/** Admittance of medium i into (zr, zi): q (s) or N²/q (p). */
+/** Admittance of medium i into (RE, IM): q (s) or N²/q (p). */
 @inline
 function admittance(idx: usize, scr: usize, M: i32, i: i32, p: bool): void {
   const qr = ld(scr, S_Q * M + 2 * i);
@@ -184,10 +136,10 @@ function admittance(idx: usize, scr: usize, M: i32, i: i32, p: bool): void {
   if (p) {
     const nr = ld(idx, 2 * i);
     const ni = ld(idx, 2 * i + 1);
-    cdiv(nr * nr - ni * ni, nr * ni + ni * nr, qr, qi);
+    cdivSmith(nr * nr - ni * ni, nr * ni + ni * nr, qr, qi);
   } else {
-    zr = qr;
-    zi = qi;
+    RE = qr;
+    IM = qi;
   }
 }
 
@@ -197,8 +149,8 @@ function solveGroup(idx: usize, scr: usize, M: i32, a: i32, b: i32, p: bool, fro
   const dst = fromLeft ? b : a;
   const flux = fluxBlock * M;
   admittance(idx, scr, M, src, p);
-  const etaR = zr;
-  const etaI = zi;
+  const etaR = RE;
+  const etaI = IM;
   if (!(etaR > 0) || !isFinite(etaI)) {
     for (let pl = a; pl < b; pl++) st(scr, flux + pl, 0);
     gR = 0;
@@ -253,9 +205,9 @@ function solveGroup(idx: usize, scr: usize, M: i32, a: i32, b: i32, p: bool, fro
   const eEi = etaR * Ei + etaI * Er;
   const denR = eEr + Hr;
   const denI = eEi + Hi;
-  cdiv(eEr - Hr, eEi - Hi, denR, denI);
-  const rtR = zr;
-  const rtI = zi;
+  cdivSmith(eEr - Hr, eEi - Hi, denR, denI);
+  const rtR = RE;
+  const rtI = IM;
   const den2 = denR * denR + denI * denI;
   const norm = (4 * (etaR * etaR + etaI * etaI)) / (etaR * den2);
   let shrink: f64 = 1;
@@ -274,15 +226,15 @@ function solveGroup(idx: usize, scr: usize, M: i32, a: i32, b: i32, p: bool, fro
     const sni = ld(idx, 2 * src + 1);
     const pr = snr * tnr - sni * tni;
     const pi = snr * tni + sni * tnr;
-    cdiv(pr * 2, pi * 2, denR, denI);
-    gTre = zr * amp;
-    gTim = zi * amp;
+    cdivSmith(pr * 2, pi * 2, denR, denI);
+    gTre = RE * amp;
+    gTim = IM * amp;
     gRre = -rtR;
     gRim = -rtI;
   } else {
-    cdiv(etaR * 2, etaI * 2, denR, denI);
-    gTre = zr * amp;
-    gTim = zi * amp;
+    cdivSmith(etaR * 2, etaI * 2, denR, denI);
+    gTre = RE * amp;
+    gTim = IM * amp;
     gRre = rtR;
     gRim = rtI;
   }
@@ -302,8 +254,8 @@ function solvePoint(idx: usize, thick: usize, coh: usize, lambda: f64, angle: f6
     const nr = ld(idx, 2 * i);
     const ni = ld(idx, 2 * i + 1);
     csqrt(nr * nr - ni * ni - beta * beta, nr * ni + ni * nr);
-    st(scr, S_Q * M + 2 * i, zr);
-    st(scr, S_Q * M + 2 * i + 1, zi);
+    st(scr, S_Q * M + 2 * i, RE);
+    st(scr, S_Q * M + 2 * i + 1, IM);
   }
   let K: i32 = 0; // incoherent media so far
   st(scr, S_INC * M, 0);
@@ -319,7 +271,7 @@ function solvePoint(idx: usize, thick: usize, coh: usize, lambda: f64, angle: f6
       st(scr, S_INC * M + K, <f64>i);
       K++;
       admittance(idx, scr, M, i, p);
-      st(scr, S_ATT * M + i, zr > 0 ? Math.exp(-2 * k0 * d * qi) : 0);
+      st(scr, S_ATT * M + i, RE > 0 ? Math.exp(-2 * k0 * d * qi) : 0);
     }
   }
   st(scr, S_INC * M + K, <f64>(m + 1));

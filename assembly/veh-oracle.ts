@@ -3,6 +3,10 @@
 // order, so outputs are bit-identical to the reference (checked by the parity suite).
 // Memory layout (strides and offsets) is src/core/veh/oracle-layout.ts.
 
+import { ld, st } from './_memory';
+
+export { alloc } from './_memory';
+
 const INPUT_STRIDE: i32 = 19;
 const OUTPUT_STRIDE: i32 = 16;
 const STANDARD_GRAVITY: f64 = 9.80665;
@@ -10,11 +14,6 @@ const EPSILON_0: f64 = 8.854187817e-12;
 const MODAL_MASS_FACTOR: f64 = 0.2357;
 const ROOT_SLOPE_FACTOR: f64 = 1.3765;
 const TWO_PI: f64 = 6.283185307179586;
-
-/** Reserves `bytes` of linear memory for the caller's input/output buffers (8-byte aligned). */
-export function alloc(bytes: i32): usize {
-  return heap.alloc(<usize>bytes);
-}
 
 export function inputStride(): i32 {
   return INPUT_STRIDE;
@@ -24,32 +23,22 @@ export function outputStride(): i32 {
   return OUTPUT_STRIDE;
 }
 
-@inline
-function arg(base: usize, k: i32): f64 {
-  return load<f64>(base + (<usize>k << 3));
-}
-
-@inline
-function put(base: usize, k: i32, v: f64): void {
-  store<f64>(base + (<usize>k << 3), v);
-}
-
 function evaluateOne(inp: usize, out: usize): void {
-  const L = arg(inp, 0) * 1e-3;
-  const b = arg(inp, 1) * 1e-3;
-  const hs = arg(inp, 2) * 1e-6;
-  const hp = arg(inp, 3) * 1e-6;
-  const mt = arg(inp, 4) * 1e-3;
-  const R = arg(inp, 5);
-  const fe = arg(inp, 6);
-  const a = arg(inp, 7) * STANDARD_GRAVITY;
-  const d31 = arg(inp, 8);
-  const epsR = arg(inp, 9);
-  const Ep = arg(inp, 10);
-  const rhoP = arg(inp, 11);
-  const Es = arg(inp, 12);
-  const rhoS = arg(inp, 13);
-  const zeta = arg(inp, 14);
+  const L = ld(inp, 0) * 1e-3;
+  const b = ld(inp, 1) * 1e-3;
+  const hs = ld(inp, 2) * 1e-6;
+  const hp = ld(inp, 3) * 1e-6;
+  const mt = ld(inp, 4) * 1e-3;
+  const R = ld(inp, 5);
+  const fe = ld(inp, 6);
+  const a = ld(inp, 7) * STANDARD_GRAVITY;
+  const d31 = ld(inp, 8);
+  const epsR = ld(inp, 9);
+  const Ep = ld(inp, 10);
+  const rhoP = ld(inp, 11);
+  const Es = ld(inp, 12);
+  const rhoS = ld(inp, 13);
+  const zeta = ld(inp, 14);
 
   const As = b * hs;
   const Ap = b * hp;
@@ -87,27 +76,27 @@ function evaluateOne(inp: usize, out: usize): void {
   const Wmm = W * 1e3;
 
   const sigmaMpa = ((Es * ybar * 3 * W) / (L * L)) * 1e-6;
-  const sStress = arg(inp, 15) - sigmaMpa;
-  const sDisp = arg(inp, 16) - Wmm;
-  const sFreq = arg(inp, 17) - eta;
-  const sPower = PuW - arg(inp, 18);
+  const sStress = ld(inp, 15) - sigmaMpa;
+  const sDisp = ld(inp, 16) - Wmm;
+  const sFreq = ld(inp, 17) - eta;
+  const sPower = PuW - ld(inp, 18);
 
-  put(out, 0, fr);
-  put(out, 1, PuW);
-  put(out, 2, sigmaMpa);
-  put(out, 3, Wmm);
-  put(out, 4, eta);
-  put(out, 5, sStress);
-  put(out, 6, sDisp);
-  put(out, 7, sFreq);
-  put(out, 8, sPower);
-  put(out, 9, sStress >= 0 && sDisp >= 0 && sFreq >= 0 && sPower >= 0 ? 1.0 : 0.0);
-  put(out, 10, meff);
-  put(out, 11, EI);
-  put(out, 12, theta);
-  put(out, 13, Cp);
-  put(out, 14, ybar);
-  put(out, 15, V);
+  st(out, 0, fr);
+  st(out, 1, PuW);
+  st(out, 2, sigmaMpa);
+  st(out, 3, Wmm);
+  st(out, 4, eta);
+  st(out, 5, sStress);
+  st(out, 6, sDisp);
+  st(out, 7, sFreq);
+  st(out, 8, sPower);
+  st(out, 9, sStress >= 0 && sDisp >= 0 && sFreq >= 0 && sPower >= 0 ? 1.0 : 0.0);
+  st(out, 10, meff);
+  st(out, 11, EI);
+  st(out, 12, theta);
+  st(out, 13, Cp);
+  st(out, 14, ybar);
+  st(out, 15, V);
 }
 
 /** Evaluates `count` packed designs from `inPtr` into `outPtr` (pointers from alloc). */

@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { literalResolver } from '../../core/photonics/literal-resolver.ts';
 import { ScatteringProblemSchema } from '../../core/photonics/mie/problem.ts';
-import { referenceMieKernel } from '../../core/photonics/mie/reference.ts';
 import { solveScattering } from '../../core/photonics/mie/solve.ts';
+import { itSelectsWasmOverReference } from './kernel-selection-cases.ts';
 import { createNodeMieKernelRegistry, loadNodeWasmMieKernel, selectNodeMieKernel } from './mie-wasm.ts';
 import { createNodeSolveContext } from './photonics-context.ts';
 
 describe('node Mie kernel', () => {
-  it('prefers wasm when build/wasm/photonics-mie.wasm exists', async () => {
-    const { kernel, skipped } = await selectNodeMieKernel();
-    expect(kernel.id).toBe('wasm');
-    expect(skipped).toEqual([]);
-  });
-
-  it('falls back to the reference, saying why, when the wasm file is missing', async () => {
-    const { kernel, skipped } = await selectNodeMieKernel('/nonexistent/photonics-mie.wasm');
-    expect(kernel).toBe(referenceMieKernel);
-    expect(skipped).toEqual(['wasm unavailable: /nonexistent/photonics-mie.wasm not found (run npm run build:wasm)']);
-  });
-
-  it('registers wasm above the reference', () => {
-    expect(createNodeMieKernelRegistry().ids()).toEqual(['wasm', 'reference']);
-  });
+  itSelectsWasmOverReference({ file: 'photonics-mie.wasm', select: selectNodeMieKernel, registryIds: () => createNodeMieKernelRegistry().ids() });
 
   it('solves a spectrum through the wasm kernel with the same result as the reference', async () => {
     const wasm = await loadNodeWasmMieKernel();

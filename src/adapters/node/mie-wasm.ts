@@ -3,24 +3,13 @@
  * registry choose between it and the TypeScript reference (WASM wins when it loads; when it does not,
  * e.g. before `npm run build:wasm`, the reason is kept).
  */
-import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { describeSkipped, type BackendRegistry } from '../../core/kernels/registry.ts';
+import type { BackendRegistry } from '../../core/kernels/registry.ts';
 import type { MieKernel } from '../../core/photonics/mie/kernel.ts';
 import { createMieKernelRegistry } from '../../core/photonics/mie/kernels.ts';
 import { createWasmMieKernel, type WasmMieKernel } from '../../core/photonics/mie/wasm-kernel.ts';
+import { builtWasmPath, readWasm, selectWithReasons } from './read-wasm.ts';
 
-/** Resolved from this file, not the working directory, so the CLI works from anywhere. */
-export const MIE_WASM_PATH = fileURLToPath(new URL('../../../build/wasm/photonics-mie.wasm', import.meta.url));
-
-async function readWasm(path: string): Promise<Uint8Array> {
-  try {
-    return await readFile(path);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`${path} not found (run npm run build:wasm)`, { cause: e });
-    throw e;
-  }
-}
+export const MIE_WASM_PATH = builtWasmPath('photonics-mie.wasm');
 
 export async function loadNodeWasmMieKernel(path: string = MIE_WASM_PATH): Promise<WasmMieKernel> {
   return createWasmMieKernel(await readWasm(path));
@@ -38,6 +27,6 @@ export interface NodeMieKernel {
 
 /** The best Mie kernel available in this Node process (WASM, else the reference) and why others were skipped. */
 export async function selectNodeMieKernel(path: string = MIE_WASM_PATH): Promise<NodeMieKernel> {
-  const selected = await createNodeMieKernelRegistry(path).selectBackend();
-  return { kernel: selected.backend, skipped: selected.skipped.map(describeSkipped) };
+  const { backend, skipped } = await selectWithReasons(createNodeMieKernelRegistry(path));
+  return { kernel: backend, skipped };
 }

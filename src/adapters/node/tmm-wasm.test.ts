@@ -1,26 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { referenceTmmKernel } from '../../core/photonics/tmm/reference.ts';
 import { solveStackPoint } from '../../core/photonics/tmm/single-point.ts';
+import { itSelectsWasmOverReference } from './kernel-selection-cases.ts';
 import { createNodeTmmKernelRegistry, loadNodeWasmTmmKernel, selectNodeTmmKernel } from './tmm-wasm.ts';
 
 const coating = { incident: 1, layers: [{ n: 1.38, thickness_nm: 99.6 }, { n: 0.2, k: 3.4, thickness_nm: 12 }], exit: 1.52 };
 
 describe('node TMM kernel', () => {
-  it('prefers wasm when build/wasm/photonics-tmm.wasm exists', async () => {
-    const { kernel, skipped } = await selectNodeTmmKernel();
-    expect(kernel.id).toBe('wasm');
-    expect(skipped).toEqual([]);
-  });
-
-  it('falls back to the reference, saying why, when the wasm file is missing', async () => {
-    const { kernel, skipped } = await selectNodeTmmKernel('/nonexistent/photonics-tmm.wasm');
-    expect(kernel.id).toBe('reference');
-    expect(skipped).toEqual(['wasm unavailable: /nonexistent/photonics-tmm.wasm not found (run npm run build:wasm)']);
-  });
-
-  it('registers wasm above the reference', () => {
-    expect(createNodeTmmKernelRegistry().ids()).toEqual(['wasm', 'reference']);
-  });
+  itSelectsWasmOverReference({ file: 'photonics-tmm.wasm', select: selectNodeTmmKernel, registryIds: () => createNodeTmmKernelRegistry().ids() });
 
   it('loads the wasm kernel directly, and it agrees with the reference', async () => {
     const wasm = await loadNodeWasmTmmKernel();

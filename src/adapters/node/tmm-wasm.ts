@@ -3,24 +3,13 @@
  * registry choose between it and the TypeScript reference (WASM first; when it cannot load, e.g.
  * before `npm run build:wasm`, the reference runs and the reason is kept).
  */
-import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { describeSkipped, type BackendRegistry } from '../../core/kernels/registry.ts';
+import type { BackendRegistry } from '../../core/kernels/registry.ts';
 import type { TmmKernel } from '../../core/photonics/tmm/kernel.ts';
 import { createTmmKernelRegistry } from '../../core/photonics/tmm/kernels.ts';
 import { createWasmTmmKernel } from '../../core/photonics/tmm/wasm-kernel.ts';
+import { builtWasmPath, readWasm, selectWithReasons } from './read-wasm.ts';
 
-/** Resolved from this file, not the working directory, so the CLI works from anywhere. */
-export const TMM_WASM_PATH = fileURLToPath(new URL('../../../build/wasm/photonics-tmm.wasm', import.meta.url));
-
-async function readWasm(path: string): Promise<Uint8Array> {
-  try {
-    return await readFile(path);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`${path} not found (run npm run build:wasm)`, { cause: e });
-    throw e;
-  }
-}
+export const TMM_WASM_PATH = builtWasmPath('photonics-tmm.wasm');
 
 export async function loadNodeWasmTmmKernel(path: string = TMM_WASM_PATH): Promise<TmmKernel> {
   return createWasmTmmKernel(await readWasm(path));
@@ -32,6 +21,6 @@ export function createNodeTmmKernelRegistry(path: string = TMM_WASM_PATH): Backe
 
 /** The best TMM kernel for this process, with "wasm unavailable: …" lines for any passed over. */
 export async function selectNodeTmmKernel(path: string = TMM_WASM_PATH): Promise<{ kernel: TmmKernel; skipped: string[] }> {
-  const selected = await createNodeTmmKernelRegistry(path).selectBackend();
-  return { kernel: selected.backend, skipped: selected.skipped.map(describeSkipped) };
+  const { backend, skipped } = await selectWithReasons(createNodeTmmKernelRegistry(path));
+  return { kernel: backend, skipped };
 }

@@ -5,7 +5,7 @@
  * loss in dB/cm; couplers by a power coupling κ² or self-coupling t, or by a coupled-mode κ in 1/µm.
  */
 import { z } from 'zod';
-import { WAVELENGTH_CHOICE_MESSAGE, wavelengthFieldCount, wavelengthFields } from '../slab/wavelength-grid.ts';
+import { checkWavelengthChoice, wavelengthFields } from '../wavelengths.ts';
 
 export const WaveguideSchema = z
   .strictObject({
@@ -159,12 +159,8 @@ export const CircuitProblemSchema = z
     circuit: CircuitSchema,
     ...wavelengthFields,
   })
-  .superRefine((p, ctx) => {
-    const n = wavelengthFieldCount(p);
-    if (p.circuit.type === 'link_budget' ? n > 1 : n !== 1) {
-      ctx.addIssue({ code: 'custom', message: p.circuit.type === 'link_budget' ? `at most one wavelength field: ${WAVELENGTH_CHOICE_MESSAGE}` : WAVELENGTH_CHOICE_MESSAGE });
-    }
-  });
+  // A link budget may do without a wavelength; every other circuit is swept over one.
+  .superRefine((p, ctx) => checkWavelengthChoice(p, ctx, p.circuit.type !== 'link_budget'));
 
 export type CircuitProblem = z.infer<typeof CircuitProblemSchema>;
 export type Circuit = z.infer<typeof CircuitSchema>;

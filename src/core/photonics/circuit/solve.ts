@@ -9,7 +9,7 @@
  */
 import { abs2, arg } from '../complex.ts';
 import type { SolveContext } from '../solve-context.ts';
-import { wavelengthGrid } from '../slab/wavelength-grid.ts';
+import { wavelengthGrid } from '../wavelengths.ts';
 import { compileNetlist, evaluateNetlist } from './compose.ts';
 import { linkBudget, type LinkBudgetResult } from './link-budget.ts';
 import { buildNetwork, type Figures } from './network.ts';

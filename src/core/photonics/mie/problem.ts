@@ -6,9 +6,9 @@
  */
 import { z } from 'zod';
 import { MaterialSpecSchema } from '../material-spec.ts';
+import { checkWavelengthChoice, wavelengthFields, wavelengthGrid } from '../wavelengths.ts';
 
-/** Most wavelengths in one problem (a list or a range). */
-export const MAX_WAVELENGTHS = 10_000;
+export { MAX_WAVELENGTHS } from '../wavelengths.ts';
 
 const length = (what: string) => z.number().positive().finite().describe(what);
 
@@ -60,24 +60,6 @@ export const ParticleSchema = z
   .discriminatedUnion('shape', [SphereSchema, CoatedSphereSchema])
   .describe('the scatterer: "sphere" (radius_nm, material) or "coated_sphere" (core_radius_nm, shell_thickness_nm, core_material, shell_material)');
 
-const WavelengthRangeSchema = z
-  .strictObject({
-    start: length('first vacuum wavelength, nm'),
-    stop: length('last vacuum wavelength, nm (included)'),
-    count: z.number().int().min(1).max(MAX_WAVELENGTHS).describe('number of evenly spaced wavelengths, start and stop included'),
-  })
-  .superRefine((r, ctx) => {
-    if (r.count > 1 && r.stop === r.start) {
-      ctx.addIssue({ code: 'custom', message: `stop equals start but count is ${r.count}; use count 1 for a single wavelength` });
-    }
-    if (r.count === 1 && r.stop !== r.start) {
-      ctx.addIssue({ code: 'custom', message: 'count 1 with stop ≠ start is ambiguous; give count ≥ 2 or stop = start' });
-    }
-  })
-  .describe('evenly spaced vacuum wavelengths in nm: start, stop (both included), count');
-
-const WAVELENGTH_FIELDS = ['wavelength_nm', 'wavelengths_nm', 'wavelength_range_nm'] as const;
-
 export const ScatteringProblemSchema = z
   .strictObject({
     kind: z.literal('scattering'),
@@ -86,31 +68,13 @@ export const ScatteringProblemSchema = z
       'surrounding medium (default vacuum/air {n: 1, k: 0}); must be non-absorbing (k = 0): Mie theory for an ' +
         'absorbing host has no unique extinction cross-section',
     ),
-    wavelength_nm: length('one VACUUM wavelength in nm (not the wavelength inside the medium)').optional(),
-    wavelengths_nm: z
-      .array(length('vacuum wavelength, nm'))
-      .min(1)
-      .max(MAX_WAVELENGTHS)
-      .optional()
-      .describe(`a list of VACUUM wavelengths in nm (at most ${MAX_WAVELENGTHS})`),
-    wavelength_range_nm: WavelengthRangeSchema.optional(),
+    ...wavelengthFields,
     allow_gain: z
       .boolean()
       .optional()
       .describe('accept k < 0 (optical gain) in the particle materials; otherwise such an index is refused as a likely sign-convention mistake'),
   })
-  .superRefine((p, ctx) => {
-    const given = WAVELENGTH_FIELDS.filter((f) => p[f] !== undefined);
-    if (given.length !== 1) {
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          given.length === 0
-            ? 'give the vacuum wavelength(s): exactly one of wavelength_nm, wavelengths_nm or wavelength_range_nm'
-            : `give exactly one of wavelength_nm, wavelengths_nm or wavelength_range_nm, not ${given.join(' and ')}`,
-      });
-    }
-  })
+  .superRefine((p, ctx) => checkWavelengthChoice(p, ctx))
   .describe(
     'Mie scattering by a sphere or coated sphere: Qext, Qsca, Qabs, Qback, g and cross-sections per vacuum wavelength. ' +
       'Exactly one of wavelength_nm, wavelengths_nm, wavelength_range_nm.',
@@ -121,13 +85,7 @@ export type Particle = z.infer<typeof ParticleSchema>;
 
 /** The problem's vacuum wavelengths in nm, in the order given (a range runs from start to stop). */
 export function scatteringWavelengths(p: ScatteringProblem): number[] {
-  if (p.wavelength_nm !== undefined) return [p.wavelength_nm];
-  if (p.wavelengths_nm !== undefined) return p.wavelengths_nm.slice();
-  const r = p.wavelength_range_nm;
-  if (r === undefined) return [];
-  if (r.count === 1) return [r.start];
-  const step = (r.stop - r.start) / (r.count - 1);
-  return Array.from({ length: r.count }, (_, i) => (i === r.count - 1 ? r.stop : r.start + step * i));
+  return wavelengthGrid(p);
 }
 
 /** Outer radius of the particle in nm (the radius the efficiencies are normalised by). */

@@ -8,13 +8,12 @@
  * so memory may grow inside any call; that detaches `memory.buffer`, so the Float64Array view is
  * re-created whenever it no longer matches the memory.
  */
+import { float64View, instantiateKernel, kernelRegions, type WasmKernelExports, type WasmSource } from '../../kernels/wasm-module.ts';
 import { checkBatch } from './batch.ts';
 import type { MieKernel } from './kernel.ts';
 import { COATED_INPUT_STRIDE, MIE_OUTPUT_STRIDE, SPHERE_INPUT_STRIDE } from './layout.ts';
 
-interface KernelExports {
-  readonly memory: WebAssembly.Memory;
-  alloc(bytes: number): number;
+interface KernelExports extends WasmKernelExports {
   sphereInputStride(): number;
   coatedInputStride(): number;
   outputStride(): number;
@@ -27,46 +26,14 @@ export interface WasmMieKernel extends MieKernel {
   capacity(): number;
 }
 
-const FUNCTIONS = ['alloc', 'sphereInputStride', 'coatedInputStride', 'outputStride', 'spheres', 'coatedSpheres'] as const;
+const NAME = 'photonics-mie.wasm';
+const FUNCTIONS = ['sphereInputStride', 'coatedInputStride', 'outputStride', 'spheres', 'coatedSpheres'] as const;
 const INITIAL_CAPACITY = 256;
-/** The widest input record (coated); one pair of regions serves both entry points. */
+/** The widest input record (coated). */
 const MAX_INPUT_STRIDE = Math.max(SPHERE_INPUT_STRIDE, COATED_INPUT_STRIDE);
 
-function readKernelExports(instance: WebAssembly.Instance): KernelExports {
-  const ex = instance.exports as Record<string, unknown>;
-  for (const fn of FUNCTIONS) {
-    if (typeof ex[fn] !== 'function') throw new Error(`photonics-mie.wasm does not export ${fn}()`);
-  }
-  if (!(ex.memory instanceof WebAssembly.Memory)) throw new Error('photonics-mie.wasm does not export its memory');
-  return ex as unknown as KernelExports;
-}
-
-/** Decodes an AssemblyScript string (UTF-16, byte length stored just before the data). */
-function readAsString(memory: WebAssembly.Memory, ptr: number): string {
-  if (ptr === 0) return '';
-  const bytes = new Uint32Array(memory.buffer, ptr - 4, 1)[0] ?? 0;
-  return String.fromCharCode(...new Uint16Array(memory.buffer, ptr, bytes >>> 1));
-}
-
-async function instantiate(source: WebAssembly.Module | BufferSource, imports: WebAssembly.Imports): Promise<WebAssembly.Instance> {
-  if (source instanceof WebAssembly.Module) return WebAssembly.instantiate(source, imports);
-  return (await WebAssembly.instantiate(source, imports)).instance;
-}
-
-export async function createWasmMieKernel(source: WebAssembly.Module | BufferSource): Promise<WasmMieKernel> {
-  const late: { memory?: WebAssembly.Memory } = {};
-  const imports = {
-    env: {
-      // Built with --noAssert, so this fires only on a kernel bug (or out of memory); fail loudly.
-      abort(msg: number, file: number, line: number, column: number): never {
-        const m = late.memory;
-        const text = m ? `${readAsString(m, msg)} (${readAsString(m, file)}:${line}:${column})` : `at ${line}:${column}`;
-        throw new Error(`photonics-mie.wasm aborted: ${text}`);
-      },
-    },
-  };
-  const kernel = readKernelExports(await instantiate(source, imports));
-  late.memory = kernel.memory;
+export async function createWasmMieKernel(source: WasmSource): Promise<WasmMieKernel> {
+  const kernel = await instantiateKernel<KernelExports>(source, NAME, FUNCTIONS);
 
   const strides = [kernel.sphereInputStride(), kernel.coatedInputStride(), kernel.outputStride()];
   const expected = [SPHERE_INPUT_STRIDE, COATED_INPUT_STRIDE, MIE_OUTPUT_STRIDE];
@@ -74,32 +41,18 @@ export async function createWasmMieKernel(source: WebAssembly.Module | BufferSou
     throw new Error(`photonics-mie.wasm layout mismatch: strides ${strides.join('/')}, expected ${expected.join('/')} (rebuild with npm run build:wasm)`);
   }
 
-  let capacity = 0;
-  let inBase = 0; // f64 index of the input region
-  let outBase = 0;
-  let f64 = new Float64Array(kernel.memory.buffer);
-  const view = (): Float64Array => {
-    if (f64.buffer !== kernel.memory.buffer) f64 = new Float64Array(kernel.memory.buffer);
-    return f64;
-  };
-
-  const reserve = (count: number): void => {
-    const next = Math.max(count, capacity * 2, INITIAL_CAPACITY);
-    // The minimal runtime cannot free from JS, so old regions are abandoned; doubling bounds the waste.
-    const inPtr = kernel.alloc(next * MAX_INPUT_STRIDE * 8) >>> 0;
-    const outPtr = kernel.alloc(next * MIE_OUTPUT_STRIDE * 8) >>> 0;
-    if (inPtr % 8 !== 0 || outPtr % 8 !== 0) throw new Error('photonics-mie.wasm returned a misaligned buffer');
-    inBase = inPtr / 8;
-    outBase = outPtr / 8;
-    capacity = next;
-  };
-  reserve(INITIAL_CAPACITY);
+  // One pair of regions serves both entry points, so the input region fits the widest record.
+  const regions = kernelRegions(kernel, NAME, [MAX_INPUT_STRIDE, MIE_OUTPUT_STRIDE], INITIAL_CAPACITY);
+  regions.ensure(INITIAL_CAPACITY);
+  const view = float64View(kernel.memory);
 
   const run = (stride: number, entry: (inPtr: number, outPtr: number, count: number) => void) =>
     (input: Float64Array, count: number, out: Float64Array): void => {
       checkBatch(input, stride, count, out);
       if (count === 0) return;
-      if (count > capacity) reserve(count);
+      regions.ensure(count);
+      const inBase = regions.base[0] as number; // f64 indices
+      const outBase = regions.base[1] as number;
       const nIn = count * stride;
       const nOut = count * MIE_OUTPUT_STRIDE;
       view().set(input.length === nIn ? input : input.subarray(0, nIn), inBase);
@@ -111,6 +64,6 @@ export async function createWasmMieKernel(source: WebAssembly.Module | BufferSou
     id: 'wasm',
     spheres: run(SPHERE_INPUT_STRIDE, kernel.spheres),
     coated: run(COATED_INPUT_STRIDE, kernel.coatedSpheres),
-    capacity: () => capacity,
+    capacity: regions.capacity,
   };
 }

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { MaterialSpecSchema } from '../material-spec.ts';
-import { WAVELENGTH_CHOICE_MESSAGE, wavelengthFieldCount, wavelengthFields } from './wavelength-grid.ts';
+import { checkWavelengthChoice, wavelengthFields } from '../wavelengths.ts';
 
 export const MAX_PROFILE_POINTS = 10_000;
 
@@ -43,7 +43,7 @@ export const ModeProblemSchema = z
       .describe('if set, sample each mode field at this many points across substrate, core and cover (x in nm)'),
     allow_gain: z.boolean().optional().describe('accept gain media (k < 0); off by default, since k < 0 usually means a sign-convention slip'),
   })
-  .refine((p) => wavelengthFieldCount(p) === 1, { message: WAVELENGTH_CHOICE_MESSAGE });
+  .superRefine((p, ctx) => checkWavelengthChoice(p, ctx));
 
 export type ModeProblem = z.infer<typeof ModeProblemSchema>;
 export type SlabStructure = z.infer<typeof SlabStructureSchema>;

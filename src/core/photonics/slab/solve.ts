@@ -15,7 +15,7 @@ import { groupIndices, GROUP_INDEX_RELATIVE_STEP } from './group-index.ts';
 import { coreConfinement, sampleModeProfile } from './mode-field.ts';
 import type { ModeProblem, SlabStructure } from './problem.ts';
 import { SweepWarnings } from './sweep-warnings.ts';
-import { wavelengthGrid } from './wavelength-grid.ts';
+import { wavelengthGrid } from '../wavelengths.ts';
 
 /** Modes listed per polarization and wavelength; a thicker slab still reports its full mode_count. */
 export const MAX_LISTED_MODES = 1000;

@@ -20,8 +20,8 @@ describe('layer_stack problem schema', () => {
   });
 
   it('takes exactly one wavelength form and says so', () => {
-    expect(issues(base).join()).toMatch(/exactly one of wavelength_nm, wavelengths_nm, wavelength_range_nm \(got 0\)/);
-    expect(issues({ ...base, wavelength_nm: 500, wavelengths_nm: [500] }).join()).toMatch(/got 2/);
+    expect(issues(base).join()).toMatch(/exactly one of wavelength_nm, wavelengths_nm or wavelength_range_nm/);
+    expect(issues({ ...base, wavelength_nm: 500, wavelengths_nm: [500] }).join()).toMatch(/not wavelength_nm and wavelengths_nm/);
     const p = LayerStackProblemSchema.parse({ ...base, wavelength_range_nm: { start: 400, stop: 800, count: 5 } });
     expect(problemWavelengths(p)).toEqual([400, 500, 600, 700, 800]);
   });

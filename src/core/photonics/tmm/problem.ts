@@ -7,8 +7,9 @@
  */
 import { z } from 'zod';
 import { MaterialSpecSchema } from '../material-spec.ts';
+import { checkWavelengthChoice, wavelengthFields } from '../wavelengths.ts';
 
-/** Most spectral points or angles in one problem, and most points (wavelengths × angles) overall. */
+/** Most angles in one problem (wavelengths: MAX_WAVELENGTHS in ../wavelengths.ts), and most points (wavelengths × angles) overall. */
 export const MAX_SAMPLES = 10_000;
 export const MAX_POINTS = 200_000;
 export const MAX_LAYERS = 1_000;
@@ -26,7 +27,6 @@ const rangeSchema = (what: string, unit: string, max?: number) =>
     })
     .describe(`evenly spaced ${what}s: start, stop (both included), count`);
 
-const wavelength = z.number().positive().finite();
 const angle = z
   .number()
   .min(0)
@@ -77,27 +77,16 @@ export const LayerStackProblemSchema = z
     angle_deg: angle.optional().describe('one angle of incidence, degrees from the normal, in the medium the light comes from'),
     angles_deg: z.array(angle).min(1).max(MAX_SAMPLES).optional().describe('several angles of incidence, degrees, in the medium the light comes from'),
     angle_range_deg: rangeSchema('angle', 'degrees', 90).optional(),
-    wavelength_nm: wavelength.optional().describe('one vacuum wavelength, nm'),
-    wavelengths_nm: z.array(wavelength).min(1).max(MAX_SAMPLES).optional().describe('several vacuum wavelengths, nm'),
-    wavelength_range_nm: rangeSchema('vacuum wavelength', 'nm').optional(),
+    ...wavelengthFields,
     allow_gain: z
       .boolean()
       .optional()
       .describe('accept k < 0 (gain) in this project\'s n + ik convention; otherwise k < 0 is refused as a likely e^{+jωt} sign slip'),
   })
   .superRefine((p, ctx) => {
-    const wl = [p.wavelength_nm, p.wavelengths_nm, p.wavelength_range_nm].filter((v) => v !== undefined).length;
-    if (wl !== 1) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `give exactly one of wavelength_nm, wavelengths_nm, wavelength_range_nm (got ${wl}); wavelengths are in vacuum, nm`,
-      });
-    }
+    checkWavelengthChoice(p, ctx);
     const an = [p.angle_deg, p.angles_deg, p.angle_range_deg].filter((v) => v !== undefined).length;
     if (an > 1) ctx.addIssue({ code: 'custom', message: `give at most one of angle_deg, angles_deg, angle_range_deg (got ${an}); omit all for normal incidence` });
-    if (p.wavelength_range_nm && Math.min(p.wavelength_range_nm.start, p.wavelength_range_nm.stop) <= 0) {
-      ctx.addIssue({ code: 'custom', path: ['wavelength_range_nm'], message: 'wavelengths must be positive (vacuum wavelength in nm)' });
-    }
     const source = p.incidence === 'back' ? 'exit_medium' : 'incident_medium';
     const spec = p.incidence === 'back' ? p.exit_medium : p.incident_medium;
     if (typeof spec === 'object' && 'k' in spec && spec.k !== 0) {

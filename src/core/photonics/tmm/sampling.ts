@@ -1,19 +1,12 @@
 /** The wavelengths and angles a layer_stack problem asks for, as plain arrays. */
+import { linspace, wavelengthGrid } from '../wavelengths.ts';
 import type { LayerStackProblem } from './problem.ts';
 
-export function linspace(start: number, stop: number, count: number): number[] {
-  if (count === 1) return [start];
-  const out: number[] = [];
-  for (let i = 0; i < count; i++) out.push(i === count - 1 ? stop : start + ((stop - start) * i) / (count - 1));
-  return out;
-}
+export { linspace } from '../wavelengths.ts';
 
+/** Vacuum wavelengths in nm, in the order given. */
 export function problemWavelengths(p: LayerStackProblem): number[] {
-  if (p.wavelength_nm !== undefined) return [p.wavelength_nm];
-  if (p.wavelengths_nm !== undefined) return p.wavelengths_nm.slice();
-  const r = p.wavelength_range_nm;
-  if (r === undefined) throw new Error('layer_stack problem without wavelengths (the schema should have refused it)');
-  return linspace(r.start, r.stop, r.count);
+  return wavelengthGrid(p);
 }
 
 /** Angles in degrees; normal incidence when the problem gives none. */

@@ -5,14 +5,13 @@
  * One linear-memory region holds a batch's inputs, its outputs and the kernel's scratch; it is
  * reserved once and doubled when a larger batch arrives (the minimal runtime cannot free, so old
  * regions are abandoned; doubling bounds the waste to 2×). Growing the memory detaches
- * `memory.buffer`, so the Float64Array view is re-created after every alloc.
+ * `memory.buffer`, so the Float64Array view is re-created whenever it no longer matches the memory.
  */
+import { float64View, instantiateKernel, kernelRegions, type WasmKernelExports, type WasmSource } from '../../kernels/wasm-module.ts';
 import type { TmmBatch, TmmKernel } from './kernel.ts';
 import { POINT_HEADER, POL_P, POL_S, checkBatchSizes, pointStride } from './layout.ts';
 
-interface TmmExports {
-  readonly memory: WebAssembly.Memory;
-  alloc(bytes: number): number;
+interface TmmExports extends WasmKernelExports {
   pointHeader(): number;
   layoutVersion(): number;
   scratchDoubles(m: number): number;
@@ -36,32 +35,12 @@ const LAYOUT_VERSION = 1;
 /** First reservation in doubles (256 KiB); a 1,000-point spectrum of a 25-layer stack fits. */
 const INITIAL_DOUBLES = 1 << 15;
 
-export type TmmWasmSource = WebAssembly.Module | BufferSource;
+export type TmmWasmSource = WasmSource;
 
-function readExports(instance: WebAssembly.Instance): TmmExports {
-  const ex = instance.exports as Record<string, unknown>;
-  for (const fn of ['alloc', 'pointHeader', 'layoutVersion', 'scratchDoubles', 'solve']) {
-    if (typeof ex[fn] !== 'function') throw new Error(`photonics-tmm.wasm does not export ${fn}()`);
-  }
-  if (!(ex.memory instanceof WebAssembly.Memory)) throw new Error('photonics-tmm.wasm does not export its memory');
-  return ex as unknown as TmmExports;
-}
-
-async function instantiate(source: TmmWasmSource, imports: WebAssembly.Imports): Promise<WebAssembly.Instance> {
-  if (source instanceof WebAssembly.Module) return WebAssembly.instantiate(source, imports);
-  return (await WebAssembly.instantiate(source, imports)).instance;
-}
+const NAME = 'photonics-tmm.wasm';
 
 export async function createWasmTmmKernel(source: TmmWasmSource): Promise<TmmKernel> {
-  const imports = {
-    env: {
-      // Built with --noAssert, so this only fires on a kernel bug: fail loudly.
-      abort(_msg: number, _file: number, line: number, column: number): never {
-        throw new Error(`photonics-tmm.wasm aborted at ${line}:${column}`);
-      },
-    },
-  };
-  const kernel = readExports(await instantiate(source, imports));
+  const kernel = await instantiateKernel<TmmExports>(source, NAME, ['pointHeader', 'layoutVersion', 'scratchDoubles', 'solve']);
   if (kernel.layoutVersion() !== LAYOUT_VERSION || kernel.pointHeader() !== POINT_HEADER) {
     throw new Error(
       `photonics-tmm.wasm layout mismatch: version ${kernel.layoutVersion()}, header ${kernel.pointHeader()}; ` +
@@ -69,17 +48,9 @@ export async function createWasmTmmKernel(source: TmmWasmSource): Promise<TmmKer
     );
   }
 
-  let capacity = 0; // doubles
-  let base = 0; // region start, in doubles
-  let f64 = new Float64Array(kernel.memory.buffer);
-  const reserve = (doubles: number): void => {
-    const next = Math.max(doubles, capacity * 2, INITIAL_DOUBLES);
-    const ptr = kernel.alloc(next * 8) >>> 0;
-    if (ptr % 8 !== 0) throw new Error('photonics-tmm.wasm returned a misaligned buffer');
-    base = ptr / 8;
-    capacity = next;
-    f64 = new Float64Array(kernel.memory.buffer);
-  };
+  // One region in doubles (stride 1) for the inputs, the outputs and the kernel's scratch.
+  const region = kernelRegions(kernel, NAME, [1], INITIAL_DOUBLES);
+  const view = float64View(kernel.memory);
 
   const solve = (batch: TmmBatch, out: Float64Array): void => {
     checkBatchSizes(batch, out.length);
@@ -88,10 +59,10 @@ export async function createWasmTmmKernel(source: TmmWasmSource): Promise<TmmKer
     if (nOut === 0) return;
     const nIdx = W * (m + 2) * 2;
     const need = W + nIdx + 2 * m + A + nOut + kernel.scratchDoubles(m);
-    if (need > capacity) reserve(need);
-    if (f64.length === 0) f64 = new Float64Array(kernel.memory.buffer); // detached by a grow we did not see
+    region.ensure(need);
+    const f64 = view();
 
-    const pW = base;
+    const pW = region.base[0] as number;
     const pIdx = pW + W;
     const pThick = pIdx + nIdx;
     const pCoh = pThick + m;
