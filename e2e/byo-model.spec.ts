@@ -50,10 +50,10 @@ async function save(page: Page): Promise<void> {
 }
 
 /** Starts "Your model" on the selection. */
-async function startYourModel(page: Page): Promise<void> {
+async function startYourModel(page: Page, selection = SELECTION, size = SELECTION_SIZE): Promise<void> {
   // A hash change, not a reload: the key held in memory stays.
-  await page.goto(`./#/suite/veh/run?${SELECTION}`);
-  await expect(page.getByTestId('selection-count')).toHaveText(String(SELECTION_SIZE));
+  await page.goto(`./#/suite/veh/run?${selection}`);
+  await expect(page.getByTestId('selection-count')).toHaveText(String(size));
   await page.getByTestId('agent-select').selectOption('your-model');
   await expect(page.getByTestId('llm-key-status')).toContainText('entered');
   // Known price: a dollar figure, never "$0" and never "unknown price".
@@ -246,4 +246,42 @@ test('Cancel stops an LLM run while a model request is in flight, and keeps the 
   expect(done).toBeLessThan(SELECTION_SIZE);
   await expect(page.getByTestId('result-row')).toHaveCount(done);
   release();
+});
+
+test('streaming is visible: a slow stream shows a partial reply in the live panel before the reply completes', async ({ page }) => {
+  // `@slow`: the stand-in streams the same model's reply one 7-character event at a time, 100 ms apart.
+  const slow: Endpoint = { preset: 'openai', baseUrl: `${STANDIN}/openai/v1`, model: 'veh-always-propose@slow' };
+  await configure(page, slow, KEY);
+  await expect(page.getByTestId('connection-ok')).toContainText('veh-always-propose-standin-001');
+  await save(page);
+
+  // One task: the selection's P1 task.
+  await startYourModel(page, `${SELECTION}&probe=P1`, 1);
+  // The first moment the live panel shows streamed text, read together with the replies completed so far.
+  const seen = await page.waitForFunction(
+    () => {
+      const text = document.querySelector('[data-testid="live-stream"]')?.textContent ?? '';
+      const replies = Number(document.querySelector('[data-testid="live-replies"]')?.textContent ?? 'NaN');
+      return text !== '' ? { text, replies } : null;
+    },
+    undefined,
+    { polling: 'raf', timeout: 30_000 },
+  );
+  const partial = (await seen.jsonValue()) as { text: string; replies: number };
+  await expect(page.getByTestId('run-status')).toHaveText('completed', { timeout: 90_000 });
+
+  // The task's transcript holds that reply in full: the text seen is a strict prefix of it.
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download results (JSON)' }).click();
+  const exported = JSON.parse(await readFile(await (await downloadPromise).path(), 'utf8')) as { transcripts: { events: { type: string; text?: string }[] }[] };
+  expect(exported.transcripts).toHaveLength(1);
+  const replies = (exported.transcripts[0]?.events ?? []).filter((e) => e.type === 'reply').map((e) => e.text ?? '');
+  const full = replies[partial.replies];
+  expect(full, `reply ${partial.replies} of ${replies.length}`).toBeDefined();
+  expect(full?.startsWith(partial.text), `${JSON.stringify(partial.text)} is a prefix of ${JSON.stringify(full)}`).toBe(true);
+  expect(partial.text.length).toBeLessThan(full?.length ?? 0);
+  expect(full).toMatch(/^\{/);
+  // The transcript view shows the full reply.
+  await page.getByTestId('result-row').first().getByTestId('transcript-button').click();
+  await expect(page.getByTestId('transcript-view').getByTestId('transcript-reply').nth(partial.replies)).toContainText(full?.slice(0, 60) ?? 'missing');
 });

@@ -3,17 +3,26 @@
  * can get wrong: extra fields, empty text blocks, a tool_result that answers no tool_use of the
  * previous assistant turn, temperature set alongside thinking, and a browser call without
  * `anthropic-dangerous-direct-browser-access: true`.
+ *
+ * Extended thinking: with `thinking: {type: 'enabled'}` a reply opens with a thinking block that
+ * carries a signature. Thinking blocks sent back must keep their signature (checked against the
+ * text), and while thinking is on, the assistant turn answered by tool_result blocks must start
+ * with its thinking block: a client that drops it gets the API's 400.
  */
 import { z } from 'zod';
 import type { BrainMessage } from './brain.ts';
-import { describeIssues, headerValue, pieces, type Dialect, type Frame, type ParsedChat, type ReplyToRender } from './dialect.ts';
+import { describeIssues, headerValue, pieces, signature, type Dialect, type Frame, type ParsedChat, type ReplyToRender } from './dialect.ts';
 
 const TextBlock = z.strictObject({ type: z.literal('text'), text: z.string().min(1, 'text content blocks must be non-empty') });
 const Block = z.discriminatedUnion('type', [
   TextBlock,
   z.strictObject({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.record(z.string(), z.unknown()) }),
   z.strictObject({ type: z.literal('tool_result'), tool_use_id: z.string(), content: z.union([z.string(), z.array(TextBlock)]), is_error: z.boolean().optional() }),
+  z.strictObject({ type: z.literal('thinking'), thinking: z.string(), signature: z.string() }),
+  z.strictObject({ type: z.literal('redacted_thinking'), data: z.string().min(1) }),
 ]);
+
+const thinkingSignature = (thinking: string): string => signature(`anthropic-thinking|${thinking}`);
 
 const Request = z.strictObject({
   model: z.string().min(1),
@@ -32,6 +41,22 @@ const Request = z.strictObject({
 });
 type Req = z.infer<typeof Request>;
 
+/**
+ * With thinking on, the API wants the assistant turn that the last tool results answer (the final
+ * assistant message, when the last user message holds tool_result blocks) to open with its thinking.
+ */
+function missingThinking(req: Req): string | null {
+  if (req.thinking?.type !== 'enabled') return null;
+  const n = req.messages.length;
+  const last = req.messages[n - 1];
+  const assistant = req.messages[n - 2];
+  if (!last || last.role !== 'user' || typeof last.content === 'string' || !last.content.some((b) => b.type === 'tool_result')) return null;
+  if (!assistant || assistant.role !== 'assistant') return null;
+  const first = typeof assistant.content === 'string' ? { type: 'text' } : assistant.content[0];
+  if (first?.type === 'thinking' || first?.type === 'redacted_thinking') return null;
+  return `messages.${n - 2}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${first?.type ?? 'nothing'}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks). We recommend you include thinking blocks from previous turns. To avoid this requirement, disable \`thinking\`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking`;
+}
+
 function normalise(req: Req): BrainMessage[] | { error: string } {
   const out: BrainMessage[] = [];
   if (req.system !== undefined) out.push({ role: 'system', content: typeof req.system === 'string' ? req.system : req.system.map((b) => b.text).join('\n') });
@@ -40,6 +65,9 @@ function normalise(req: Req): BrainMessage[] | { error: string } {
     if (i === 0 && m.role !== 'user') return { error: 'messages: the first message must use the "user" role' };
     const blocks = typeof m.content === 'string' ? [{ type: 'text' as const, text: m.content }] : m.content;
     if (m.role === 'assistant') {
+      for (const [j, b] of blocks.entries()) {
+        if (b.type === 'thinking' && b.signature !== thinkingSignature(b.thinking)) return { error: `messages.${i}.content.${j}: Invalid \`signature\` in \`thinking\` block` };
+      }
       const text = blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
       const calls = blocks.flatMap((b) => (b.type === 'tool_use' ? [{ id: b.id, name: b.name, arguments: b.input }] : []));
       previousToolUses = new Set(calls.map((c) => c.id));
@@ -55,7 +83,7 @@ function normalise(req: Req): BrainMessage[] | { error: string } {
       } else if (b.type === 'text') {
         out.push({ role: 'user', content: b.text });
       } else {
-        return { error: `messages.${i}.content.${j}: tool_use blocks are only allowed in assistant messages` };
+        return { error: `messages.${i}.content.${j}: ${b.type} blocks are only allowed in assistant messages` };
       }
     }
     previousToolUses = new Set();
@@ -73,7 +101,12 @@ function parseChat(body: unknown): ParsedChat | { error: string } {
   }
   const messages = normalise(req);
   if (!Array.isArray(messages)) return messages;
-  return { model: req.model, messages, tools: (req.tools ?? []).map((t) => t.name), stream: req.stream === true, maxTokens: req.max_tokens, streamUsage: true };
+  const missing = missingThinking(req);
+  if (missing !== null) return { error: missing };
+  const thinking = req.thinking?.type === 'enabled';
+  // The thinking budget is part of max_tokens; the answer gets the rest.
+  const maxTokens = req.thinking?.type === 'enabled' ? req.max_tokens - req.thinking.budget_tokens : req.max_tokens;
+  return { model: req.model, messages, tools: (req.tools ?? []).map((t) => t.name), stream: req.stream === true, maxTokens, streamUsage: true, thinking };
 }
 
 const stopOf = (r: ReplyToRender): string => (r.finish === 'length' ? 'max_tokens' : (r.reply.tool_calls?.length ?? 0) > 0 ? 'tool_use' : 'end_turn');
@@ -90,6 +123,7 @@ function usageJson(r: ReplyToRender, outputTokens: number): Record<string, unkno
 
 function contentBlocks(r: ReplyToRender): Record<string, unknown>[] {
   return [
+    ...(r.thinking !== null ? [{ type: 'thinking', thinking: r.thinking, signature: thinkingSignature(r.thinking) }] : []),
     ...(r.reply.text ? [{ type: 'text', text: r.reply.text }] : []),
     ...(r.reply.tool_calls ?? []).map((c) => ({ type: 'tool_use', id: `toolu_${r.nextId()}`, name: c.name, input: c.arguments })),
   ];
@@ -141,6 +175,11 @@ export const anthropicDialect: Dialect = {
       if (block.type === 'text') {
         frames.push(frame({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } }));
         for (const p of pieces(String(block.text), 7)) frames.push(frame({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: p } }));
+      } else if (block.type === 'thinking') {
+        // As the API streams it: the text in thinking_delta events, then the signature in one signature_delta.
+        frames.push(frame({ type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } }));
+        for (const p of pieces(String(block.thinking), 11)) frames.push(frame({ type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: p } }));
+        frames.push(frame({ type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: block.signature } }));
       } else {
         frames.push(frame({ type: 'content_block_start', index, content_block: { ...block, input: {} } }));
         for (const p of pieces(JSON.stringify(block.input), 9)) frames.push(frame({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: p } }));

@@ -35,6 +35,11 @@ export interface BrainReply {
   /** Lets a test make the provider report prompt-cache hits and reasoning tokens (both 0 otherwise). */
   readonly cached_input_tokens?: number;
   readonly reasoning_tokens?: number;
+  /**
+   * The reasoning text, used only when the request enables thinking (Anthropic `thinking`, Gemini
+   * `thinkingConfig` with a non-zero budget); the server makes one up when the brain gives none.
+   */
+  readonly thinking?: string;
 }
 
 export type Brain = (request: BrainRequest) => BrainReply | Promise<BrainReply>;

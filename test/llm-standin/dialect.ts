@@ -3,6 +3,7 @@
  * validate, as the real APIs do) a chat request, how to write a reply as JSON or as SSE frames,
  * and how that provider words its errors.
  */
+import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ProviderId } from '../../src/core/llm/types.ts';
 import type { BrainMessage, BrainReply, StandinUsage } from './brain.ts';
@@ -15,6 +16,8 @@ export interface ParsedChat {
   readonly maxTokens: number;
   /** OpenAI sends the usage chunk only when asked (stream_options.include_usage). */
   readonly streamUsage: boolean;
+  /** Thinking was requested (Anthropic `thinking.type: enabled`, Gemini a non-zero thinkingBudget). */
+  readonly thinking?: boolean;
 }
 
 export interface ReplyToRender {
@@ -25,6 +28,8 @@ export interface ReplyToRender {
   readonly usage: StandinUsage;
   /** 'length' when the reply was cut at max tokens. */
   readonly finish: 'stop' | 'length';
+  /** The reasoning text when the request enabled thinking, else null. */
+  readonly thinking: string | null;
   /** Fresh ids for tool calls (formats that have them). */
   readonly nextId: () => string;
 }
@@ -59,6 +64,25 @@ export interface Dialect {
   modelList(models: readonly string[]): unknown;
   errorBody(refusal: Refusal, retryAfterSeconds: number | null): unknown;
   unknownModel(model: string): Refusal;
+}
+
+/**
+ * The stand-in's reasoning signatures (Anthropic thinking `signature`, Gemini `thoughtSignature`):
+ * opaque to clients but checkable here, so a client that drops, moves or edits the state it was
+ * given is refused, as the real APIs refuse it. `what` is what the signature vouches for.
+ */
+export function signature(what: string): string {
+  return `standin-sig.${createHash('sha256').update(`llm-standin|${what}`).digest('base64url')}`;
+}
+
+/** JSON with object keys sorted, so a signature over arguments survives a client's key order. */
+export function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (typeof v === 'object' && v !== null) {
+    const entries = Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonicalJson(x)}`).join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'null';
 }
 
 /** Splits text into the pieces a stream sends, so deltas come in several events. */

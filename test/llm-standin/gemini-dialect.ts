@@ -3,10 +3,16 @@
  * unknown fields everywhere, including JSON Schema keywords outside its OpenAPI subset inside
  * function declarations (`$schema`, `additionalProperties`, …): what the adapter must strip.
  * Its SSE uses CRLF line endings, and a bad key is a 400 API_KEY_INVALID, not a 401.
+ *
+ * Thinking (a non-zero `thinkingConfig.thinkingBudget`): the first functionCall part of a reply
+ * carries a `thoughtSignature` (a reply without calls has one on its last text part). Signatures
+ * sent back are checked against what they were given for, and while thinking is on, every model
+ * turn since the last user text must keep the signature on its first functionCall part, or the
+ * request is refused with the API's 400.
  */
 import { z } from 'zod';
 import type { BrainMessage } from './brain.ts';
-import { describeIssues, headerValue, pieces, type Dialect, type Frame, type ParsedChat, type ReplyToRender } from './dialect.ts';
+import { canonicalJson, describeIssues, headerValue, pieces, signature, type Dialect, type Frame, type ParsedChat, type ReplyToRender } from './dialect.ts';
 
 interface SchemaNode {
   type?: string;
@@ -68,10 +74,48 @@ const Request = z.strictObject({
     .optional(),
 });
 
+const callSignature = (name: string, args: unknown): string => signature(`gemini-call|${name}|${canonicalJson(args ?? {})}`);
+const TEXT_SIGNATURE = signature('gemini-text');
+
+type Req = z.infer<typeof Request>;
+
+/** A signature that is not the one the stand-in gave for that part. */
+function corruptSignature(req: Req): string | null {
+  for (const [i, c] of req.contents.entries()) {
+    for (const [j, p] of c.parts.entries()) {
+      if (p.thoughtSignature === undefined) continue;
+      const expected = p.functionCall ? callSignature(p.functionCall.name, p.functionCall.args) : TEXT_SIGNATURE;
+      if (p.thoughtSignature !== expected) return `Corrupted thought signature. (contents[${i}].parts[${j}])`;
+    }
+  }
+  return null;
+}
+
+/** With thinking on, each model turn of the current turn (after the last user text) must keep the signature on its first function call. */
+function missingSignature(req: Req): string | null {
+  let start = 0;
+  req.contents.forEach((c, i) => {
+    if (c.role !== 'model' && c.parts.some((p) => p.text !== undefined)) start = i + 1;
+  });
+  for (let i = start; i < req.contents.length; i++) {
+    const c = req.contents[i];
+    if (c?.role !== 'model') continue;
+    const first = c.parts.find((p) => p.functionCall);
+    if (first?.functionCall && first.thoughtSignature === undefined) {
+      return `Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call \`default_api:${first.functionCall.name}\` , position ${i + 1}. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.`;
+    }
+  }
+  return null;
+}
+
 function parseChat(body: unknown, pathModel: string | null): ParsedChat | { error: string } {
   const r = Request.safeParse(body);
   if (!r.success) return { error: `Invalid JSON payload received. ${describeIssues(r.error.issues)}` };
   const req = r.data;
+  const budget = req.generationConfig?.thinkingConfig?.thinkingBudget;
+  const thinking = budget !== undefined && budget !== 0;
+  const invalid = corruptSignature(req) ?? (thinking ? missingSignature(req) : null);
+  if (invalid !== null) return { error: invalid };
   const messages: BrainMessage[] = [];
   if (req.systemInstruction) messages.push({ role: 'system', content: req.systemInstruction.parts.map((p) => p.text).join('\n') });
   for (const c of req.contents) {
@@ -101,6 +145,7 @@ function parseChat(body: unknown, pathModel: string | null): ParsedChat | { erro
     stream: false,
     maxTokens: req.generationConfig?.maxOutputTokens ?? 8192,
     streamUsage: true,
+    thinking,
   };
 }
 
@@ -125,7 +170,11 @@ function responseJson(r: ReplyToRender, parts: Record<string, unknown>[], finish
 }
 
 const finishOf = (r: ReplyToRender): string => (r.finish === 'length' ? 'MAX_TOKENS' : 'STOP');
-const callParts = (r: ReplyToRender): Record<string, unknown>[] => (r.reply.tool_calls ?? []).map((c) => ({ functionCall: { name: c.name, args: c.arguments } }));
+/** The reply's calls; with thinking, the first one carries the thought signature. */
+const callParts = (r: ReplyToRender): Record<string, unknown>[] =>
+  (r.reply.tool_calls ?? []).map((c, i) => ({ functionCall: { name: c.name, args: c.arguments }, ...(r.thinking !== null && i === 0 ? { thoughtSignature: callSignature(c.name, c.arguments) } : {}) }));
+/** A text part; with thinking, the last part of a reply without calls carries a signature. */
+const textPart = (r: ReplyToRender, text: string): Record<string, unknown> => ({ text, ...(r.thinking !== null && callParts(r).length === 0 ? { thoughtSignature: TEXT_SIGNATURE } : {}) });
 
 const STATUS = { missing_key: 'PERMISSION_DENIED', invalid_key: 'INVALID_ARGUMENT', browser_header: 'PERMISSION_DENIED', not_found: 'NOT_FOUND', rate_limit: 'RESOURCE_EXHAUSTED', server: 'INTERNAL', bad_request: 'INVALID_ARGUMENT' } as const;
 
@@ -141,11 +190,11 @@ export const geminiDialect: Dialect = {
     return null;
   },
   parseChat,
-  chatJson: (r) => responseJson(r, [...(r.reply.text ? [{ text: r.reply.text }] : []), ...callParts(r)], finishOf(r), true),
+  chatJson: (r) => responseJson(r, [...(r.reply.text ? [callParts(r).length === 0 ? textPart(r, r.reply.text) : { text: r.reply.text }] : []), ...callParts(r)], finishOf(r), true),
   chatFrames(r) {
     const frames: Frame[] = pieces(r.reply.text ?? '', 7).map((p) => ({ data: JSON.stringify(responseJson(r, [{ text: p }], null, true)) }));
-    // The last chunk carries any function calls, the finish reason and the final usage.
-    frames.push({ data: JSON.stringify(responseJson(r, callParts(r).length > 0 ? callParts(r) : [{ text: '' }], finishOf(r), true)) });
+    // The last chunk carries any function calls (or, as the API streams it, an empty text part with the signature), the finish reason and the final usage.
+    frames.push({ data: JSON.stringify(responseJson(r, callParts(r).length > 0 ? callParts(r) : [textPart(r, '')], finishOf(r), true)) });
     return frames;
   },
   modelList: (models) => ({

@@ -4,7 +4,8 @@
  *   npx tsx test/llm-standin/main.ts --port 4321 [--key test-key | --no-key]
  *
  * serves all three providers with the VEH brain (model ids veh-anchor-fixed, veh-always-propose,
- * veh-last-state), prints one line with its URL and the three base URLs, and exits on SIGTERM/SIGINT.
+ * veh-last-state; append `@slow` to stream a reply slowly, event by event), prints one line with its
+ * URL and the three base URLs, and exits on SIGTERM/SIGINT.
  */
 import { parseArgs } from 'node:util';
 import { startStandin } from './server.ts';

@@ -12,6 +12,10 @@
  * It answers CORS preflights like the real services (so the page can call it from a browser),
  * checks the key, validates request bodies strictly, streams in each provider's SSE format with
  * usage, injects queued faults, and records every request (secrets included, for assertions).
+ *
+ * A served model id with the suffix `@slow` (e.g. `veh-always-propose@slow`) is answered by that
+ * model, but a streamed reply then waits `slowFrameDelayMs` before each SSE event, so a client's
+ * live view can be watched filling up. Non-streamed replies are not slowed.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -39,6 +43,18 @@ export interface StandinOptions {
   readonly extraAllowedHeaders?: readonly string[];
   /** At most this many requests are kept in `requests` (oldest dropped). Default 1000. */
   readonly maxRecorded?: number;
+  /** Wait before each SSE event of a stream for a `…@slow` model id, 1–150 ms. Default 100. */
+  readonly slowFrameDelayMs?: number;
+}
+
+/** The model-id suffix that makes a stream slow (see the header). */
+export const SLOW_SUFFIX = '@slow';
+export const DEFAULT_SLOW_FRAME_DELAY_MS = 100;
+const MAX_SLOW_FRAME_DELAY_MS = 150;
+
+/** Made-up reasoning when a request enables thinking and the brain gave none. */
+function defaultThinking(messages: readonly { role: string }[]): string {
+  return `Stand-in reasoning: ${messages.length} message(s) in, deciding what to answer.`;
 }
 
 export interface RecordedRequest {
@@ -158,6 +174,10 @@ export function startStandin(options: StandinOptions): Promise<Standin> {
   const models = options.models === undefined ? null : options.models;
   const versionOf = options.versionOf ?? ((m: string) => `${m}-standin-001`);
   const maxRecorded = options.maxRecorded ?? 1000;
+  const slowDelay = options.slowFrameDelayMs ?? DEFAULT_SLOW_FRAME_DELAY_MS;
+  if (!Number.isInteger(slowDelay) || slowDelay < 1 || slowDelay > MAX_SLOW_FRAME_DELAY_MS) {
+    return Promise.reject(new Error(`slowFrameDelayMs must be an integer 1–${MAX_SLOW_FRAME_DELAY_MS}, got ${slowDelay}`));
+  }
   const allowedHeaders = [...ALLOWED_HEADERS, ...(options.extraAllowedHeaders ?? []).map((h) => h.toLowerCase())];
   const requests: RecordedRequest[] = [];
   const faults: Fault[] = [];
@@ -174,7 +194,7 @@ export function startStandin(options: StandinOptions): Promise<Standin> {
     send(res, req, refusal.status, dialect.errorBody(refusal, seconds), retryAfter !== undefined ? { 'retry-after': retryAfter } : {});
   }
 
-  async function writeStream(res: ServerResponse, req: IncomingMessage, dialect: Dialect, frames: Frame[], fault: Fault | undefined): Promise<void> {
+  async function writeStream(res: ServerResponse, req: IncomingMessage, dialect: Dialect, frames: Frame[], fault: Fault | undefined, frameDelayMs: number): Promise<void> {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', ...corsHeaders(req) });
     const eol = dialect.eol;
     const write = (f: Frame): void => {
@@ -190,12 +210,13 @@ export function startStandin(options: StandinOptions): Promise<Standin> {
         return void res.end();
       }
       if (i === half && fault?.kind === 'stall' && !(await waitUnlessClosed(fault.ms, res))) return;
+      if (frameDelayMs > 0 && !(await waitUnlessClosed(frameDelayMs, res))) return;
       write(f);
     }
     res.end();
   }
 
-  async function answerChat(res: ServerResponse, req: IncomingMessage, r: Route, parsed: ParsedChat): Promise<void> {
+  async function answerChat(res: ServerResponse, req: IncomingMessage, r: Route, parsed: ParsedChat, slow: boolean): Promise<void> {
     const fault = faults.shift();
     if (fault?.kind === 'status') {
       const kind = fault.status === 429 ? 'rate_limit' : fault.status >= 500 ? 'server' : fault.status === 404 ? 'not_found' : 'bad_request';
@@ -205,9 +226,12 @@ export function startStandin(options: StandinOptions): Promise<Standin> {
     if (fault?.kind === 'delay' && !(await waitUnlessClosed(fault.ms, res))) return;
     const raw = await options.brain({ provider: r.dialect.provider, model: parsed.model, messages: parsed.messages, tools: parsed.tools });
     const limited = limitReply(raw, parsed.maxTokens);
-    const render: ReplyToRender = { model: parsed.model, version: versionOf(parsed.model), reply: limited.reply, usage: usageFor(parsed.messages, limited.reply), finish: limited.finish, nextId };
+    const thinking = parsed.thinking === true ? (raw.thinking ?? defaultThinking(parsed.messages)) : null;
+    // Thinking is billed as output: it counts as reasoning tokens unless the brain names a number.
+    const billed = thinking !== null && limited.reply.reasoning_tokens === undefined ? { ...limited.reply, reasoning_tokens: Math.ceil(thinking.length / 4) } : limited.reply;
+    const render: ReplyToRender = { model: parsed.model, version: versionOf(parsed.model), reply: limited.reply, usage: usageFor(parsed.messages, billed), finish: limited.finish, thinking, nextId };
     const stream = r.stream ?? parsed.stream;
-    if (stream) return writeStream(res, req, r.dialect, r.dialect.chatFrames(render, parsed), fault);
+    if (stream) return writeStream(res, req, r.dialect, r.dialect.chatFrames(render, parsed), fault, slow ? slowDelay : 0);
     const text = JSON.stringify(r.dialect.chatJson(render));
     res.writeHead(200, { 'content-type': 'application/json', ...corsHeaders(req) });
     if (fault?.kind === 'malformed') return void res.end(`${text.slice(0, 40)}<html>Bad gateway`);
@@ -261,10 +285,13 @@ export function startStandin(options: StandinOptions): Promise<Standin> {
     } catch {
       return refuse(res, req, r.dialect, { status: 400, kind: 'bad_request', message: 'The request body is not valid JSON.' });
     }
-    const parsed = r.dialect.parseChat(json, r.pathModel);
-    if ('error' in parsed) return refuse(res, req, r.dialect, { status: 400, kind: 'bad_request', message: parsed.error });
-    if (models !== null && !models.includes(parsed.model)) return refuse(res, req, r.dialect, r.dialect.unknownModel(parsed.model));
-    await answerChat(res, req, r, parsed);
+    const asked = r.dialect.parseChat(json, r.pathModel);
+    if ('error' in asked) return refuse(res, req, r.dialect, { status: 400, kind: 'bad_request', message: asked.error });
+    // `<served model>@slow`: the same model, streamed slowly; anything else must be served as is.
+    const slow = asked.model.endsWith(SLOW_SUFFIX) && asked.model.length > SLOW_SUFFIX.length;
+    const parsed = slow ? { ...asked, model: asked.model.slice(0, -SLOW_SUFFIX.length) } : asked;
+    if (models !== null && !models.includes(parsed.model)) return refuse(res, req, r.dialect, r.dialect.unknownModel(asked.model));
+    await answerChat(res, req, r, parsed, slow);
   }
 
   const server = createServer((req, res) => {

@@ -14,13 +14,19 @@ export const AnthropicUsageSchema = z.object({
 });
 export type AnthropicUsage = z.infer<typeof AnthropicUsageSchema>;
 
-/** Content blocks: text and tool_use are read; thinking, redacted_thinking and future types pass through. */
+/**
+ * Content blocks: text and tool_use are read; thinking (`thinking` + `signature`) and
+ * redacted_thinking (`data`) are kept as provider state; future types pass through.
+ */
 export const AnthropicBlockSchema = z.object({
   type: z.string(),
   text: z.string().optional(),
   id: z.string().optional(),
   name: z.string().optional(),
   input: z.unknown().optional(),
+  thinking: z.string().optional(),
+  signature: z.string().optional(),
+  data: z.string().optional(),
 });
 
 export const AnthropicMessageSchema = z.object({
@@ -37,7 +43,7 @@ export const AnthropicEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('content_block_delta'),
     index: count,
-    delta: z.object({ type: z.string(), text: z.string().optional(), partial_json: z.string().optional() }),
+    delta: z.object({ type: z.string(), text: z.string().optional(), partial_json: z.string().optional(), thinking: z.string().optional(), signature: z.string().optional() }),
   }),
   z.object({ type: z.literal('content_block_stop'), index: count }),
   z.object({ type: z.literal('message_delta'), delta: z.object({ stop_reason: z.string().nullish() }), usage: AnthropicUsageSchema.nullish() }),

@@ -8,7 +8,11 @@
  * in a user message, consecutive ones merged (the API wants user/assistant turns to alternate).
  * Reasoning effort maps to extended thinking with a token budget on top of max_output_tokens
  * (max_tokens counts thinking too), and temperature is then left out (thinking only runs at 1).
+ * A reply's thinking blocks (with their signatures) become its provider_state and are sent back,
+ * unchanged and in their place, with the assistant turn: the API requires them when thinking is
+ * combined with tool use. Thinking text never reaches the answer text or the streamed deltas.
  */
+import { z } from 'zod';
 import { LlmError, type ChatOptions, type ClientConfig, type LlmClient, type LlmErrorKind, type LlmMessage, type LlmRequest, type LlmResponse, type LlmToolCall, type LlmUsage, type ReasoningEffort } from '../../core/llm/types.ts';
 import { exchangeJson, exchangeSse, streamProtocolError, type HttpContext } from './http.ts';
 import { AnthropicEventSchema, AnthropicMessageSchema, AnthropicModelListSchema, type AnthropicUsage } from './anthropic-wire.ts';
@@ -27,16 +31,82 @@ interface WireMessage {
   content: Block[];
 }
 
+/**
+ * The provider_state of an Anthropic reply that had thinking: its content blocks in the order
+ * received, thinking and redacted_thinking blocks verbatim (the API checks their signatures), text
+ * blocks verbatim, and tool_use blocks by id (their input is the message's own tool call).
+ */
+const AnthropicStateSchema = z.strictObject({
+  provider: z.literal('anthropic'),
+  content: z.array(
+    z.discriminatedUnion('type', [
+      z.strictObject({ type: z.literal('thinking'), thinking: z.string(), signature: z.string() }),
+      z.strictObject({ type: z.literal('redacted_thinking'), data: z.string() }),
+      z.strictObject({ type: z.literal('text'), text: z.string() }),
+      z.strictObject({ type: z.literal('tool_use'), id: z.string() }),
+    ]),
+  ),
+});
+type AnthropicState = z.infer<typeof AnthropicStateSchema>;
+type StateBlock = AnthropicState['content'][number];
+
+/** The state of a reply's blocks (as received, in order); undefined when it had no thinking to send back. */
+function stateOf(blocks: readonly { type: string; text?: string; thinking?: string; signature?: string; data?: string; id?: string }[]): AnthropicState | undefined {
+  const content: StateBlock[] = [];
+  for (const b of blocks) {
+    if (b.type === 'thinking') content.push({ type: 'thinking', thinking: b.thinking ?? '', signature: b.signature ?? '' });
+    else if (b.type === 'redacted_thinking') content.push({ type: 'redacted_thinking', data: b.data ?? '' });
+    else if (b.type === 'text') content.push({ type: 'text', text: b.text ?? '' });
+    else if (b.type === 'tool_use') content.push({ type: 'tool_use', id: b.id ?? '' });
+  }
+  return content.some((b) => b.type === 'thinking' || b.type === 'redacted_thinking') ? { provider: 'anthropic', content } : undefined;
+}
+
+const toolUseBlock = (c: LlmToolCall): Block => ({ type: 'tool_use', id: c.id, name: c.name, input: argumentsObject(c) });
+
+/**
+ * An assistant turn rebuilt from its state: the blocks in their original order, thinking blocks
+ * unchanged. The text blocks are replayed as received when they still add up to the message's
+ * text; otherwise the message's text takes the first text block's place. Tool calls the state does
+ * not name are appended.
+ */
+function replayBlocks(m: Extract<LlmMessage, { role: 'assistant' }>, state: AnthropicState): Block[] {
+  const texts = state.content.flatMap((b) => (b.type === 'text' ? [b.text] : []));
+  const verbatim = texts.join('') === m.content;
+  const calls = new Map((m.tool_calls ?? []).map((c) => [c.id, c]));
+  const out: Block[] = [];
+  let textPlaced = false;
+  for (const b of state.content) {
+    if (b.type === 'thinking' || b.type === 'redacted_thinking') out.push({ ...b });
+    else if (b.type === 'text') {
+      if (verbatim && b.text !== '') out.push({ type: 'text', text: b.text });
+      else if (!verbatim && !textPlaced && m.content !== '') out.push({ type: 'text', text: m.content });
+      textPlaced = true;
+    } else {
+      const c = calls.get(b.id);
+      if (c) out.push(toolUseBlock(c));
+      calls.delete(b.id);
+    }
+  }
+  if (!textPlaced && m.content !== '') {
+    const firstTool = out.findIndex((b) => b.type === 'tool_use');
+    out.splice(firstTool === -1 ? out.length : firstTool, 0, { type: 'text', text: m.content });
+  }
+  out.push(...[...calls.values()].map(toolUseBlock));
+  return out;
+}
+
 function blocksOf(m: Exclude<LlmMessage, { role: 'system' }>): Block[] {
   switch (m.role) {
     case 'user':
       return m.content === '' ? [] : [{ type: 'text', text: m.content }];
-    case 'assistant':
+    case 'assistant': {
+      // State from another provider (or none) does not parse and is ignored.
+      const state = AnthropicStateSchema.safeParse(m.provider_state);
+      if (state.success) return replayBlocks(m, state.data);
       // The API rejects empty text blocks: a tool-only turn has none.
-      return [
-        ...(m.content === '' ? [] : [{ type: 'text', text: m.content }]),
-        ...(m.tool_calls ?? []).map((c) => ({ type: 'tool_use', id: c.id, name: c.name, input: argumentsObject(c) })),
-      ];
+      return [...(m.content === '' ? [] : [{ type: 'text', text: m.content }]), ...(m.tool_calls ?? []).map(toolUseBlock)];
+    }
     case 'tool':
       return [{ type: 'tool_result', tool_use_id: m.tool_call_id, content: m.content }];
   }
@@ -115,6 +185,9 @@ interface PartialBlock {
   id: string;
   name: string;
   json: string;
+  thinking: string;
+  signature: string;
+  data: string;
 }
 
 /** Accumulates the Messages event stream into one response. */
@@ -142,7 +215,7 @@ class AnthropicStream {
         return;
       case 'content_block_start': {
         const b = e.content_block;
-        this.blocks.set(e.index, { type: b.type, text: b.text ?? '', id: b.id ?? '', name: b.name ?? '', json: '' });
+        this.blocks.set(e.index, { type: b.type, text: b.text ?? '', id: b.id ?? '', name: b.name ?? '', json: '', thinking: b.thinking ?? '', signature: b.signature ?? '', data: b.data ?? '' });
         if (b.type === 'text' && b.text) this.onDelta?.(b.text);
         return;
       }
@@ -154,6 +227,11 @@ class AnthropicStream {
           this.onDelta?.(e.delta.text);
         } else if (e.delta.type === 'input_json_delta' && e.delta.partial_json !== undefined) {
           block.json += e.delta.partial_json;
+        } else if (e.delta.type === 'thinking_delta' && e.delta.thinking !== undefined) {
+          // Reasoning, not answer text: kept for the provider state, never passed to onDelta.
+          block.thinking += e.delta.thinking;
+        } else if (e.delta.type === 'signature_delta' && e.delta.signature !== undefined) {
+          block.signature += e.delta.signature;
         }
         return;
       }
@@ -179,7 +257,8 @@ class AnthropicStream {
     const text = ordered.filter((b) => b.type === 'text').map((b) => b.text).join('');
     // A tool_use block that streamed no input fragments has the empty object as input.
     const calls = ordered.filter((b) => b.type === 'tool_use').map((b) => toolCall(b.id, b.name, b.json === '' ? '{}' : b.json));
-    return { text, tool_calls: calls, usage: usageOf(this.usage), finish_reason: stopReason(this.stop), model_version: this.model };
+    const state = stateOf(ordered);
+    return { text, tool_calls: calls, usage: usageOf(this.usage), finish_reason: stopReason(this.stop), model_version: this.model, ...(state ? { provider_state: state } : {}) };
   }
 }
 
@@ -212,7 +291,8 @@ export function createAnthropicClient(config: ClientConfig): LlmClient {
     const calls: LlmToolCall[] = body.content
       .filter((b) => b.type === 'tool_use')
       .map((b) => toolCall(b.id ?? '', b.name ?? '', JSON.stringify(b.input ?? {})));
-    return { text, tool_calls: calls, usage: usageOf(body.usage), finish_reason: stopReason(body.stop_reason), model_version: body.model ?? null, log: log() };
+    const state = stateOf(body.content);
+    return { text, tool_calls: calls, usage: usageOf(body.usage), finish_reason: stopReason(body.stop_reason), model_version: body.model ?? null, ...(state ? { provider_state: state } : {}), log: log() };
   }
 
   async function listModels(signal: AbortSignal): Promise<string[]> {

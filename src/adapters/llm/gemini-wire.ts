@@ -15,6 +15,8 @@ export const GeminiPartSchema = z.object({
   text: z.string().optional(),
   /** true on thought-summary parts, which are not the answer. */
   thought: z.boolean().optional(),
+  /** Opaque reasoning state on a part (function-call parts of thinking models, or a text part): it must go back unchanged. */
+  thoughtSignature: z.string().optional(),
   functionCall: z.object({ id: z.string().nullish(), name: z.string(), args: z.record(z.string(), z.unknown()).nullish() }).optional(),
 });
 

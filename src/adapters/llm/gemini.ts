@@ -6,7 +6,11 @@
  * The key travels in the `x-goog-api-key` header, never in the URL (URLs end up in logs and
  * transcripts). Gemini has no tool-call ids: calls get `call_<n>`, numbered across the whole
  * conversation so they stay unique, and results go back as functionResponse parts matched by name.
+ * Parts that carry a `thoughtSignature` (thinking models put one on the first function call of a
+ * step, or on a text part) make the reply's provider_state; the assistant turn is sent back with
+ * its parts in their original order and each signature on its own part, as the API requires.
  */
+import { z } from 'zod';
 import { type ChatOptions, type ClientConfig, type LlmClient, type LlmErrorKind, type LlmMessage, type LlmRequest, type LlmResponse, type LlmToolCall, type LlmUsage, type ReasoningEffort } from '../../core/llm/types.ts';
 import { exchangeJson, exchangeSse, streamProtocolError, type HttpContext } from './http.ts';
 import { toGeminiSchema } from './gemini-schema.ts';
@@ -24,12 +28,70 @@ interface Content {
   parts: Part[];
 }
 
+/**
+ * The provider_state of a Gemini reply that carried thought signatures: its parts in order, text
+ * verbatim (consecutive unsigned answer text merged; thought parts only when signed), function
+ * calls by their index in the reply's tool calls, each with the signature it came with.
+ */
+const GeminiStateSchema = z.strictObject({
+  provider: z.literal('gemini'),
+  parts: z.array(
+    z.union([
+      z.strictObject({ text: z.string(), thought: z.literal(true).optional(), thoughtSignature: z.string().optional() }),
+      z.strictObject({ call: z.number().int().nonnegative(), thoughtSignature: z.string().optional() }),
+    ]),
+  ),
+});
+type GeminiState = z.infer<typeof GeminiStateSchema>;
+type StatePart = GeminiState['parts'][number];
+
+const callPart = (c: LlmToolCall, signature?: string): Part => ({ functionCall: { name: c.name, args: argumentsObject(c) }, ...(signature !== undefined ? { thoughtSignature: signature } : {}) });
+
+/**
+ * A model turn rebuilt from its state. Text parts are replayed as received when they still add up
+ * to the message's text (otherwise the message's text takes the first text part's place, without
+ * a signature that could no longer match); calls the state does not name are appended.
+ */
+function replayParts(m: Extract<LlmMessage, { role: 'assistant' }>, state: GeminiState): Part[] {
+  const answer = state.parts.flatMap((p) => ('text' in p && p.thought !== true ? [p.text] : []));
+  const verbatim = answer.join('') === m.content;
+  const calls = m.tool_calls ?? [];
+  const used = new Set<number>();
+  const out: Part[] = [];
+  let textPlaced = false;
+  for (const p of state.parts) {
+    if ('call' in p) {
+      const c = calls[p.call];
+      if (c && !used.has(p.call)) out.push(callPart(c, p.thoughtSignature));
+      used.add(p.call);
+    } else if (p.thought === true) {
+      out.push({ ...p });
+    } else {
+      if (verbatim && (p.text !== '' || p.thoughtSignature !== undefined)) out.push({ ...p });
+      else if (!verbatim && !textPlaced && m.content !== '') out.push({ text: m.content });
+      textPlaced = true;
+    }
+  }
+  if (!textPlaced && m.content !== '') {
+    const firstCall = out.findIndex((p) => 'functionCall' in p);
+    out.splice(firstCall === -1 ? out.length : firstCall, 0, { text: m.content });
+  }
+  calls.forEach((c, i) => {
+    if (!used.has(i)) out.push(callPart(c));
+  });
+  return out;
+}
+
 function partsOf(m: Exclude<LlmMessage, { role: 'system' }>): Part[] {
   switch (m.role) {
     case 'user':
       return [{ text: m.content }];
-    case 'assistant':
-      return [...(m.content === '' ? [] : [{ text: m.content }]), ...(m.tool_calls ?? []).map((c) => ({ functionCall: { name: c.name, args: argumentsObject(c) } }))];
+    case 'assistant': {
+      // State from another provider (or none) does not parse and is ignored.
+      const state = GeminiStateSchema.safeParse(m.provider_state);
+      if (state.success) return replayParts(m, state.data);
+      return [...(m.content === '' ? [] : [{ text: m.content }]), ...(m.tool_calls ?? []).map((c) => callPart(c))];
+    }
     case 'tool':
       // `response` must be an object (a protobuf Struct): the tool's text goes under `content`.
       return [{ functionResponse: { name: m.name, response: { content: m.content } } }];
@@ -93,6 +155,9 @@ class GeminiAccumulator {
   blocked = false;
   usage: GeminiUsage | null = null;
   model: string | null = null;
+  /** The reply's parts as provider state (kept whole only when a signature came). */
+  private readonly parts: StatePart[] = [];
+  private signed = false;
 
   add(r: GeminiResponse, onDelta?: (text: string) => void): void {
     if (r.modelVersion) this.model = r.modelVersion;
@@ -100,10 +165,22 @@ class GeminiAccumulator {
     if (r.promptFeedback?.blockReason) this.blocked = true;
     const candidate = r.candidates?.[0];
     for (const part of candidate?.content?.parts ?? []) {
-      if (part.functionCall) this.calls.push({ id: part.functionCall.id ?? null, name: part.functionCall.name, args: part.functionCall.args ?? {} });
-      else if (part.text !== undefined && part.thought !== true) {
-        this.text += part.text;
-        if (part.text !== '') onDelta?.(part.text);
+      const signature = part.thoughtSignature;
+      if (signature !== undefined) this.signed = true;
+      const sig = signature !== undefined ? { thoughtSignature: signature } : {};
+      if (part.functionCall) {
+        this.parts.push({ call: this.calls.length, ...sig });
+        this.calls.push({ id: part.functionCall.id ?? null, name: part.functionCall.name, args: part.functionCall.args ?? {} });
+      } else if (part.thought === true) {
+        // A thought summary is not the answer; it is only kept when it carries a signature.
+        if (signature !== undefined) this.parts.push({ text: part.text ?? '', thought: true, ...sig });
+      } else {
+        const text = part.text ?? '';
+        const last = this.parts[this.parts.length - 1];
+        if (signature === undefined && last && 'text' in last && last.thought === undefined && last.thoughtSignature === undefined) last.text += text;
+        else if (signature !== undefined || text !== '') this.parts.push({ text, ...sig });
+        this.text += text;
+        if (text !== '') onDelta?.(text);
       }
     }
     if (candidate?.finishReason) this.finish = candidate.finishReason;
@@ -111,7 +188,14 @@ class GeminiAccumulator {
 
   response(firstCallNumber: number): Omit<LlmResponse, 'log'> {
     const toolCalls: LlmToolCall[] = this.calls.map((c, i) => toolCall(c.id ?? `call_${firstCallNumber + i}`, c.name, JSON.stringify(c.args)));
-    return { text: this.text, tool_calls: toolCalls, usage: usageOf(this.usage), finish_reason: finishReason(this.finish, this.blocked, toolCalls.length), model_version: this.model };
+    return {
+      text: this.text,
+      tool_calls: toolCalls,
+      usage: usageOf(this.usage),
+      finish_reason: finishReason(this.finish, this.blocked, toolCalls.length),
+      model_version: this.model,
+      ...(this.signed ? { provider_state: { provider: 'gemini', parts: this.parts } satisfies GeminiState } : {}),
+    };
   }
 }
 

@@ -68,11 +68,15 @@ export function createRedactor(secret: string): Redactor {
 
 /**
  * The response as the caller sees it, with the key taken out of the text and tool arguments too
- * (a model asked to repeat its prompt would repeat a key pasted into it).
+ * (a model asked to repeat its prompt would repeat a key pasted into it), and out of the provider
+ * state (thinking text). A state that held the key no longer matches its signature, so the
+ * provider refuses the next turn: a loud failure in a case that should never arise, rather than a
+ * key in the caller's hands.
  */
-export function redactResponse<T extends { text: string; tool_calls: readonly LlmToolCall[] }>(r: T, redactor: Redactor): T {
+export function redactResponse<T extends { text: string; tool_calls: readonly LlmToolCall[]; provider_state?: unknown }>(r: T, redactor: Redactor): T {
   return {
     ...r,
+    ...(r.provider_state !== undefined ? { provider_state: redactor.json(r.provider_state) } : {}),
     text: redactor.text(r.text),
     tool_calls: r.tool_calls.map((c) => {
       const argumentsText = redactor.text(c.arguments_text);

@@ -41,6 +41,11 @@ export const LlmReplyMetaSchema = z.strictObject({
   model_version: z.string().nullable(),
   finish_reason: z.string(),
   calls: z.array(LlmCallRecordSchema),
+  /**
+   * The reply's provider reasoning state as the adapter assembled it (LlmResponse.provider_state:
+   * Anthropic thinking blocks, Gemini thought signatures), already redacted; absent when none came.
+   */
+  provider_state: z.unknown().optional(),
 });
 export type LlmReplyMeta = z.infer<typeof LlmReplyMetaSchema>;
 

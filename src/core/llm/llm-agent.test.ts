@@ -3,7 +3,8 @@ import { LlmRequestFailedError } from './call-record.ts';
 import { createLlmAgent, llmAgentId } from './llm-agent.ts';
 import { DEFAULT_PRICES } from './prices.ts';
 import { DEFAULT_RETRY_POLICY, ModelSettingsSchema, type ModelSettingsInput } from './settings.ts';
-import { constantRng, fakeClient, fakeError, recordingSleep, type FakeStep } from './test-fakes.ts';
+import { constantRng, fakeClient, fakeError, fakeResponse, recordingSleep, type FakeStep } from './test-fakes.ts';
+import type { ProviderId } from './types.ts';
 import type { ChatMessage, RespondHooks } from '../agent/types.ts';
 import type { LlmRetryReport } from './call-record.ts';
 
@@ -13,8 +14,8 @@ const conversation: ChatMessage[] = [
   { role: 'user', content: '{"probe":"P1"}' },
 ];
 
-function agentFor(script: FakeStep[], settings: Partial<ModelSettingsInput> = {}) {
-  const client = fakeClient(script);
+function agentFor(script: FakeStep[], settings: Partial<ModelSettingsInput> = {}, provider?: ProviderId) {
+  const client = fakeClient(script, provider ? { provider } : {});
   const { sleep, waits } = recordingSleep();
   const s = ModelSettingsSchema.parse({ provider: 'openai', base_url: 'https://api.openai.com/v1', model: 'gpt-4o', ...settings });
   const agent = createLlmAgent({ client, settings: s, retry: DEFAULT_RETRY_POLICY, sleep, prices: DEFAULT_PRICES, rng: constantRng(0) });
@@ -131,5 +132,32 @@ describe('ModelSettingsSchema', () => {
     expect(() => ModelSettingsSchema.parse({ ...base, base_url: 'ftp://x' })).toThrow(/base_url must be an absolute http/);
     expect(() => ModelSettingsSchema.parse({ ...base, model: ' ' })).toThrow(/model id is required/);
     expect(ModelSettingsSchema.safeParse({ ...base, max_output_tokens: 0 }).success).toBe(false);
+  });
+});
+
+describe('createLlmAgent: provider reasoning state', () => {
+  const stateA = { provider: 'anthropic', content: [{ type: 'thinking', thinking: 'a', signature: 'sig-a' }, { type: 'text', text: 'first' }] };
+  const withState = (text: string, provider_state: unknown): FakeStep => (req) => Promise.resolve({ ...fakeResponse(req, { text }), provider_state });
+
+  it('puts each reply’s state back on its own assistant turn in the next requests, and records it on the reply', async () => {
+    const { client, session } = agentFor([withState('first', stateA), { text: 'second' }, { text: 'third' }], { provider: 'anthropic', base_url: 'https://api.anthropic.com', reasoning_effort: 'low' }, 'anthropic');
+    const r1 = await session.respond(conversation, never);
+    expect(r1.llm?.provider_state).toEqual(stateA);
+    const turn2: ChatMessage[] = [...conversation, { role: 'assistant', content: 'first' }, { role: 'user', content: 'go on' }];
+    const r2 = await session.respond(turn2, never);
+    expect(r2.llm && 'provider_state' in r2.llm).toBe(false);
+    await session.respond([...turn2, { role: 'assistant', content: 'second' }, { role: 'user', content: 'more' }], never);
+    expect(client.requests[0]?.messages).toEqual(conversation);
+    expect(client.requests[1]?.messages[2]).toEqual({ role: 'assistant', content: 'first', provider_state: stateA });
+    expect(client.requests[2]?.messages[2]).toEqual({ role: 'assistant', content: 'first', provider_state: stateA });
+    // A reply without state stays a plain turn.
+    expect(client.requests[2]?.messages[4]).toEqual({ role: 'assistant', content: 'second' });
+  });
+
+  it('leaves the state off when the conversation’s assistant text is not the reply it came with', async () => {
+    const { client, session } = agentFor([withState('first', stateA), { text: 'x' }], { provider: 'anthropic', base_url: 'https://api.anthropic.com' }, 'anthropic');
+    await session.respond(conversation, never);
+    await session.respond([...conversation, { role: 'assistant', content: 'edited' }, { role: 'user', content: 'go on' }], never);
+    expect(client.requests[1]?.messages[2]).toEqual({ role: 'assistant', content: 'edited' });
   });
 });

@@ -5,6 +5,9 @@
  * settings, streaming deltas forwarded to the live view. A reply carries its text, token usage,
  * cost (null when the price is unknown) and one record per HTTP attempt for the transcript.
  * The scripted agents go through the same EpisodeLoop; only this class talks to an endpoint.
+ * The loop's conversation holds text only, so a session keeps each reply's provider state
+ * (LlmResponse.provider_state: thinking blocks, thought signatures) itself and puts it back on
+ * that reply's assistant turn in the next requests.
  */
 import type { Agent, AgentReply, AgentSession, ChatMessage, Clock, RespondHooks, Rng, Usage } from '../agent/types.ts';
 import { LlmRequestFailedError, callRecord, type LlmCallRecord } from './call-record.ts';
@@ -47,11 +50,27 @@ export function toUsage(u: LlmUsage | null): Usage | undefined {
   };
 }
 
-/** The request a session sends for `messages` under `settings`. */
-export function buildLlmRequest(settings: ModelSettings, messages: readonly ChatMessage[]): LlmRequest {
+/** What a session remembers of one of its replies, to send the provider's state back with it. */
+export interface GivenReply {
+  readonly text: string;
+  readonly provider_state?: unknown;
+}
+
+/**
+ * The request a session sends for `messages` under `settings`. `given` are the session's earlier
+ * replies in order: the n-th assistant message gets the n-th reply's provider state, when its text
+ * is still that reply's text.
+ */
+export function buildLlmRequest(settings: ModelSettings, messages: readonly ChatMessage[], given: readonly GivenReply[] = []): LlmRequest {
+  let n = 0;
+  const withState = (m: ChatMessage): LlmMessage => {
+    if (m.role !== 'assistant') return toLlmMessage(m);
+    const reply = given[n++];
+    return reply?.provider_state !== undefined && reply.text === m.content ? { role: 'assistant', content: m.content, provider_state: reply.provider_state } : toLlmMessage(m);
+  };
   return {
     model: settings.model,
-    messages: messages.map(toLlmMessage),
+    messages: messages.map(withState),
     temperature: settings.temperature,
     max_output_tokens: settings.max_output_tokens,
     ...(settings.reasoning_effort !== undefined ? { reasoning_effort: settings.reasoning_effort } : {}),
@@ -130,9 +149,11 @@ export function createLlmAgent(options: LlmAgentOptions): Agent {
     model: { settings, retry: options.retry },
     start(ctx): AgentSession {
       const rng = options.rng ?? ctx.rng;
+      const given: GivenReply[] = [];
       return {
         async respond(messages, signal, hooks): Promise<AgentReply> {
-          const { response, calls } = await sendWithRetries({ ...options, rng }, buildLlmRequest(settings, messages), signal, hooks);
+          const { response, calls } = await sendWithRetries({ ...options, rng }, buildLlmRequest(settings, messages, given), signal, hooks);
+          given.push({ text: response.text, ...(response.provider_state !== undefined ? { provider_state: response.provider_state } : {}) });
           // The requested id prices the call; the reported version only when the id itself is unlisted.
           const price = listed ?? (response.model_version ? priceFor(options.prices, settings.provider, response.model_version) : null);
           const usage = toUsage(response.usage);
@@ -140,7 +161,14 @@ export function createLlmAgent(options: LlmAgentOptions): Agent {
             text: response.text,
             ...(usage ? { usage } : {}),
             cost_usd: costOf(response.usage, price),
-            llm: { provider: settings.provider, model: settings.model, model_version: response.model_version, finish_reason: response.finish_reason, calls },
+            llm: {
+              provider: settings.provider,
+              model: settings.model,
+              model_version: response.model_version,
+              finish_reason: response.finish_reason,
+              calls,
+              ...(response.provider_state !== undefined ? { provider_state: response.provider_state } : {}),
+            },
           };
         },
       };

@@ -53,3 +53,53 @@ describe('runToolEpisode through the stand-in', () => {
     expect(r.cost_usd).toBeNull();
   });
 });
+
+describe('runToolEpisode with thinking through the stand-in', () => {
+  const KEY = 'sk-loop-state-SECRET-5c2e';
+  let thinkingStandin: Standin;
+  beforeAll(async () => {
+    thinkingStandin = await startStandin({ brain: async (r) => ({ ...(await echoBrain(r)), thinking: 'Reasoning about beams, not for the answer.' }), key: KEY });
+  });
+  afterAll(() => thinkingStandin.close());
+
+  it.each([
+    ['anthropic', false],
+    ['anthropic', true],
+    ['gemini', false],
+    ['gemini', true],
+  ] as const)('%s (stream %s): keeps the provider state on the assistant turn, so the stand-in accepts the tool result', async (provider, stream) => {
+    const baseUrl = thinkingStandin.baseUrls[provider];
+    const client = createLlmClient({ provider, baseUrl, apiKey: KEY, fetch: (u, i) => fetch(u, i), clock: () => 0 });
+    const deltas: string[] = [];
+    const r = await runToolEpisode({
+      client,
+      settings: ModelSettingsSchema.parse({ provider, base_url: baseUrl, model: 'echo', reasoning_effort: 'low', stream }),
+      retry: { ...DEFAULT_RETRY_POLICY, max_retries: 0 },
+      sleep: recordingSleep().sleep,
+      prices: DEFAULT_PRICES,
+      rng: constantRng(0),
+      clock: () => 0,
+      signal: new AbortController().signal,
+      system: 'Use the tools when asked.',
+      user: 'call beam_area {"width_mm": 15, "thickness_mm": 0.45}',
+      tools: [area],
+      onDelta: (t) => deltas.push(t),
+    });
+    expect(r.status).toBe('completed');
+    expect(r.final_text).toMatch(/^beam_area returned: \{"result":6\.75/);
+    const assistant = r.messages.find((m) => m.role === 'assistant');
+    expect(assistant?.role === 'assistant' && assistant.provider_state).toMatchObject({ provider });
+    // The thinking is neither answer text nor a streamed delta.
+    const replies = r.events.flatMap((e) => (e.type === 'reply' ? [e.text] : []));
+    expect(replies.join(' ')).not.toContain('Reasoning about beams');
+    expect(deltas.join('')).not.toContain('Reasoning about beams');
+    // The transcript records the state (on the reply's llm metadata, and in the logged response bodies), never the key.
+    const reply = r.events.find((e) => e.type === 'reply');
+    expect(reply?.type === 'reply' && reply.llm?.provider_state).toEqual(assistant?.role === 'assistant' ? assistant.provider_state : 'no assistant turn');
+    const transcript = JSON.stringify(r.events);
+    expect(transcript).toContain('standin-sig.');
+    if (provider === 'anthropic') expect(JSON.stringify(reply)).toContain('Reasoning about beams, not for the answer.');
+    expect(transcript).not.toContain(KEY);
+    expect(JSON.stringify(r.messages)).not.toContain(KEY);
+  });
+});

@@ -158,12 +158,25 @@ export async function runToolEpisode(o: ToolEpisodeOptions): Promise<ToolEpisode
         text: response.text,
         ...(usage ? { usage } : {}),
         cost_usd: cost,
-        llm: { provider: o.settings.provider, model: o.settings.model, model_version: response.model_version, finish_reason: response.finish_reason, calls },
+        llm: {
+          provider: o.settings.provider,
+          model: o.settings.model,
+          model_version: response.model_version,
+          finish_reason: response.finish_reason,
+          calls,
+          ...(response.provider_state !== undefined ? { provider_state: response.provider_state } : {}),
+        },
         duration_ms: o.clock() - t0,
         tool_calls: response.tool_calls.map((c) => ({ id: c.id, name: c.name, arguments_text: c.arguments_text })),
       });
       finalText = response.text;
-      messages.push({ role: 'assistant', content: response.text, ...(response.tool_calls.length ? { tool_calls: response.tool_calls } : {}) });
+      // The provider's reasoning state (thinking blocks, thought signatures) rides along unchanged: the next request must carry it.
+      messages.push({
+        role: 'assistant',
+        content: response.text,
+        ...(response.tool_calls.length ? { tool_calls: response.tool_calls } : {}),
+        ...(response.provider_state !== undefined ? { provider_state: response.provider_state } : {}),
+      });
       if (response.tool_calls.length === 0) {
         record({ type: 'end', t_ms: now(), status: 'completed', reason: `answered without a tool call after ${step} request(s)` });
         break;

@@ -31,7 +31,13 @@ export interface LlmToolCall {
 export type LlmMessage =
   | { readonly role: 'system'; readonly content: string }
   | { readonly role: 'user'; readonly content: string }
-  | { readonly role: 'assistant'; readonly content: string; readonly tool_calls?: readonly LlmToolCall[] }
+  | {
+      readonly role: 'assistant';
+      readonly content: string;
+      readonly tool_calls?: readonly LlmToolCall[];
+      /** The LlmResponse.provider_state of the reply this turn records, kept verbatim (see there). */
+      readonly provider_state?: unknown;
+    }
   | { readonly role: 'tool'; readonly tool_call_id: string; readonly name: string; readonly content: string };
 
 export const ReasoningEffortSchema = z.enum(['none', 'low', 'medium', 'high']);
@@ -77,6 +83,15 @@ export interface LlmResponse {
   readonly finish_reason: string;
   /** The model version string the provider reported (e.g. "gpt-4o-2024-08-06"), when it did. */
   readonly model_version: string | null;
+  /**
+   * Provider reasoning state that must go back with this turn (Anthropic `thinking` /
+   * `redacted_thinking` blocks with their signatures, Gemini parts carrying a `thoughtSignature`).
+   * Opaque and adapter-owned: the caller stores it on the assistant message that records this reply
+   * and sends it back unchanged; only the adapter of the same provider reads it (others ignore it).
+   * Absent when the provider returned none (always for OpenAI chat completions). Never shown as
+   * answer text; redacted like the rest of the response.
+   */
+  readonly provider_state?: unknown;
   readonly log: LlmCallLog;
 }
 
