@@ -40,8 +40,9 @@ export function App() {
       </main>
       <footer className="site-footer">
         <p>
-          Runs entirely in this browser; the oracle is the analytical cantilever model of VEHBench (Appendix B). Task
-          text is shown as text, never as markup.
+          Runs entirely in this browser: the oracles (VEHBench's analytical cantilever model, the photonics solvers) run as
+          WebAssembly in Web Workers, and model requests go straight from this page to the endpoint you configure. Task
+          and transcript text is shown as text, never as markup.
         </p>
       </footer>
     </>
