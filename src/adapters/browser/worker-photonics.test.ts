@@ -4,56 +4,14 @@
  * Worker adds — terminate() and 'error' events — so crash handling can be exercised in Node.
  */
 import { readFile } from 'node:fs/promises';
-import { expose } from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
+import { closeFakeWorkers, fakeWorker } from './fake-worker.ts';
 import { MIE_WASM_PATH } from '../node/mie-wasm.ts';
 import { TMM_WASM_PATH } from '../node/tmm-wasm.ts';
 import { createPhotonicsWorkerApi } from '../../../workers/photonics-api.ts';
 import { createWorkerPhotonics, PhotonicsWorkerError } from './worker-photonics.ts';
 
-interface FakeWorker {
-  worker: Worker;
-  crash(message?: string): void;
-  terminated(): boolean;
-}
-
-const channels: MessageChannel[] = [];
-afterEach(() => {
-  for (const c of channels.splice(0)) {
-    c.port1.close();
-    c.port2.close();
-  }
-});
-
-function fakeWorker(api: object): FakeWorker {
-  const channel = new MessageChannel();
-  channels.push(channel);
-  expose(api, channel.port2);
-  const events = new EventTarget();
-  let terminated = false;
-  const port = channel.port1;
-  const worker = {
-    postMessage: (msg: unknown, transfer?: Transferable[]) => port.postMessage(msg, transfer ?? []),
-    addEventListener: (type: string, listener: EventListener) => {
-      if (type === 'message' || type === 'messageerror') port.addEventListener(type, listener);
-      else events.addEventListener(type, listener);
-    },
-    removeEventListener: (type: string, listener: EventListener) => {
-      port.removeEventListener(type, listener);
-      events.removeEventListener(type, listener);
-    },
-    start: () => port.start(),
-    terminate: () => {
-      terminated = true;
-      port.close();
-    },
-  };
-  return {
-    worker: worker as unknown as Worker,
-    crash: (message = '') => events.dispatchEvent(Object.assign(new Event('error', { cancelable: true }), { message })),
-    terminated: () => terminated,
-  };
-}
+afterEach(closeFakeWorkers);
 
 const realApi = () => createPhotonicsWorkerApi({ mie: () => readFile(MIE_WASM_PATH), tmm: () => readFile(TMM_WASM_PATH) });
 const SPHERE = { kind: 'scattering', particle: { shape: 'sphere', radius_nm: 525, material: { n: 1.55, k: 0 } }, wavelength_nm: 632.8 };
