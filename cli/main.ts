@@ -17,6 +17,10 @@ Usage:
   proving-ground run [--suite veh] --provider openai|anthropic|gemini --base-url URL --model ID [...] --out DIR
                                             run your own model (key from OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY)
   proving-ground score DIR                  recompute every metric from DIR/transcripts alone
+  proving-ground verify [--bank DIR] [--json] FILE|DIR ...
+                                            replay-verify a run (page download, run folder or results.json): re-grade,
+                                            re-execute every oracle call, check the bank; exit 0 verified,
+                                            1 mismatch or unverifiable, 2 unreadable
   proving-ground solve FILE|-               solve one photonics problem (JSON) and print the result JSON
   proving-ground schema photonics [--kind K]
                                             print the JSON Schema of photonics problems
@@ -75,6 +79,10 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
       case 'score': {
         const { scoreCommand } = await import('./commands/score.ts');
         return await scoreCommand(rest, io);
+      }
+      case 'verify': {
+        const { verifyCommand } = await import('./commands/verify.ts');
+        return await verifyCommand(rest, io);
       }
       case 'solve': {
         const { solveCommand } = await import('./commands/solve.ts');

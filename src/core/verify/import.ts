@@ -1,0 +1,93 @@
+/**
+ * Hardened reading of result files for import and verification: a size limit checked before any
+ * parsing, JSON errors reported as such (with a hint when the text looks truncated), and schema
+ * validation whose error names the path of the first problems. Pure: callers pass text (and, where
+ * they can check it before reading, the byte size).
+ */
+import type { z } from 'zod';
+import { ResultsFileSchema, RunBundleSchema, type ResultsFile, type RunBundle } from '../run/results-file.ts';
+import { TranscriptSchema, type Transcript } from '../run/transcript.ts';
+
+/** Largest file accepted (bytes): above it nothing is parsed. Node strings top out near 512 MiB too. */
+export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
+
+export class ImportError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ImportError';
+  }
+}
+
+const MAX_ISSUES = 5;
+
+/** "rows.3.final.result.load_power_uw: Invalid input: expected number, received string; …" */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const shown = issues.slice(0, MAX_ISSUES).map((i) => `${i.path.length > 0 ? i.path.map(String).join('.') : '(root)'}: ${i.message}`);
+  const more = issues.length > MAX_ISSUES ? ` (and ${issues.length - MAX_ISSUES} more)` : '';
+  return shown.join('; ') + more;
+}
+
+const formatSize = (bytes: number): string => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB (${bytes} bytes)` : `${bytes} bytes`);
+
+/** Throws when `bytes` is over the limit; call with the file size before reading it. */
+export function checkImportSize(what: string, bytes: number, maxBytes: number = MAX_IMPORT_BYTES): void {
+  if (bytes > maxBytes) throw new ImportError(`${what} is ${formatSize(bytes)}, over the ${formatSize(maxBytes)} limit for result files; nothing was read`);
+}
+
+/** JSON.parse with a readable error; text that ends early is called truncated. */
+export function parseJsonText(what: string, text: string, maxBytes: number = MAX_IMPORT_BYTES): unknown {
+  // Text length in UTF-16 units is at most the UTF-8 byte count, so this never rejects a file under the limit.
+  if (text.length > maxBytes) checkImportSize(what, new TextEncoder().encode(text).length, maxBytes);
+  if (text.trim() === '') throw new ImportError(`${what} is empty`);
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    const msg = (e as Error).message;
+    const truncated = looksTruncated(text);
+    throw new ImportError(`${what} is not valid JSON${truncated ? ' (the file looks truncated: it ends before the JSON does)' : ''}: ${msg}`);
+  }
+}
+
+/** True when the text's brackets never close: the usual sign of a cut-off download. */
+function looksTruncated(text: string): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth--;
+  }
+  return inString || depth > 0;
+}
+
+function validate<T>(what: string, kind: string, schema: z.ZodType<T>, raw: unknown): T {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new ImportError(`${what} is not a valid ${kind}: ${describeIssues(parsed.error.issues)}`);
+  return parsed.data;
+}
+
+/** A page download: one JSON file with manifest, rows, metrics and transcripts. */
+export function parseRunBundleText(what: string, text: string, maxBytes?: number): RunBundle {
+  return validate(what, 'run download', RunBundleSchema, parseJsonText(what, text, maxBytes));
+}
+
+/** A run folder's results.json. */
+export function parseResultsFileText(what: string, text: string, maxBytes?: number): ResultsFile {
+  return validate(what, 'results.json', ResultsFileSchema, parseJsonText(what, text, maxBytes));
+}
+
+export function parseTranscriptText(what: string, text: string, maxBytes?: number): Transcript {
+  return validate(what, 'transcript', TranscriptSchema, parseJsonText(what, text, maxBytes));
+}
+
+/** Which kind of result file a parsed JSON value is meant to be (before validation). */
+export function resultFileKind(raw: unknown): 'bundle' | 'results' | 'unknown' {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'unknown';
+  if ('transcripts' in raw) return 'bundle';
+  if ('schema_version' in raw && 'rows' in raw) return 'results';
+  return 'unknown';
+}

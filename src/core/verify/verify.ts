@@ -1,0 +1,333 @@
+/**
+ * Replay verification of a result file (issue 4): three independent checks, pure (the oracle and the
+ * shipped bank are passed in), so the CLI (WASM oracle) and later the page (worker oracle) share it.
+ *
+ * 1. Re-grade: every row re-derived from its transcript with the current deriveRow and compared
+ *    field by field with the claimed row (matched by task_id); the suite metrics recomputed from the
+ *    re-derived rows (the manifest's seed, run order) and compared exactly with the claimed ones.
+ * 2. Re-execute: every logged oracle_call request evaluated again on a fresh oracle, its result
+ *    compared bitwise (Object.is) with the logged one. The VEH oracle is analytical and bit-identical
+ *    across its backends (the parity suite), so no tolerance is needed.
+ * 3. Bank: each transcript's task snapshot (SHA-256 of its canonical JSON) against the task of the
+ *    same id in the bank this build ships, and the manifest's bank hash against the shipped one.
+ *
+ * Outcome per task: `verified`, `mismatch` (a check found a difference; the diffs say where), or
+ * `unverifiable` (a check could not be made: a different bank, an oracle backend this build does not
+ * have, no bank to compare with). A mismatch wins over unverifiable: a difference found is a
+ * difference whatever else could not be checked. Per file: verified only when every task is verified
+ * and the metrics and file-level checks agree; any mismatch makes it a mismatch; else unverifiable.
+ *
+ * A task snapshot that differs from the shipped task of the same id while the manifest claims the
+ * shipped bank is a mismatch (the file contradicts itself: it says this bank and carries another
+ * task, e.g. an edited reference); under a manifest naming a different bank it is unverifiable (we
+ * cannot say what that bank held).
+ *
+ * The content hash (canonical JSON) only catches accidental damage: whoever edits a file can
+ * recompute it. Re-execution and re-grading are the real checks.
+ */
+import type { OracleCallEvent } from '../agent/events.ts';
+import type { RunManifest } from '../run/manifest.ts';
+import type { Transcript } from '../run/transcript.ts';
+import type { SuiteMetrics, VehOracle } from '../run/types.ts';
+import { runUsage, taskUsage, type TaskUsage } from '../run/usage.ts';
+import { computeVehMetrics } from '../veh/metrics/index.ts';
+import type { OracleRequest, OracleResult } from '../veh/oracle.ts';
+import { deriveRow } from '../veh/protocol/derive-row.ts';
+import type { VehRow } from '../veh/rows.ts';
+import { PROBES, type VehTask } from '../veh/task-schema.ts';
+import { contentHash } from './canonical-json.ts';
+
+export type VerifyOutcome = 'verified' | 'mismatch' | 'unverifiable';
+export type VerifyCheck = 'regrade' | 'reexecute' | 'bank' | 'settings';
+
+/** One difference: where, what the file claims, what this build recomputed. */
+export interface VerifyDiff {
+  check: VerifyCheck | 'metrics' | 'file';
+  /** e.g. `final.result.load_power_uw`, `events[7].result.tip_stress_mpa`, `P4.kendall_tau.value`. */
+  path: string;
+  claimed: unknown;
+  recomputed: unknown;
+  /** Extra context (the oracle call's step and label, …). */
+  note?: string;
+}
+
+export interface TaskVerification {
+  task_id: string;
+  /** Position in the run (transcript settings.task_index); null for a row without transcript. */
+  task_index: number | null;
+  outcome: VerifyOutcome;
+  diffs: VerifyDiff[];
+  /** Why a check could not be made (set for unverifiable tasks; may also accompany a mismatch). */
+  unverifiable: string[];
+  /** Oracle calls re-executed for this task. */
+  oracle_calls: number;
+}
+
+export interface VerifyReport {
+  outcome: VerifyOutcome;
+  run_id: string;
+  tasks: TaskVerification[];
+  /** Metrics that differ between the file and the recomputation from re-derived rows. */
+  metric_diffs: VerifyDiff[];
+  /** File-level differences (row count, duplicate task indices, …). */
+  file_diffs: VerifyDiff[];
+  /** File-level reasons for unverifiable (different bank, no bank, unknown oracle backend). */
+  unverifiable: string[];
+  counts: Record<VerifyOutcome, number>;
+  oracle_calls: number;
+  /** SHA-256 of the canonical JSON of {manifest, rows, metrics, transcripts}: names the content, detects accidental damage only. */
+  content_sha256: string;
+}
+
+/** The bank this build ships: its hash (sha256 of manifest.json bytes, as run manifests record it) and tasks. */
+export interface ShippedBank {
+  hash: string;
+  tasks: readonly VehTask[];
+}
+
+export interface VerifyDeps {
+  /** A fresh oracle instance (nothing cached from the run being checked). */
+  oracle: VehOracle;
+  /** null: no bank available; the bank check is then unverifiable. */
+  bank: ShippedBank | null;
+  /** Backend ids whose results this build reproduces bit for bit (the parity suite). */
+  oracleBackends?: readonly string[];
+}
+
+export interface VerifyInput {
+  /** A results.json (task_usage optional) or the page's bundle. */
+  results: { manifest: RunManifest; rows: readonly VehRow[]; metrics: SuiteMetrics; task_usage?: readonly TaskUsage[] | undefined };
+  transcripts: readonly Transcript[];
+}
+
+/** The analytical VEH oracle's backends: bit-identical by the parity suite (src/core/kernels). */
+export const VEH_ORACLE_BACKENDS: readonly string[] = ['wasm', 'reference'];
+
+export const HASH_NOTE = 'The content hash (SHA-256 of canonical JSON) catches accidental damage only: anyone who edits a file can recompute it. Re-execution of the logged oracle calls and re-grading are the real checks.';
+
+// ---------------------------------------------------------------------------------------------
+// Deep comparison, as JSON would store the values.
+
+const toJson = (v: unknown): unknown => (v === undefined ? undefined : (JSON.parse(JSON.stringify(v)) as unknown));
+
+const same = (a: unknown, b: unknown): boolean => (typeof a === 'number' && typeof b === 'number' ? Object.is(a, b) || (a === 0 && b === 0) : a === b);
+
+/** Every leaf where `claimed` and `recomputed` differ, with its dotted path. */
+export function diffValues(claimed: unknown, recomputed: unknown, path: string, out: { path: string; claimed: unknown; recomputed: unknown }[] = []): { path: string; claimed: unknown; recomputed: unknown }[] {
+  const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (Array.isArray(claimed) && Array.isArray(recomputed)) {
+    const n = Math.max(claimed.length, recomputed.length);
+    for (let i = 0; i < n; i++) {
+      if (i >= claimed.length || i >= recomputed.length) {
+        out.push({ path: `${path}[${i}]`, claimed: i < claimed.length ? claimed[i] : undefined, recomputed: i < recomputed.length ? recomputed[i] : undefined });
+      } else diffValues(claimed[i], recomputed[i], `${path}[${i}]`, out);
+    }
+    return out;
+  }
+  if (isObj(claimed) && isObj(recomputed)) {
+    const keys = [...new Set([...Object.keys(recomputed), ...Object.keys(claimed)])];
+    for (const k of keys) diffValues(claimed[k], recomputed[k], path ? `${path}.${k}` : k, out);
+    return out;
+  }
+  if (!same(claimed, recomputed)) out.push({ path, claimed, recomputed });
+  return out;
+}
+
+/** Readable form of a claimed/recomputed value: numbers at full precision, absent as "(absent)". */
+export function formatValue(v: unknown): string {
+  if (v === undefined) return '(absent)';
+  if (typeof v === 'number') return Object.is(v, -0) ? '-0' : String(v);
+  const s = JSON.stringify(v);
+  return s.length > 120 ? `${s.slice(0, 117)}...` : s;
+}
+
+export function formatDiff(d: VerifyDiff): string {
+  return `${d.path}: claimed ${formatValue(d.claimed)} vs recomputed ${formatValue(d.recomputed)}${d.note ? ` (${d.note})` : ''}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function metricDiffs(claimed: SuiteMetrics, recomputed: SuiteMetrics): VerifyDiff[] {
+  const a = toJson(claimed) as SuiteMetrics;
+  const b = toJson(recomputed) as SuiteMetrics;
+  const out: VerifyDiff[] = [];
+  const probes = [...new Set([...PROBES, ...Object.keys(a), ...Object.keys(b)])] as (keyof SuiteMetrics)[];
+  for (const probe of probes) {
+    const ta = a[probe] ?? {};
+    const tb = b[probe] ?? {};
+    for (const key of [...new Set([...Object.keys(tb), ...Object.keys(ta)])]) {
+      const ma = ta[key];
+      const mb = tb[key];
+      if (!ma || !mb) {
+        out.push({ check: 'metrics', path: `${probe}.${key}`, claimed: ma, recomputed: mb });
+        continue;
+      }
+      for (const d of diffValues(ma, mb, `${probe}.${key}`)) out.push({ check: 'metrics', ...d });
+    }
+  }
+  return out;
+}
+
+async function reexecute(t: Transcript, oracle: VehOracle): Promise<{ diffs: VerifyDiff[]; calls: number }> {
+  const calls: { index: number; event: OracleCallEvent }[] = [];
+  t.events.forEach((e, index) => {
+    if (e.type === 'oracle_call') calls.push({ index, event: e });
+  });
+  if (calls.length === 0) return { diffs: [], calls: 0 };
+  const requests: OracleRequest[] = calls.map((c) => c.event.request);
+  const where = (c: { index: number; event: OracleCallEvent }): string => `oracle_call ${c.event.purpose} "${c.event.label}"${c.event.step !== null ? `, step ${c.event.step}` : ''}`;
+  let results: (OracleResult | Error)[];
+  try {
+    results = await oracle.evaluateMany(requests);
+  } catch {
+    // Find the call(s) the oracle refused, one by one.
+    results = await Promise.all(requests.map((r) => oracle.evaluate(r).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))))));
+  }
+  const diffs: VerifyDiff[] = [];
+  calls.forEach((c, i) => {
+    const r = results[i];
+    const path = `events[${c.index}]`;
+    if (r === undefined || r instanceof Error) {
+      diffs.push({ check: 'reexecute', path: `${path}.request`, claimed: 'a request the oracle evaluates', recomputed: `oracle error: ${r?.message ?? 'no result'}`, note: where(c) });
+      return;
+    }
+    for (const d of diffValues(c.event.result, r, `${path}.result`)) diffs.push({ check: 'reexecute', ...d, note: where(c) });
+  });
+  return { diffs, calls: calls.length };
+}
+
+function taskSnapshotDiffs(snapshot: VehTask, shipped: VehTask): VerifyDiff[] {
+  const claimedHash = contentHash(snapshot);
+  const shippedHash = contentHash(shipped);
+  if (claimedHash === shippedHash) return [];
+  const fields = diffValues(toJson(snapshot), toJson(shipped), 'task');
+  const shown = fields.slice(0, 5).map((f) => ({ check: 'bank' as const, ...f, note: 'task snapshot vs the shipped bank' }));
+  return [{ check: 'bank', path: 'task (sha256 of canonical JSON)', claimed: claimedHash, recomputed: shippedHash, note: `shipped bank's task; ${fields.length} field(s) differ` }, ...shown];
+}
+
+/** Diffs of a task listed cause first: a re-executed oracle reply that differs explains the row diffs after it. */
+const CHECK_ORDER: readonly VerifyDiff['check'][] = ['reexecute', 'bank', 'settings', 'regrade'];
+
+export async function verifyRun(input: VerifyInput, deps: VerifyDeps): Promise<VerifyReport> {
+  const { manifest, rows, metrics } = input.results;
+  const backends = deps.oracleBackends ?? VEH_ORACLE_BACKENDS;
+  const fileDiffs: VerifyDiff[] = [];
+  const fileUnverifiable: string[] = [];
+
+  const ordered = input.transcripts.slice().sort((a, b) => a.settings.task_index - b.settings.task_index);
+  const indices = new Set<number>();
+  for (const t of ordered) {
+    if (indices.has(t.settings.task_index)) fileDiffs.push({ check: 'file', path: `transcripts (task_index ${t.settings.task_index})`, claimed: 'one transcript per task index', recomputed: `duplicate at ${t.task.task_id}` });
+    indices.add(t.settings.task_index);
+  }
+  if (rows.length !== ordered.length) fileDiffs.push({ check: 'file', path: 'row count', claimed: rows.length, recomputed: ordered.length, note: 'rows vs transcripts' });
+
+  // Bank (file level).
+  const shipped = new Map<string, VehTask>();
+  for (const t of deps.bank?.tasks ?? []) shipped.set(t.task_id, t);
+  const sameBank = deps.bank !== null && manifest.bank_hash === deps.bank.hash;
+  if (deps.bank === null) fileUnverifiable.push('no shipped bank to check the task snapshots against');
+  else if (!sameBank) fileUnverifiable.push(`the run used bank ${manifest.bank_hash}; this build ships bank ${deps.bank.hash}`);
+  if (!backends.includes(manifest.oracle_backend)) fileUnverifiable.push(`the run's oracle backend "${manifest.oracle_backend}" is not one this build reproduces (${backends.join(', ')})`);
+
+  // Claimed rows by task id (queues, in case an id repeats).
+  const claimedById = new Map<string, VehRow[]>();
+  for (const r of rows) claimedById.set(r.task_id, [...(claimedById.get(r.task_id) ?? []), r]);
+
+  // Claimed per-task usage (LLM runs), by task id.
+  const usageById = new Map<string, TaskUsage[]>();
+  for (const u of input.results.task_usage ?? []) usageById.set(u.task_id, [...(usageById.get(u.task_id) ?? []), u]);
+  if (manifest.usage) {
+    for (const d of diffValues(toJson(manifest.usage), toJson(runUsage(ordered)), 'manifest.usage')) fileDiffs.push({ check: 'file', ...d, note: 'run totals vs the transcripts' });
+  }
+
+  const tasks: TaskVerification[] = [];
+  const rederived: VehRow[] = [];
+  let oracleCalls = 0;
+  for (const t of ordered) {
+    const id = t.task.task_id;
+    const diffs: VerifyDiff[] = [];
+    const unverifiable: string[] = [];
+
+    // Settings that must agree with the manifest.
+    if (t.settings.run_seed !== manifest.seed) diffs.push({ check: 'settings', path: 'settings.run_seed', claimed: t.settings.run_seed, recomputed: manifest.seed, note: "the manifest's seed" });
+    if (t.settings.p3_variant !== manifest.p3_variant) diffs.push({ check: 'settings', path: 'settings.p3_variant', claimed: t.settings.p3_variant, recomputed: manifest.p3_variant, note: "the manifest's P3 variant" });
+
+    // 1. Re-grade.
+    let derived: VehRow | null = null;
+    try {
+      derived = deriveRow(t);
+      rederived.push(derived);
+    } catch (e) {
+      diffs.push({ check: 'regrade', path: 'row', claimed: 'a gradable transcript', recomputed: `grading failed: ${(e as Error).message}` });
+    }
+    const queue = claimedById.get(id);
+    const claimed = queue?.shift();
+    if (!claimed) diffs.push({ check: 'regrade', path: 'row', claimed: undefined, recomputed: 'a row from the transcript', note: 'the file has a transcript but no row for this task' });
+    else if (derived) for (const d of diffValues(toJson(claimed), toJson(derived), '')) diffs.push({ check: 'regrade', ...d });
+    if (input.results.task_usage) {
+      const u = usageById.get(id)?.shift();
+      for (const d of diffValues(toJson(u), toJson(taskUsage(t)), 'task_usage')) diffs.push({ check: 'regrade', ...d });
+    }
+
+    // 2. Re-execute.
+    let calls = 0;
+    if (!backends.includes(t.settings.oracle_backend)) {
+      unverifiable.push(`logged by oracle backend "${t.settings.oracle_backend}", which this build does not reproduce`);
+    } else {
+      const r = await reexecute(t, deps.oracle);
+      diffs.push(...r.diffs);
+      calls = r.calls;
+      oracleCalls += r.calls;
+    }
+
+    // 3. Bank.
+    const shippedTask = shipped.get(id);
+    if (deps.bank === null) unverifiable.push('no shipped bank to compare the task snapshot with');
+    else if (!shippedTask) {
+      if (sameBank) diffs.push({ check: 'bank', path: 'task.task_id', claimed: id, recomputed: undefined, note: 'no task with this id in the shipped bank the manifest names' });
+      else unverifiable.push('task not in the bank this build ships (the run used a different bank)');
+    } else {
+      const snap = taskSnapshotDiffs(t.task, shippedTask);
+      if (snap.length > 0) {
+        if (sameBank) diffs.push(...snap);
+        else unverifiable.push('task snapshot differs from the shipped bank, and the run used a different bank');
+      }
+    }
+
+    diffs.sort((a, b) => CHECK_ORDER.indexOf(a.check) - CHECK_ORDER.indexOf(b.check));
+    const outcome: VerifyOutcome = diffs.length > 0 ? 'mismatch' : unverifiable.length > 0 ? 'unverifiable' : 'verified';
+    tasks.push({ task_id: id, task_index: t.settings.task_index, outcome, diffs, unverifiable, oracle_calls: calls });
+  }
+  // Rows without a transcript.
+  for (const [id, queue] of claimedById) {
+    for (let k = 0; k < queue.length; k++) {
+      tasks.push({
+        task_id: id,
+        task_index: null,
+        outcome: 'mismatch',
+        diffs: [{ check: 'regrade', path: 'transcript', claimed: 'a row', recomputed: undefined, note: 'the file has a row but no transcript for this task' }],
+        unverifiable: [],
+        oracle_calls: 0,
+      });
+    }
+  }
+
+  const metric_diffs = metricDiffs(metrics, computeVehMetrics(rederived, { seed: manifest.seed }));
+  const counts: Record<VerifyOutcome, number> = { verified: 0, mismatch: 0, unverifiable: 0 };
+  for (const t of tasks) counts[t.outcome]++;
+  const outcome: VerifyOutcome =
+    counts.mismatch > 0 || metric_diffs.length > 0 || fileDiffs.length > 0 ? 'mismatch' : counts.unverifiable > 0 || fileUnverifiable.length > 0 ? 'unverifiable' : 'verified';
+
+  return {
+    outcome,
+    run_id: manifest.run_id,
+    tasks,
+    metric_diffs,
+    file_diffs: fileDiffs,
+    unverifiable: fileUnverifiable,
+    counts,
+    oracle_calls: oracleCalls,
+    content_sha256: contentHash({ manifest, rows, metrics, transcripts: ordered }),
+  };
+}
