@@ -14,16 +14,12 @@ export interface LoadedKernels {
 }
 
 export async function loadPhotonicsKernels(loaders: PhotonicsWasmLoaders): Promise<LoadedKernels> {
-  const [{ createBackendRegistry, describeSkipped }, { createMieKernelRegistry }, { referenceTmmKernel }, { createWasmTmmKernel }] = await Promise.all([
+  const [{ describeSkipped }, { createMieKernelRegistry }, { createTmmKernelRegistry }] = await Promise.all([
     import('../src/core/kernels/registry.ts'),
     import('../src/core/photonics/mie/kernels.ts'),
-    import('../src/core/photonics/tmm/reference.ts'),
-    import('../src/core/photonics/tmm/wasm-kernel.ts'),
+    import('../src/core/photonics/tmm/kernels.ts'),
   ]);
-  const tmmRegistry = createBackendRegistry<Required<PhotonicsKernels>['tmm']>();
-  tmmRegistry.register('wasm', 2, async () => createWasmTmmKernel(await loaders.tmm()));
-  tmmRegistry.register('reference', 1, () => referenceTmmKernel);
-  const [mie, tmm] = await Promise.all([createMieKernelRegistry(loaders.mie).selectBackend(), tmmRegistry.selectBackend()]);
+  const [mie, tmm] = await Promise.all([createMieKernelRegistry(loaders.mie).selectBackend(), createTmmKernelRegistry(loaders.tmm).selectBackend()]);
   const skipped = [...mie.skipped.map((s) => `mie: ${describeSkipped(s)}`), ...tmm.skipped.map((s) => `tmm: ${describeSkipped(s)}`)];
   return { kernels: { mie: mie.backend, tmm: tmm.backend }, backends: { mie: mie.id, tmm: tmm.id, skipped } };
 }
