@@ -13,7 +13,8 @@ import { readFile } from 'node:fs/promises';
 import { EXIT_USAGE, UsageError, parseFlags, usageMessage } from '../args.ts';
 import type { CommandIo } from '../io.ts';
 import { createNodeSolveContext, type NodeSolveContext } from '../../src/adapters/node/photonics-context.ts';
-import { ProblemValidationError, parsePhotonicsProblem, solvePhotonics } from '../../src/core/photonics/solve.ts';
+import { ProblemValidationError, parsePhotonicsProblem, solveParsedPhotonics } from '../../src/core/photonics/solve.ts';
+import type { PhotonicsProblem } from '../../src/core/photonics/problem.ts';
 
 const USAGE = 'usage: proving-ground solve FILE|-   (one problem as JSON; "-" reads standard input; --pretty indents the output)';
 
@@ -82,8 +83,10 @@ export async function solveCommand(args: readonly string[], io: CommandIo, deps:
     return EXIT_USAGE;
   }
   // Validate before loading kernels: a bad problem is answered at once and never touches a solver.
+  // The parsed problem is what gets solved, so it is validated once.
+  let problem: PhotonicsProblem;
   try {
-    parsePhotonicsProblem(raw);
+    problem = parsePhotonicsProblem(raw);
   } catch (e) {
     if (!(e instanceof ProblemValidationError)) throw e;
     io.stderr(`solve: ${name}: ${e.message}`);
@@ -94,7 +97,7 @@ export async function solveCommand(args: readonly string[], io: CommandIo, deps:
   for (const reason of ctx.backends.skipped) io.stderr(`note: ${reason}; that solver uses its TypeScript reference`);
   let result: unknown;
   try {
-    result = solvePhotonics(raw, ctx);
+    result = solveParsedPhotonics(problem, ctx);
   } catch (e) {
     const error = e instanceof Error ? e : new Error(String(e));
     io.stderr(`solve: cannot solve ${name}: ${error.message}`);

@@ -30,8 +30,13 @@ export function parsePhotonicsProblem(input: unknown): PhotonicsProblem {
   );
 }
 
+/** Validates `input` (ProblemValidationError lists every issue) and solves it. */
 export function solvePhotonics(input: unknown, ctx: SolveContext): PhotonicsResult {
-  const problem = parsePhotonicsProblem(input);
+  return solveParsedPhotonics(parsePhotonicsProblem(input), ctx);
+}
+
+/** Solves a problem that parsePhotonicsProblem already returned, without validating it again. */
+export function solveParsedPhotonics(problem: PhotonicsProblem, ctx: SolveContext): PhotonicsResult {
   switch (problem.kind) {
     case 'scattering':
       return solveScattering(problem, ctx);

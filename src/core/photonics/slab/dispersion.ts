@@ -105,12 +105,15 @@ export function cutoffV(s: SlabAtWavelength, pol: SlabPolarization, m: number): 
   return m * Math.PI + Math.atan(boundaryFactor(pol, s.core, nLo) * Math.sqrt(a));
 }
 
-/** Number of guided modes of one polarization: the orders m with V > V_m. */
-export function guidedModeCount(s: SlabAtWavelength, pol: SlabPolarization): number {
+/**
+ * Number of guided modes of one polarization: the orders m with V > V_m. With `limit`, counting stops
+ * there (the result is min(count, limit)), for a caller that only needs the first `limit` orders.
+ */
+export function guidedModeCount(s: SlabAtWavelength, pol: SlabPolarization, limit = Infinity): number {
   if (!canGuide(s)) return 0;
   const v = vNumber(s);
   let m = 0;
-  while (v > cutoffV(s, pol, m)) m++;
+  while (m < limit && v > cutoffV(s, pol, m)) m++;
   return m;
 }
 
@@ -152,12 +155,22 @@ function rootDecreasing(f: (x: number) => number, lo: number, hi: number): numbe
   return Math.abs(fa) < Math.abs(fb) ? a : b;
 }
 
+/** Limits on what solveSlabModes solves; both optional. */
+export interface SlabSolveOptions {
+  /** Solve only the orders m < maxOrder (a caller that lists the first N modes passes N); default: all. */
+  readonly maxOrder?: number;
+  /** guidedModeCount(s, pol) when the caller already has it, so it is not recomputed. */
+  readonly guidedCount?: number;
+}
+
 /**
- * All guided modes of one polarization, ordered by m (n_eff falling). A root that lands on θ = 0 in
- * double precision (a mode within ~1e-16 of cutoff) is dropped: its field would not decay.
+ * The guided modes of one polarization, ordered by m (n_eff falling): every one, or the orders below
+ * `options.maxOrder` — one root solve per order returned, none for orders past it. A root that lands
+ * on θ = 0 in double precision (a mode within ~1e-16 of cutoff) is dropped: its field would not decay.
  */
-export function solveSlabModes(s: SlabAtWavelength, pol: SlabPolarization): SlabModeSolution[] {
-  const count = guidedModeCount(s, pol);
+export function solveSlabModes(s: SlabAtWavelength, pol: SlabPolarization, options: SlabSolveOptions = {}): SlabModeSolution[] {
+  const maxOrder = options.maxOrder ?? Infinity;
+  const count = options.guidedCount === undefined ? guidedModeCount(s, pol, maxOrder) : Math.min(options.guidedCount, maxOrder);
   const nHi = Math.max(s.cover, s.substrate);
   const na = Math.sqrt(s.core ** 2 - nHi ** 2);
   const modes: SlabModeSolution[] = [];

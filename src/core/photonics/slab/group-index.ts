@@ -13,26 +13,48 @@ import { solveSlabModes } from './dispersion.ts';
 
 export const GROUP_INDEX_RELATIVE_STEP = 1e-5;
 
-/** n_eff by mode order at one wavelength (orders not guided there are absent). */
-function nEffByOrder(slab: SlabAtWavelength | undefined, pol: SlabPolarization): Map<number, number> {
-  return slab === undefined ? new Map() : new Map(solveSlabModes(slab, pol).map((mode) => [mode.order, mode.n_eff]));
+/** The slab re-solved on both sides of λ: λ(1 − δ) and λ(1 + δ), undefined where a material has no data. */
+export interface GroupIndexNeighbours {
+  readonly wavelength_nm: number;
+  /** the step δλ = δ·λ, nm */
+  readonly h: number;
+  readonly below: SlabAtWavelength | undefined;
+  readonly above: SlabAtWavelength | undefined;
+}
+
+/**
+ * Resolves the slab at λ(1 ± δ) once per wavelength; the result serves every polarization, so
+ * 'both' does not resolve the materials twice.
+ */
+export function groupIndexNeighbours(
+  slabAt: (wavelength_nm: number) => SlabAtWavelength | undefined,
+  wavelength_nm: number,
+): GroupIndexNeighbours {
+  const h = GROUP_INDEX_RELATIVE_STEP * wavelength_nm;
+  return { wavelength_nm, h, below: slabAt(wavelength_nm - h), above: slabAt(wavelength_nm + h) };
+}
+
+/** n_eff by mode order at one wavelength, orders below maxOrder only (orders not guided there are absent). */
+function nEffByOrder(slab: SlabAtWavelength | undefined, pol: SlabPolarization, maxOrder: number): Map<number, number> {
+  if (slab === undefined || maxOrder <= 0) return new Map();
+  return new Map(solveSlabModes(slab, pol, { maxOrder }).map((mode) => [mode.order, mode.n_eff]));
 }
 
 /**
  * n_g of every listed mode of one polarization, by order: the slab is solved once at each of
- * λ(1 ± δ). Central difference where the mode is guided on both sides; a one-sided difference (first
- * order, still ~1e-5 accurate) when λ + δ is past cutoff or a material has no data there (slabAt
- * returns undefined); null when neither neighbour guides it.
+ * λ(1 ± δ), up to the highest listed order only. Central difference where the mode is guided on both
+ * sides; a one-sided difference (first order, still ~1e-5 accurate) when λ + δ is past cutoff or a
+ * material has no data there (the neighbour is undefined); null when neither neighbour guides it.
  */
 export function groupIndices(
-  slabAt: (wavelength_nm: number) => SlabAtWavelength | undefined,
-  wavelength_nm: number,
+  neighbours: GroupIndexNeighbours,
   pol: SlabPolarization,
   modes: readonly { readonly order: number; readonly n_eff: number }[],
 ): Map<number, number | null> {
-  const h = GROUP_INDEX_RELATIVE_STEP * wavelength_nm;
-  const below = nEffByOrder(slabAt(wavelength_nm - h), pol);
-  const above = nEffByOrder(slabAt(wavelength_nm + h), pol);
+  const { wavelength_nm, h } = neighbours;
+  const maxOrder = modes.reduce((top, mode) => Math.max(top, mode.order + 1), 0);
+  const below = nEffByOrder(neighbours.below, pol, maxOrder);
+  const above = nEffByOrder(neighbours.above, pol, maxOrder);
   const out = new Map<number, number | null>();
   for (const { order, n_eff: nEff } of modes) {
     const lo = below.get(order);

@@ -11,7 +11,7 @@
 import type { MaterialSpec, ResolvedIndex } from '../material-spec.ts';
 import { ProblemError, type SolveContext } from '../solve-context.ts';
 import { canGuide, cutoffV, guidedModeCount, solveSlabModes, vNumber, type SlabAtWavelength, type SlabPolarization } from './dispersion.ts';
-import { groupIndices, GROUP_INDEX_RELATIVE_STEP } from './group-index.ts';
+import { groupIndexNeighbours, groupIndices, GROUP_INDEX_RELATIVE_STEP } from './group-index.ts';
 import { coreConfinement, sampleModeProfile } from './mode-field.ts';
 import type { ModeProblem, SlabStructure } from './problem.ts';
 import { SweepWarnings } from './sweep-warnings.ts';
@@ -160,6 +160,8 @@ export function solveMode(problem: ModeProblem, ctx: SolveContext): ModeResult {
       continue;
     }
 
+    // λ(1 ± δ) for n_g, resolved once here for every polarization.
+    const neighbours = groupIndexNeighbours(slabAt, wavelength_nm);
     let total = 0;
     for (const pol of pols) {
       const count = guidedModeCount(slab, pol);
@@ -168,11 +170,12 @@ export function solveMode(problem: ModeProblem, ctx: SolveContext): ModeResult {
       if (count > MAX_LISTED_MODES) {
         warnings.note(`many:${pol}`, wavelength_nm, `${count} ${pol} modes are guided at ${wavelength_nm} nm; only the first ${MAX_LISTED_MODES} are listed (mode_count is complete)`);
       }
-      const solved = solveSlabModes(slab, pol).slice(0, MAX_LISTED_MODES);
+      // Only the listed orders are solved (here and at λ(1 ± δ)); mode_count above stays complete.
+      const solved = solveSlabModes(slab, pol, { maxOrder: MAX_LISTED_MODES, guidedCount: count });
       if (solved.length < Math.min(count, MAX_LISTED_MODES)) {
         warnings.note(`rounding:${pol}`, wavelength_nm, `a ${pol} mode at ${wavelength_nm} nm lies within rounding of its cutoff and is not listed`);
       }
-      const nGs = groupIndices(slabAt, wavelength_nm, pol, solved);
+      const nGs = groupIndices(neighbours, pol, solved);
       for (const mode of solved) {
         const nG = nGs.get(mode.order) ?? null;
         if (nG === null) warnings.note(`ng:${pol}${mode.order}`, wavelength_nm, `n_g of ${pol}${mode.order} at ${wavelength_nm} nm is not given: the mode is cut off within ±${GROUP_INDEX_RELATIVE_STEP}·λ`);
