@@ -6,8 +6,7 @@
  */
 import { EXIT_USAGE, UsageError, parseFlags, usageMessage } from '../args.ts';
 import type { CommandIo } from '../io.ts';
-import { PHOTONICS_KINDS, type PhotonicsKind } from '../../src/core/photonics/problem.ts';
-import { photonicsJsonSchema, photonicsKindJsonSchema } from '../../src/core/photonics/solve.ts';
+import { PHOTONICS_KINDS, photonicsJsonSchema, photonicsKindJsonSchema, type PhotonicsKind } from '../../src/core/photonics/problem.ts';
 
 const SCHEMAS = ['photonics'] as const;
 const USAGE = `usage: proving-ground schema photonics [--kind ${PHOTONICS_KINDS.join('|')}]`;

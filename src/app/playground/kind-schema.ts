@@ -4,7 +4,7 @@
  * photonics --kind K` prints. Computed once per kind.
  */
 import type { PhotonicsKind } from '../../core/photonics/problem.ts';
-import { photonicsKindJsonSchema } from '../../core/photonics/solve.ts';
+import { photonicsKindJsonSchema } from '../../core/photonics/problem.ts';
 import type { JsonSchema } from './schema-form/json-schema.ts';
 
 const cache = new Map<PhotonicsKind, JsonSchema>();

@@ -19,3 +19,15 @@ export const PhotonicsProblemSchema = z.discriminatedUnion('kind', [
 export type PhotonicsProblem = z.infer<typeof PhotonicsProblemSchema>;
 export type PhotonicsKind = PhotonicsProblem['kind'];
 export const PHOTONICS_KINDS: readonly PhotonicsKind[] = ['scattering', 'layer_stack', 'mode', 'circuit'];
+
+/** The JSON Schema of every problem kind (input side: fields with defaults are optional). */
+export function photonicsJsonSchema(): unknown {
+  return z.toJSONSchema(PhotonicsProblemSchema, { io: 'input' });
+}
+
+/** One kind's member of the union: what `schema photonics --kind K` prints and the playground's form is built from. */
+export function photonicsKindJsonSchema(kind: PhotonicsKind): unknown {
+  const member = PhotonicsProblemSchema.options.find((o) => o.shape.kind.value === kind);
+  if (!member) throw new Error(`no problem schema for kind "${kind}"`);
+  return z.toJSONSchema(member, { io: 'input', unrepresentable: 'any' });
+}

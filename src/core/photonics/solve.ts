@@ -2,8 +2,7 @@
  * One entry point for every photonics solve: validate the problem, dispatch on `kind`. Used by the
  * CLI (`proving-ground solve`), the photonics worker and, later, the agent suites' tools.
  */
-import { z } from 'zod';
-import { PhotonicsProblemSchema, type PhotonicsKind, type PhotonicsProblem } from './problem.ts';
+import { PhotonicsProblemSchema, type PhotonicsProblem } from './problem.ts';
 import type { SolveContext } from './solve-context.ts';
 import { solveScattering, type ScatteringResult } from './mie/solve.ts';
 import { solveLayerStack, type LayerStackResult } from './tmm/solve.ts';
@@ -47,16 +46,4 @@ export function solveParsedPhotonics(problem: PhotonicsProblem, ctx: SolveContex
     case 'circuit':
       return solveCircuit(problem, ctx);
   }
-}
-
-/** The JSON Schema of every problem kind (input side: fields with defaults are optional). */
-export function photonicsJsonSchema(): unknown {
-  return z.toJSONSchema(PhotonicsProblemSchema, { io: 'input' });
-}
-
-/** One kind's member of the union: what `schema photonics --kind K` prints and the playground's form is built from. */
-export function photonicsKindJsonSchema(kind: PhotonicsKind): unknown {
-  const member = PhotonicsProblemSchema.options.find((o) => o.shape.kind.value === kind);
-  if (!member) throw new Error(`no problem schema for kind "${kind}"`);
-  return z.toJSONSchema(member, { io: 'input', unrepresentable: 'any' });
 }
