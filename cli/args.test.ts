@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filterRecord, filterTasks, parseFlags, parseProbe, parseSeed, parseSplit, parseSuite, UsageError } from './args.ts';
+import { z } from 'zod';
+import { describeNumberRule, filterRecord, filterTasks, parseFlags, parseNumberFlag, parseProbe, parseSeed, parseSplit, parseSuite, UsageError } from './args.ts';
 
 const OPTIONS = { name: { type: 'string' }, flag: { type: 'boolean' } } as const;
 
@@ -69,5 +70,28 @@ describe('filterTasks', () => {
     expect(filterTasks(tasks, { probe: null, split: 'dev' }).map((t) => t.id)).toEqual([1, 3]);
     expect(filterTasks(tasks, { probe: 'P2', split: 'test_id' })).toEqual([]);
     expect(filterRecord({ probe: 'P2', split: null })).toEqual({ probe: 'P2' });
+  });
+});
+
+describe('parseNumberFlag', () => {
+  it('checks the number format only; ranges are the schemas\' business', () => {
+    expect(parseNumberFlag('--x', undefined)).toBeUndefined();
+    expect(parseNumberFlag('--x', '0.5')).toBe(0.5);
+    expect(parseNumberFlag('--x', '-3')).toBe(-3);
+    expect(parseNumberFlag('--x', '1e3')).toBe(1000);
+    expect(() => parseNumberFlag('--x', 'soon', 'a number > 0')).toThrow('--x must be a number > 0, got "soon"');
+    expect(() => parseNumberFlag('--x', '0x10')).toThrow('--x must be a number, got "0x10"');
+    expect(() => parseNumberFlag('--x', '')).toThrow(UsageError);
+  });
+});
+
+describe('describeNumberRule', () => {
+  it('words the bounds a zod number schema enforces', () => {
+    expect(describeNumberRule(z.number().min(0).max(2))).toBe('a number ≥ 0 and ≤ 2');
+    expect(describeNumberRule(z.number().positive())).toBe('a number > 0');
+    expect(describeNumberRule(z.number().int().positive())).toBe('an integer ≥ 1');
+    expect(describeNumberRule(z.number().int().nonnegative().max(20))).toBe('an integer ≥ 0 and ≤ 20');
+    expect(describeNumberRule(z.number())).toBe('a number');
+    expect(describeNumberRule(z.number().int())).toBe('an integer');
   });
 });

@@ -5,6 +5,7 @@
  * names the flag; commands print it and exit 2.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { z } from 'zod';
 import { PROBES, SPLITS, type Probe, type Split } from '../src/core/veh/task-schema.ts';
 
 /** Exit code of a usage error. */
@@ -124,20 +125,35 @@ export function usageMessage(e: unknown): string {
   throw e;
 }
 
-/** A decimal number flag (`--max-cost-usd 0.5`); absent means undefined. */
-export function parseNumberFlag(flag: string, value: string | undefined, check: { min?: number; minExclusive?: number; max?: number; integer?: boolean } = {}): number | undefined {
+/**
+ * A decimal number flag (`--max-cost-usd 0.5`); absent means undefined. Checks the number format
+ * only: ranges and integrality are the schemas' (see describeNumberRule for the wording).
+ * `expected` names what the flag takes in the error ("a number > 0").
+ */
+export function parseNumberFlag(flag: string, value: string | undefined, expected = 'a number'): number | undefined {
   if (value === undefined) return undefined;
-  const n = /^[+]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(value.trim()) ? Number(value) : NaN;
-  const what = check.integer ? 'an integer' : 'a number';
-  const range =
-    check.minExclusive !== undefined ? ` > ${check.minExclusive}` : check.min !== undefined ? ` ≥ ${check.min}` : '';
-  const upper = check.max !== undefined ? `${range ? ' and' : ''} ≤ ${check.max}` : '';
-  const bad =
-    !Number.isFinite(n) ||
-    (check.integer === true && !Number.isInteger(n)) ||
-    (check.min !== undefined && n < check.min) ||
-    (check.minExclusive !== undefined && n <= check.minExclusive) ||
-    (check.max !== undefined && n > check.max);
-  if (bad) throw new UsageError(`${flag} must be ${what}${range}${upper}, got "${value}"`);
+  const n = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isFinite(n)) throw new UsageError(`${flag} must be ${expected}, got "${value}"`);
   return n;
+}
+
+/**
+ * What a zod number schema accepts, in words ("a number ≥ 0 and ≤ 2", "an integer ≥ 1", "a number
+ * > 0"), read from the schema itself so the CLI never restates its ranges. An exclusive integer
+ * bound is shown inclusive (> 0 as ≥ 1); the safe-integer limits of .int() are not shown.
+ */
+export function describeNumberRule(schema: z.ZodNumber): string {
+  const isInt = schema.isInt === true;
+  const parts: string[] = [];
+  const min = schema.minValue;
+  if (min !== null && Number.isFinite(min) && min > Number.MIN_SAFE_INTEGER) {
+    const inclusive = schema.safeParse(min).success;
+    parts.push(inclusive ? `≥ ${min}` : isInt && Number.isInteger(min) ? `≥ ${min + 1}` : `> ${min}`);
+  }
+  const max = schema.maxValue;
+  if (max !== null && Number.isFinite(max) && max < Number.MAX_SAFE_INTEGER) {
+    const inclusive = schema.safeParse(max).success;
+    parts.push(inclusive ? `≤ ${max}` : isInt && Number.isInteger(max) ? `≤ ${max - 1}` : `< ${max}`);
+  }
+  return [isInt ? 'an integer' : 'a number', parts.join(' and ')].filter((x) => x !== '').join(' ');
 }

@@ -4,7 +4,8 @@
  * (OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY; never printed, never written), and the
  * LLM agent built on the provider adapters with Node's global fetch and timers.
  */
-import { UsageError, parseNumberFlag } from '../args.ts';
+import type { z } from 'zod';
+import { UsageError, describeNumberRule, parseNumberFlag } from '../args.ts';
 import type { Agent, Clock } from '../../src/core/agent/types.ts';
 import { EpisodeBudgetSchema, type EpisodeBudget, type Timers } from '../../src/core/llm/budget.ts';
 import { createLlmAgent } from '../../src/core/llm/llm-agent.ts';
@@ -14,6 +15,7 @@ import { sleepWith } from '../../src/core/llm/retry.ts';
 import { ModelSettingsSchema, RetryPolicySchema, safeEndpoint, type ModelSettings, type RetryPolicy } from '../../src/core/llm/settings.ts';
 import { ProviderIdSchema, ReasoningEffortSchema, type FetchLike, type ProviderId } from '../../src/core/llm/types.ts';
 import { createLlmClient } from '../../src/adapters/llm/index.ts';
+import { formatUsd } from '../../src/core/run/usage.ts';
 
 /** The flags of a model run, for parseFlags. */
 export const MODEL_FLAGS = {
@@ -52,6 +54,44 @@ export function hasModelFlags(values: FlagValues): boolean {
   return Object.keys(MODEL_FLAGS).some((k) => values[k as keyof FlagValues] !== undefined);
 }
 
+/** The flag behind each schema field, for error messages. */
+const SETTINGS_FLAG_NAMES: Readonly<Record<string, string>> = {
+  provider: '--provider',
+  base_url: '--base-url',
+  model: '--model',
+  temperature: '--temperature',
+  max_output_tokens: '--max-output-tokens',
+  reasoning_effort: '--reasoning-effort',
+  stream: '--no-stream',
+};
+const RETRY_FLAG_NAMES: Readonly<Record<string, string>> = { max_retries: '--max-retries' };
+const BUDGET_FLAG_NAMES: Readonly<Record<string, string>> = { max_turns: '--max-turns', max_cost_usd: '--max-cost-usd', timeout_s: '--timeout-s' };
+
+/** The numeric fields' schemas: their ranges are the only ones (the flags check number format only). */
+const SETTINGS_NUMBERS = { temperature: ModelSettingsSchema.shape.temperature.unwrap(), max_output_tokens: ModelSettingsSchema.shape.max_output_tokens.unwrap() };
+const RETRY_NUMBERS = { max_retries: RetryPolicySchema.shape.max_retries.unwrap() };
+const BUDGET_NUMBERS = { max_turns: EpisodeBudgetSchema.shape.max_turns.unwrap(), max_cost_usd: EpisodeBudgetSchema.shape.max_cost_usd.unwrap(), timeout_s: EpisodeBudgetSchema.shape.timeout_s.unwrap() };
+
+function numberFlag(flag: string, value: string | undefined, schema: z.ZodNumber): number | undefined {
+  return parseNumberFlag(flag, value, describeNumberRule(schema));
+}
+
+/**
+ * A schema's issues as flag errors: a numeric field names its flag, the rule the schema enforces
+ * and the value given ("--temperature must be a number ≥ 0 and ≤ 2, got "3""); any other field
+ * names its flag and the schema's message ("--base-url: base_url must be …").
+ */
+function flagError(error: z.ZodError, names: Readonly<Record<string, string>>, raw: Readonly<Record<string, string | undefined>>, numbers: Readonly<Record<string, z.ZodNumber>>): UsageError {
+  const lines = error.issues.map((issue) => {
+    const key = issue.path.map(String).join('.');
+    const flag = names[key] ?? key;
+    const schema = numbers[key];
+    const value = raw[key];
+    return schema !== undefined && value !== undefined ? `${flag} must be ${describeNumberRule(schema)}, got "${value}"` : `${flag}: ${issue.message}`;
+  });
+  return new UsageError([...new Set(lines)].join('; '));
+}
+
 export function parseModelArgs(values: FlagValues): ModelRunArgs {
   const provider = ProviderIdSchema.safeParse(values.provider);
   if (values.provider === undefined) throw new UsageError('--provider is required with model flags (openai, anthropic or gemini)');
@@ -61,8 +101,9 @@ export function parseModelArgs(values: FlagValues): ModelRunArgs {
   if (effort !== undefined && !ReasoningEffortSchema.safeParse(effort).success) {
     throw new UsageError(`--reasoning-effort must be one of ${ReasoningEffortSchema.options.join(', ')}, got "${effort}"`);
   }
-  const temperature = parseNumberFlag('--temperature', values.temperature, { min: 0, max: 2 });
-  const maxOut = parseNumberFlag('--max-output-tokens', values['max-output-tokens'], { integer: true, min: 1 });
+  const settingsRaw = { temperature: values.temperature, max_output_tokens: values['max-output-tokens'] };
+  const temperature = numberFlag('--temperature', values.temperature, SETTINGS_NUMBERS.temperature);
+  const maxOut = numberFlag('--max-output-tokens', values['max-output-tokens'], SETTINGS_NUMBERS.max_output_tokens);
   const settings = ModelSettingsSchema.safeParse({
     provider: provider.data,
     base_url: values['base-url'] ?? DEFAULT_BASE_URLS[provider.data],
@@ -72,18 +113,21 @@ export function parseModelArgs(values: FlagValues): ModelRunArgs {
     ...(effort !== undefined ? { reasoning_effort: effort } : {}),
     stream: values['no-stream'] !== true,
   });
-  if (!settings.success) throw new UsageError(settings.error.issues.map((i) => `${i.path.join('.') === 'base_url' ? '--base-url' : i.path.join('.')}: ${i.message}`).join('; '));
-  const maxRetries = parseNumberFlag('--max-retries', values['max-retries'], { integer: true, min: 0, max: 20 });
-  const retry = RetryPolicySchema.parse(maxRetries !== undefined ? { max_retries: maxRetries } : {});
-  const maxTurns = parseNumberFlag('--max-turns', values['max-turns'], { integer: true, min: 1 });
-  const maxCost = parseNumberFlag('--max-cost-usd', values['max-cost-usd'], { minExclusive: 0 });
-  const timeout = parseNumberFlag('--timeout-s', values['timeout-s'], { minExclusive: 0 });
-  const budget = EpisodeBudgetSchema.parse({
+  if (!settings.success) throw flagError(settings.error, SETTINGS_FLAG_NAMES, settingsRaw, SETTINGS_NUMBERS);
+  const maxRetries = numberFlag('--max-retries', values['max-retries'], RETRY_NUMBERS.max_retries);
+  const retry = RetryPolicySchema.safeParse(maxRetries !== undefined ? { max_retries: maxRetries } : {});
+  if (!retry.success) throw flagError(retry.error, RETRY_FLAG_NAMES, { max_retries: values['max-retries'] }, RETRY_NUMBERS);
+  const budgetRaw = { max_turns: values['max-turns'], max_cost_usd: values['max-cost-usd'], timeout_s: values['timeout-s'] };
+  const maxTurns = numberFlag('--max-turns', budgetRaw.max_turns, BUDGET_NUMBERS.max_turns);
+  const maxCost = numberFlag('--max-cost-usd', budgetRaw.max_cost_usd, BUDGET_NUMBERS.max_cost_usd);
+  const timeout = numberFlag('--timeout-s', budgetRaw.timeout_s, BUDGET_NUMBERS.timeout_s);
+  const budget = EpisodeBudgetSchema.safeParse({
     ...(maxTurns !== undefined ? { max_turns: maxTurns } : {}),
     ...(maxCost !== undefined ? { max_cost_usd: maxCost } : {}),
     ...(timeout !== undefined ? { timeout_s: timeout } : {}),
   });
-  return { settings: settings.data, retry, budget };
+  if (!budget.success) throw flagError(budget.error, BUDGET_FLAG_NAMES, budgetRaw, BUDGET_NUMBERS);
+  return { settings: settings.data, retry: retry.data, budget: budget.data };
 }
 
 /** Loopback hosts (a local server needs no key). */
@@ -136,7 +180,7 @@ export function buildCliLlmAgent(a: ModelRunArgs, deps: LlmAgentDeps): Agent {
   return createLlmAgent({ client, settings: a.settings, retry: a.retry, sleep: sleepWith(deps.timers), prices: deps.prices ?? DEFAULT_PRICES, clock: deps.clock });
 }
 
-const usd = (x: number | null): string => (x === null ? 'unknown' : `$${x.toFixed(4)}`);
+const usd = (x: number | null): string => (x === null ? 'unknown' : formatUsd(x));
 
 /** The projection as the CLI prints it before a run. */
 export function projectionLines(p: CostProjection): string[] {

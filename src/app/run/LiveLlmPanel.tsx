@@ -1,5 +1,6 @@
 import { TranscriptEventItem } from './TranscriptEventItem.tsx';
-import { formatTokens, formatUsd } from './cost-format.ts';
+import { formatTokens } from './cost-format.ts';
+import { formatUsd } from '../../core/run/usage.ts';
 import { liveCost, type LiveLlmState } from './live-llm.ts';
 
 /** Events of the task in flight shown at once; older ones are in the task's transcript when it finishes. */

@@ -7,7 +7,8 @@ import type { VehTask } from '../../core/veh/task-schema.ts';
 import { routeHref } from '../routing/route.ts';
 import { priceTableFor } from '../settings/model-prices.ts';
 import type { StoredModelConfig } from '../settings/stored-settings.ts';
-import { formatTokens, formatUsd } from './cost-format.ts';
+import { formatTokens } from './cost-format.ts';
+import { formatUsd } from '../../core/run/usage.ts';
 
 interface LlmRunPreviewProps {
   config: StoredModelConfig;

@@ -1,5 +1,6 @@
-import type { RunManifest } from '../../core/run/manifest.ts';
-import { formatTokens, formatUsd } from './cost-format.ts';
+import { describeTemperature, type RunManifest } from '../../core/run/manifest.ts';
+import { formatTokens } from './cost-format.ts';
+import { formatUsd } from '../../core/run/usage.ts';
 
 /** The run manifest's model block and usage (LLM runs): what was called, how, and what it cost. */
 export function ModelRunSummary({ manifest }: { manifest: RunManifest }) {
@@ -21,7 +22,7 @@ export function ModelRunSummary({ manifest }: { manifest: RunManifest }) {
         </dd>
         <dt>decoding</dt>
         <dd>
-          temperature {m.temperature} · max {m.max_output_tokens} output tokens · reasoning {m.reasoning_effort ?? 'provider default'} · {m.stream ? 'streamed' : 'not streamed'}
+          temperature {describeTemperature(m.temperature)} · max {m.max_output_tokens} output tokens · reasoning {m.reasoning_effort ?? 'provider default'} · {m.stream ? 'streamed' : 'not streamed'}
           {m.extra_header_names.length > 0 && ` · extra headers: ${m.extra_header_names.join(', ')}`}
         </dd>
         <dt>HTTP retries</dt>

@@ -3,7 +3,7 @@ import type { ActionEvent, FinalRef, ReplyEvent, TranscriptEvent } from '../../c
 import { DESIGN_VARIABLES } from '../../core/veh/oracle.ts';
 import { LongText } from '../components/LongText.tsx';
 import { formatNumber } from '../format.ts';
-import { formatUsd } from './cost-format.ts';
+import { formatUsd } from '../../core/run/usage.ts';
 import { LlmCallsView } from './LlmCallsView.tsx';
 import { OracleCallView } from './OracleCallView.tsx';
 import { formatDuration } from './transcript-summary.ts';

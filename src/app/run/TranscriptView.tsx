@@ -1,7 +1,7 @@
 import { describeBudget } from '../../core/llm/budget.ts';
 import type { Transcript } from '../../core/run/transcript.ts';
 import { taskUsage } from '../../core/run/usage.ts';
-import { formatUsd } from './cost-format.ts';
+import { formatUsd } from '../../core/run/usage.ts';
 import { downloadJson } from './download-json.ts';
 import { TranscriptEventItem } from './TranscriptEventItem.tsx';
 import { eventCounts, formatDuration, plural, tokenTotals, transcriptFilename } from './transcript-summary.ts';

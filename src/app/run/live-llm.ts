@@ -6,15 +6,13 @@
  */
 import type { TranscriptEvent } from '../../core/agent/events.ts';
 import type { LiveEvent } from '../../core/run/types.ts';
+import { addReplyEvent, emptyUsage, type UsageTotals } from '../../core/run/usage.ts';
 
-export interface LiveTotals {
-  replies: number;
-  input_tokens: number;
-  output_tokens: number;
-  /** Sum of the replies with a known price. */
-  priced_cost_usd: number;
-  /** Replies whose price is unknown: while any exist the run's cost is unknown, not the priced sum. */
-  unknown_price_replies: number;
+/**
+ * The run's usage so far, summed like the transcripts' (addReplyEvent): priced_cost_usd sums the
+ * replies with a known price; while any reply's price is unknown the run's cost is unknown.
+ */
+export interface LiveTotals extends UsageTotals {
   /** HTTP retries (429, 5xx, network, timeout) so far. */
   http_retries: number;
 }
@@ -33,7 +31,7 @@ export function emptyLiveState(): LiveLlmState {
     taskId: null,
     events: [],
     streaming: '',
-    totals: { replies: 0, input_tokens: 0, output_tokens: 0, priced_cost_usd: 0, unknown_price_replies: 0, http_retries: 0 },
+    totals: { ...emptyUsage(), http_retries: 0 },
   };
 }
 
@@ -52,14 +50,7 @@ export function applyLiveEvent(state: LiveLlmState, e: LiveEvent): void {
   state.events.push(ev);
   if (ev.type === 'reply') {
     state.streaming = '';
-    const t = state.totals;
-    t.replies++;
-    if (ev.usage) {
-      t.input_tokens += ev.usage.input_tokens;
-      t.output_tokens += ev.usage.output_tokens;
-    }
-    if (ev.cost_usd === null) t.unknown_price_replies++;
-    else if (ev.cost_usd !== undefined) t.priced_cost_usd += ev.cost_usd;
+    addReplyEvent(state.totals, ev);
   } else if (ev.type === 'llm_retry') {
     // The failed attempt's partial text is not part of the answer that will come.
     state.streaming = '';

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Agent } from '../../core/agent/types.ts';
-import type { EpisodeBudget, Timers } from '../../core/llm/budget.ts';
+import { PAGE_TIMERS } from '../../adapters/browser/page-timers.ts';
+import type { EpisodeBudget } from '../../core/llm/budget.ts';
 import type { VehOracle } from '../../core/run/types.ts';
 import { runSuite } from '../../core/run/run-suite.ts';
 import type { Transcript } from '../../core/run/transcript.ts';
@@ -38,12 +39,6 @@ export interface LiveProgress {
 }
 
 const EMPTY_PROGRESS: LiveProgress = { done: 0, total: 0, rows: [], transcripts: [], lastTaskId: null };
-
-/** The page's timers for episode timeouts (core takes them injected). */
-const PAGE_TIMERS: Timers = {
-  setTimeout: (fn, ms) => window.setTimeout(fn, ms),
-  clearTimeout: (handle) => window.clearTimeout(handle as number),
-};
 
 /** Progress events arrive once per task (hundreds a second for fast agents); render at most this often. */
 const RENDER_INTERVAL_MS = 100;

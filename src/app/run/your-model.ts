@@ -9,12 +9,12 @@
  * worker across tasks leaks nothing either.
  */
 import type { Agent } from '../../core/agent/types.ts';
+import { pageSleep } from '../../adapters/browser/page-timers.ts';
 import { createLlmAgent } from '../../core/llm/llm-agent.ts';
-import { sleepWith } from '../../core/llm/retry.ts';
 import { DEFAULT_RETRY_POLICY } from '../../core/llm/settings.ts';
 import { createPageLlmClient } from '../data/page-llm-client.ts';
 import { priceTableFor } from '../settings/model-prices.ts';
-import { PROVIDER_LABELS } from '../settings/presets.ts';
+import { PROVIDER_API_LABELS } from '../settings/presets.ts';
 import type { StoredModelConfig } from '../settings/stored-settings.ts';
 
 /** The agent picker's value for "Your model" (built-in agent ids never take this form). */
@@ -25,13 +25,8 @@ export function yourModelLabel(config: StoredModelConfig): string {
 }
 
 export function yourModelDescription(config: StoredModelConfig): string {
-  return `${config.settings.model} through ${PROVIDER_LABELS[config.settings.provider]} at ${config.settings.base_url}, temperature ${config.settings.temperature}. Set on the Model settings page.`;
+  return `${config.settings.model} through ${PROVIDER_API_LABELS[config.settings.provider]} at ${config.settings.base_url}, temperature ${config.settings.temperature}. Set on the Model settings page.`;
 }
-
-const backoffSleep = sleepWith({
-  setTimeout: (fn, ms) => window.setTimeout(fn, ms),
-  clearTimeout: (handle) => window.clearTimeout(handle as number),
-});
 
 export function buildYourModelAgent(config: StoredModelConfig, apiKey: string): Agent {
   const client = createPageLlmClient(config.settings, apiKey);
@@ -39,7 +34,7 @@ export function buildYourModelAgent(config: StoredModelConfig, apiKey: string): 
     client,
     settings: config.settings,
     retry: DEFAULT_RETRY_POLICY,
-    sleep: backoffSleep,
+    sleep: pageSleep,
     prices: priceTableFor(config),
     clock: () => performance.now(),
   });

@@ -1,4 +1,4 @@
-import { formatUsd } from '../run/cost-format.ts';
+import { formatUsd } from '../../core/run/usage.ts';
 import type { ConnectionTestResult } from './connection-test.ts';
 
 /** A successful connection test: who answered, what, and what it cost. */

@@ -1,6 +1,6 @@
 import { ProviderIdSchema, type ProviderId } from '../../core/llm/types.ts';
 import { Field } from './Field.tsx';
-import { PRESETS, PROVIDER_LABELS, PresetIdSchema, presetById } from './presets.ts';
+import { PRESETS, PROVIDER_API_LABELS, PresetIdSchema, presetById } from './presets.ts';
 import type { DraftErrors, SettingsDraft } from './settings-draft.ts';
 
 interface EndpointSectionProps {
@@ -33,7 +33,7 @@ export function EndpointSection({ draft, errors, onPreset, onChange }: EndpointS
         >
           {ProviderIdSchema.options.map((p) => (
             <option key={p} value={p}>
-              {PROVIDER_LABELS[p]}
+              {PROVIDER_API_LABELS[p]}
             </option>
           ))}
         </select>

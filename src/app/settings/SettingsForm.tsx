@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { PAGE_TIMERS } from '../../adapters/browser/page-timers.ts';
 import { diagnoseLlmError, type Diagnosis } from '../../core/llm/diagnose.ts';
 import { DEFAULT_PRICES, priceFor } from '../../core/llm/prices.ts';
 import { createPageLlmClient } from '../data/page-llm-client.ts';
@@ -18,12 +19,6 @@ import { ModelSection } from './ModelSection.tsx';
 import { presetById } from './presets.ts';
 import { configFromDraft, draftFromConfig, draftFromPreset, type DraftErrors, type SettingsDraft } from './settings-draft.ts';
 import type { StoredModelConfig } from './stored-settings.ts';
-
-const PAGE_TIMERS = {
-  setTimeout: (fn: () => void, ms: number) => window.setTimeout(fn, ms),
-  clearTimeout: (handle: unknown) => window.clearTimeout(handle as number),
-  now: () => performance.now(),
-};
 
 const today = (): string => new Date().toISOString().slice(0, 10);
 

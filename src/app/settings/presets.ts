@@ -72,7 +72,11 @@ export function presetById(id: PresetId): EndpointPreset {
   return preset;
 }
 
-export const PROVIDER_LABELS: Readonly<Record<ProviderId, string>> = {
+/**
+ * The wire format (API) each provider id speaks, as the settings form names it. Distinct from core's
+ * PROVIDER_LABELS (llm-agent.ts), which names the provider in agent labels.
+ */
+export const PROVIDER_API_LABELS: Readonly<Record<ProviderId, string>> = {
   openai: 'OpenAI-compatible chat completions',
   anthropic: 'Anthropic Messages',
   gemini: 'Gemini native (generateContent)',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectServer, diagnoseLlmError, type DiagnosisContext } from './diagnose.ts';
+import { REDACTED } from './redact.ts';
 import { LlmError } from './types.ts';
 
 const PUBLIC_PAGE = 'https://bench.example.org';
@@ -124,7 +125,7 @@ describe('diagnoseLlmError: secrets', () => {
       secrets: [key],
     });
     expect(JSON.stringify(d)).not.toContain(key);
-    expect(d.detail).toContain('[key hidden]');
+    expect(d.detail).toContain(REDACTED);
   });
 });
 

@@ -7,6 +7,7 @@
  * Pure: the page origin is passed in. The key is never an input, and any secret handed in `secrets`
  * (the key the caller used) is scrubbed from every line, in case a server echoed it back.
  */
+import { createRedactor } from './redact.ts';
 import { LlmError, type LlmErrorKind, type ProviderId } from './types.ts';
 
 export interface DiagnosisContext {
@@ -35,9 +36,10 @@ export type ServerKind = 'openai' | 'openrouter' | 'anthropic' | 'gemini-native'
 
 export function diagnoseLlmError(error: unknown, context: DiagnosisContext): Diagnosis {
   const d = diagnoseUnredacted(error, context);
-  const secrets = (context.secrets ?? []).filter((s) => s.length >= 4);
-  if (secrets.length === 0) return d;
-  return { kind: d.kind, title: redact(d.title, secrets), detail: redact(d.detail, secrets), fix: redact(d.fix, secrets) };
+  const redactors = (context.secrets ?? []).map(createRedactor);
+  if (redactors.length === 0) return d;
+  const redact = (text: string): string => redactors.reduce((out, r) => r.text(out), text);
+  return { kind: d.kind, title: redact(d.title), detail: redact(d.detail), fix: redact(d.fix) };
 }
 
 function diagnoseUnredacted(error: unknown, ctx: DiagnosisContext): Diagnosis {
@@ -293,12 +295,6 @@ function withServerSays(explanation: string, message: string): string {
 
 function truncate(s: string, max: number): string {
   return s.length > max ? `${s.slice(0, max)}…` : s;
-}
-
-function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) out = out.split(s).join('[key hidden]');
-  return out;
 }
 
 function parseUrl(s: string): URL | null {

@@ -10,7 +10,7 @@
  * that reply's assistant turn in the next requests.
  */
 import type { Agent, AgentReply, AgentSession, ChatMessage, Clock, RespondHooks, Rng, Usage } from '../agent/types.ts';
-import { LlmRequestFailedError, callRecord, type LlmCallRecord } from './call-record.ts';
+import { LlmRequestFailedError, callRecord, type LlmCallRecord, type LlmReplyMeta } from './call-record.ts';
 import { costOf, priceFor, type ModelPrice, type PriceTable } from './prices.ts';
 import { withRetries, type Sleep } from './retry.ts';
 import { safeEndpoint, type ModelSettings, type RetryPolicy } from './settings.ts';
@@ -56,6 +56,36 @@ export interface GivenReply {
   readonly provider_state?: unknown;
 }
 
+/** The decoding part of every request under `settings` (temperature, max output tokens, reasoning effort, streaming). */
+export function decodingFields(settings: ModelSettings): Pick<LlmRequest, 'temperature' | 'max_output_tokens' | 'reasoning_effort' | 'stream'> {
+  return {
+    temperature: settings.temperature,
+    max_output_tokens: settings.max_output_tokens,
+    ...(settings.reasoning_effort !== undefined ? { reasoning_effort: settings.reasoning_effort } : {}),
+    stream: settings.stream,
+  };
+}
+
+/** What a reply event records of the provider's answer: ids, version, finish reason, HTTP attempts, reasoning state. */
+export function replyMeta(settings: Pick<ModelSettings, 'provider' | 'model'>, response: LlmResponse, calls: LlmCallRecord[]): LlmReplyMeta {
+  return {
+    provider: settings.provider,
+    model: settings.model,
+    model_version: response.model_version,
+    finish_reason: response.finish_reason,
+    calls,
+    ...(response.provider_state !== undefined ? { provider_state: response.provider_state } : {}),
+  };
+}
+
+/**
+ * The price of one reply: the requested id's (`listed`, looked up once per run) or, only when that
+ * id is unlisted, the version the provider reported; null when neither is known.
+ */
+export function priceForReply(prices: PriceTable, settings: Pick<ModelSettings, 'provider'>, listed: ModelPrice | null, response: Pick<LlmResponse, 'model_version'>): ModelPrice | null {
+  return listed ?? (response.model_version ? priceFor(prices, settings.provider, response.model_version) : null);
+}
+
 /**
  * The request a session sends for `messages` under `settings`. `given` are the session's earlier
  * replies in order: the n-th assistant message gets the n-th reply's provider state, when its text
@@ -71,10 +101,7 @@ export function buildLlmRequest(settings: ModelSettings, messages: readonly Chat
   return {
     model: settings.model,
     messages: messages.map(withState),
-    temperature: settings.temperature,
-    max_output_tokens: settings.max_output_tokens,
-    ...(settings.reasoning_effort !== undefined ? { reasoning_effort: settings.reasoning_effort } : {}),
-    stream: settings.stream,
+    ...decodingFields(settings),
   };
 }
 
@@ -154,21 +181,12 @@ export function createLlmAgent(options: LlmAgentOptions): Agent {
         async respond(messages, signal, hooks): Promise<AgentReply> {
           const { response, calls } = await sendWithRetries({ ...options, rng }, buildLlmRequest(settings, messages, given), signal, hooks);
           given.push({ text: response.text, ...(response.provider_state !== undefined ? { provider_state: response.provider_state } : {}) });
-          // The requested id prices the call; the reported version only when the id itself is unlisted.
-          const price = listed ?? (response.model_version ? priceFor(options.prices, settings.provider, response.model_version) : null);
           const usage = toUsage(response.usage);
           return {
             text: response.text,
             ...(usage ? { usage } : {}),
-            cost_usd: costOf(response.usage, price),
-            llm: {
-              provider: settings.provider,
-              model: settings.model,
-              model_version: response.model_version,
-              finish_reason: response.finish_reason,
-              calls,
-              ...(response.provider_state !== undefined ? { provider_state: response.provider_state } : {}),
-            },
+            cost_usd: costOf(response.usage, priceForReply(options.prices, settings, listed, response)),
+            llm: replyMeta(settings, response, calls),
           };
         },
       };

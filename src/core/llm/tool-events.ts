@@ -51,3 +51,4 @@ export const ToolEpisodeEventSchema = z.discriminatedUnion('type', [
 ]);
 export type ToolEpisodeEvent = z.infer<typeof ToolEpisodeEventSchema>;
 export type ToolCallEvent = z.infer<typeof ToolCallEventSchema>;
+export type ToolReplyEvent = z.infer<typeof ToolReplyEventSchema>;

@@ -80,6 +80,15 @@ describe('runToolEpisode', () => {
     expect(r.events.at(-1)).toMatchObject({ type: 'end', status: 'completed' });
   });
 
+  it('prices like the LLM agent: an unlisted model id falls back to the version the provider reported', async () => {
+    const settings = ModelSettingsSchema.parse({ provider: 'openai', base_url: 'https://proxy.example/v1', model: 'my-gpt-alias', stream: false });
+    const priced = await runToolEpisode(options([{ text: 'done', model_version: 'gpt-4o-2024-08-06' }], { settings }));
+    expect(priced.cost_usd).toBeCloseTo(0.00045, 12);
+    expect(priced.events.find((e) => e.type === 'reply')).toMatchObject({ llm: { model: 'my-gpt-alias', model_version: 'gpt-4o-2024-08-06' } });
+    const unknown = await runToolEpisode(options([{ text: 'done', model_version: null }], { settings }));
+    expect(unknown.cost_usd).toBeNull();
+  });
+
   it('a handler that throws reports the error to the model and the episode goes on', async () => {
     const boom = defineTool({ name: 'boom', description: 'fails', schema: z.object({}), handler: () => { throw new Error('disk on fire'); } });
     const r = await runToolEpisode(options([{ tool_calls: [call('c1', 'boom', {})] }, { text: 'sorry' }], { tools: [boom] }));

@@ -12,11 +12,12 @@ import { EpisodeCancelledError, EpisodeGuard } from '../agent/episode-guard.ts';
 import type { Clock, Rng } from '../agent/types.ts';
 import { BudgetExceededError, type EpisodeBudget, type Timers } from './budget.ts';
 import { LlmRequestFailedError } from './call-record.ts';
-import { sendWithRetries, toUsage } from './llm-agent.ts';
+import { decodingFields, priceForReply, replyMeta, sendWithRetries, toUsage } from './llm-agent.ts';
 import { costOf, priceFor, type PriceTable } from './prices.ts';
 import type { Sleep } from './retry.ts';
 import type { ModelSettings, RetryPolicy } from './settings.ts';
-import type { ToolEpisodeEvent } from './tool-events.ts';
+import type { ToolEpisodeEvent, ToolReplyEvent } from './tool-events.ts';
+import { addReplyEvent, emptyUsage } from '../run/usage.ts';
 import type { LlmClient, LlmMessage, LlmRequest, LlmToolCall, LlmToolDef } from './types.ts';
 
 /** Without a max_turns budget, a tool episode still stops after this many model requests. */
@@ -115,8 +116,8 @@ export async function runToolEpisode(o: ToolEpisodeOptions): Promise<ToolEpisode
   record({ type: 'message', t_ms: now(), role: 'system', content: o.system });
   record({ type: 'message', t_ms: now(), role: 'user', content: o.user });
   const defs = o.tools.map(toolDefinition);
-  const price = priceFor(o.prices, o.settings.provider, o.settings.model);
-  const totals = { input: 0, output: 0, cost: 0 as number | null };
+  const listed = priceFor(o.prices, o.settings.provider, o.settings.model);
+  const totals = emptyUsage();
   let finalText: string | null = null;
   let status: ToolEpisodeResult['status'] = 'completed';
   try {
@@ -126,10 +127,7 @@ export async function runToolEpisode(o: ToolEpisodeOptions): Promise<ToolEpisode
         model: o.settings.model,
         messages: messages.slice(),
         tools: defs,
-        temperature: o.settings.temperature,
-        max_output_tokens: o.settings.max_output_tokens,
-        ...(o.settings.reasoning_effort !== undefined ? { reasoning_effort: o.settings.reasoning_effort } : {}),
-        stream: o.settings.stream,
+        ...decodingFields(o.settings),
       };
       const t0 = o.clock();
       let exchange;
@@ -145,30 +143,22 @@ export async function runToolEpisode(o: ToolEpisodeOptions): Promise<ToolEpisode
         throw guard.interruption(e) ?? e;
       }
       const { response, calls } = exchange;
-      const cost = costOf(response.usage, price);
+      const cost = costOf(response.usage, priceForReply(o.prices, o.settings, listed, response));
       guard.countReply(cost);
-      totals.input += response.usage?.input_tokens ?? 0;
-      totals.output += response.usage?.output_tokens ?? 0;
-      totals.cost = totals.cost === null || cost === null ? null : totals.cost + cost;
       const usage = toUsage(response.usage);
-      record({
+      const reply: ToolReplyEvent = {
         type: 'reply',
         t_ms: now(),
         attempt: 0,
         text: response.text,
         ...(usage ? { usage } : {}),
         cost_usd: cost,
-        llm: {
-          provider: o.settings.provider,
-          model: o.settings.model,
-          model_version: response.model_version,
-          finish_reason: response.finish_reason,
-          calls,
-          ...(response.provider_state !== undefined ? { provider_state: response.provider_state } : {}),
-        },
+        llm: replyMeta(o.settings, response, calls),
         duration_ms: o.clock() - t0,
         tool_calls: response.tool_calls.map((c) => ({ id: c.id, name: c.name, arguments_text: c.arguments_text })),
-      });
+      };
+      addReplyEvent(totals, reply);
+      record(reply);
       finalText = response.text;
       // The provider's reasoning state (thinking blocks, thought signatures) rides along unchanged: the next request must carry it.
       messages.push({
@@ -203,7 +193,7 @@ export async function runToolEpisode(o: ToolEpisodeOptions): Promise<ToolEpisode
     }
   } catch (e) {
     if (o.signal.aborted || e instanceof EpisodeCancelledError) {
-      guard.dispose();
+      // (the finally block disposes the guard)
       throw e instanceof EpisodeCancelledError ? e : new EpisodeCancelledError();
     }
     if (e instanceof BudgetExceededError) {
@@ -218,5 +208,5 @@ export async function runToolEpisode(o: ToolEpisodeOptions): Promise<ToolEpisode
   } finally {
     guard.dispose();
   }
-  return { status, final_text: finalText, events, messages, replies: guard.replies, input_tokens: totals.input, output_tokens: totals.output, cost_usd: totals.cost };
+  return { status, final_text: finalText, events, messages, replies: guard.replies, input_tokens: totals.input_tokens, output_tokens: totals.output_tokens, cost_usd: totals.cost_usd };
 }

@@ -1,15 +1,18 @@
 /** A whole suite run with an LLM agent (scripted fake client): manifest model block, usage and cost, live events, file compatibility. */
 import { describe, expect, it } from 'vitest';
+import { anthropicRequestBody, geminiRequestBody, openAiRequestBody, THINKING_BUDGET } from '../../adapters/llm/index.ts';
 import { sha256Hex } from '../hash/sha256.ts';
 import { createLlmAgent } from '../llm/llm-agent.ts';
 import { DEFAULT_PRICES } from '../llm/prices.ts';
 import { DEFAULT_RETRY_POLICY, ModelSettingsSchema } from '../llm/settings.ts';
 import { fakeClient, fakeResponse, manualTime, recordingSleep } from '../llm/test-fakes.ts';
-import type { LlmRequest } from '../llm/types.ts';
+import type { LlmRequest, ProviderId } from '../llm/types.ts';
+import type { ModelSettingsInput } from '../llm/settings.ts';
 import { getBuiltinAgent } from '../veh/agents/index.ts';
 import { P1_SYSTEM_PROMPT, P4_SYSTEM_PROMPT } from '../veh/protocol/prompts.ts';
 import { BKF_DESIGN, P4_IDS, fixtureBank, fixtureOracle } from '../veh/protocol/test-fixtures.ts';
 import { fixtureClock } from '../veh/protocol/test-session.ts';
+import { DECODING_NOTE, RunManifestSchema, sentDecoding } from './manifest.ts';
 import { ResultsFileSchema, renderResultsMarkdown, toResultsFile } from './results-file.ts';
 import { runSuite } from './run-suite.ts';
 import { scoreTranscripts } from './score.ts';
@@ -127,6 +130,64 @@ describe('runSuite with an LLM agent', () => {
     await expect(runSuite({ tasks: fixtureBank(), agent, oracle: fixtureOracle, clock: fixtureClock(), seed: 1, budget: { timeout_s: 5 } })).rejects.toThrow(
       'budget.timeout_s needs injected timers',
     );
+  });
+});
+
+/** A run whose logged request bodies are the real adapters' bodies, to see what the manifest records as sent. */
+async function decodingRun(settingsInput: Omit<ModelSettingsInput, 'provider'> & { provider: ProviderId }, body: (req: LlmRequest) => Record<string, unknown>) {
+  const settings = ModelSettingsSchema.parse(settingsInput);
+  const client = fakeClient([], {
+    provider: settings.provider,
+    fallback: (req) => {
+      const r = fakeResponse(req, { text: vehBrain(req) });
+      return Promise.resolve({ ...r, log: { ...r.log, request_body: body(req) } });
+    },
+  });
+  const agent = createLlmAgent({ client, settings, retry: DEFAULT_RETRY_POLICY, sleep: recordingSleep().sleep, prices: DEFAULT_PRICES });
+  return runSuite({ tasks: fixtureBank(), agent, oracle: fixtureOracle, clock: fixtureClock(), seed: 3 });
+}
+
+describe('the manifest records the decoding parameters actually sent', () => {
+  it('Anthropic with thinking: no temperature (provider default), max_tokens includes the thinking budget', async () => {
+    const result = await decodingRun(
+      { provider: 'anthropic', base_url: 'https://api.anthropic.com', model: 'claude-sonnet-4-5', reasoning_effort: 'medium' },
+      (req) => anthropicRequestBody(req),
+    );
+    expect(result.manifest.model).toMatchObject({ temperature: null, max_output_tokens: 1024 + THINKING_BUDGET.medium, reasoning_effort: 'medium' });
+    expect(renderResultsMarkdown(result)).toContain(`| decoding | temperature provider default (not sent), max ${1024 + THINKING_BUDGET.medium} output tokens, reasoning medium, streamed |`);
+    expect(RunManifestSchema.parse(JSON.parse(JSON.stringify(result.manifest))).model?.temperature).toBeNull();
+  });
+
+  it('OpenAI with a reasoning effort: no temperature, max_completion_tokens recorded', async () => {
+    const base = 'https://api.openai.com/v1';
+    const result = await decodingRun({ provider: 'openai', base_url: base, model: 'gpt-4o', reasoning_effort: 'low', max_output_tokens: 4000 }, (req) => openAiRequestBody(req, base));
+    expect(result.manifest.model).toMatchObject({ temperature: null, max_output_tokens: 4000, reasoning_effort: 'low' });
+  });
+
+  it('OpenAI reasoning model on the official host: no temperature even without an effort', async () => {
+    const base = 'https://api.openai.com/v1';
+    const result = await decodingRun({ provider: 'openai', base_url: base, model: 'o3-mini' }, (req) => openAiRequestBody(req, base));
+    expect(result.manifest.model).toMatchObject({ temperature: null, max_output_tokens: 1024, reasoning_effort: null });
+  });
+
+  it('a plain run records temperature 0 and the max tokens sent (OpenAI-compatible and Gemini bodies)', async () => {
+    const base = 'http://127.0.0.1:11434/v1';
+    const plain = await decodingRun({ provider: 'openai', base_url: base, model: 'llama3', temperature: 0, max_output_tokens: 777 }, (req) => openAiRequestBody(req, base));
+    expect(plain.manifest.model).toMatchObject({ temperature: 0, max_output_tokens: 777 });
+    expect(renderResultsMarkdown(plain)).toContain('| decoding | temperature 0, max 777 output tokens, streamed |');
+    const gemini = await decodingRun(
+      { provider: 'gemini', base_url: 'https://generativelanguage.googleapis.com', model: 'gemini-2.5-flash', temperature: 0.5, max_output_tokens: 900 },
+      (req) => geminiRequestBody(req),
+    );
+    expect(gemini.manifest.model).toMatchObject({ temperature: 0.5, max_output_tokens: 900 });
+    expect(DECODING_NOTE).toContain('actually sent');
+  });
+
+  it('sentDecoding: without a recorded body the settings stand in; a body without temperature means none was sent', () => {
+    const s = { temperature: 0, max_output_tokens: 1024 };
+    expect(sentDecoding(null, s)).toEqual({ temperature: 0, max_output_tokens: 1024 });
+    expect(sentDecoding({ model: 'm', max_tokens: 5120, thinking: { type: 'enabled' } }, s)).toEqual({ temperature: null, max_output_tokens: 5120 });
+    expect(sentDecoding({ generationConfig: { temperature: 0, maxOutputTokens: 64 } }, s)).toEqual({ temperature: 0, max_output_tokens: 64 });
   });
 });
 

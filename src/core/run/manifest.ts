@@ -30,7 +30,16 @@ export const ManifestModelSchema = z.strictObject({
   model: z.string(),
   /** Distinct version strings the provider reported in the replies, in order of first appearance. */
   model_versions: z.array(z.string()),
-  temperature: z.number(),
+  /**
+   * The temperature the requests actually sent (read from the first recorded request body); null when
+   * the adapter left it out (Anthropic extended thinking, OpenAI reasoning models or a reasoning
+   * effort), so the endpoint used its own default. Manifests before this change hold the setting.
+   */
+  temperature: z.number().nullable(),
+  /**
+   * The max tokens the requests actually sent (OpenAI max_tokens / max_completion_tokens, Anthropic
+   * max_tokens — the thinking budget included —, Gemini maxOutputTokens).
+   */
   max_output_tokens: z.number().int(),
   reasoning_effort: ReasoningEffortSchema.nullable(),
   stream: z.boolean(),
@@ -44,7 +53,12 @@ export const ManifestModelSchema = z.strictObject({
 export type ManifestModel = z.infer<typeof ManifestModelSchema>;
 
 export const DECODING_NOTE =
-  'LLM endpoints run at temperature 0 by default (Appendix N.9; the model block records the settings actually used); built-in agents are deterministic given the run seed (per-task RNG = deriveSeed(seed, task_id)).';
+  'LLM requests ask for temperature 0 by default (Appendix N.9), except where the adapter must leave the temperature out (Anthropic extended thinking, OpenAI reasoning models or a reasoning effort) and the endpoint uses its own default; the model block records the temperature and max tokens actually sent. Built-in agents are deterministic given the run seed (per-task RNG = deriveSeed(seed, task_id)).';
+
+/** How the manifest's temperature reads: the number, or that none was sent. */
+export function describeTemperature(t: number | null): string {
+  return t === null ? 'provider default (not sent)' : String(t);
+}
 
 export const RunManifestSchema = z.strictObject({
   schema_version: z.union([z.literal(1), z.literal(MANIFEST_SCHEMA_VERSION)]),
@@ -117,6 +131,42 @@ function modelVersions(transcripts: readonly Transcript[]): string[] {
   return [...seen];
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The first request body the run recorded (replies first, then failed requests' attempts); null when none. */
+function firstRequestBody(transcripts: readonly Transcript[]): Record<string, unknown> | null {
+  for (const t of transcripts) {
+    for (const e of t.events) {
+      if (e.type !== 'reply') continue;
+      const body = e.llm?.calls.map((c) => c.request_body).find(isRecord);
+      if (body) return body;
+    }
+  }
+  for (const t of transcripts) {
+    for (const e of t.events) {
+      if (e.type !== 'error') continue;
+      const body = e.llm_calls?.map((c) => c.request_body).find(isRecord);
+      if (body) return body;
+    }
+  }
+  return null;
+}
+
+const MAX_TOKEN_FIELDS = ['max_tokens', 'max_completion_tokens', 'maxOutputTokens'] as const;
+
+/**
+ * Temperature and max tokens as sent: top-level fields (OpenAI, Anthropic) or Gemini's
+ * generationConfig. A body without a temperature means none was sent (null). Without any recorded
+ * body (no request left the page), the settings stand for what would have been sent.
+ */
+export function sentDecoding(body: Record<string, unknown> | null, settings: { temperature: number; max_output_tokens: number }): { temperature: number | null; max_output_tokens: number } {
+  if (!body) return { temperature: settings.temperature, max_output_tokens: settings.max_output_tokens };
+  const fields = isRecord(body.generationConfig) ? { ...body, ...body.generationConfig } : body;
+  const temperature = typeof fields.temperature === 'number' ? fields.temperature : null;
+  const max = MAX_TOKEN_FIELDS.map((k) => fields[k]).find((v): v is number => typeof v === 'number' && Number.isInteger(v));
+  return { temperature, max_output_tokens: max ?? settings.max_output_tokens };
+}
+
 function modelBlock(input: ManifestInput, transcripts: readonly Transcript[]): ManifestModel | null {
   const m = input.agent.model;
   if (!m) return null;
@@ -127,8 +177,7 @@ function modelBlock(input: ManifestInput, transcripts: readonly Transcript[]): M
     endpoint: safeEndpoint(s.base_url),
     model: s.model,
     model_versions: modelVersions(transcripts),
-    temperature: s.temperature,
-    max_output_tokens: s.max_output_tokens,
+    ...sentDecoding(firstRequestBody(transcripts), s),
     reasoning_effort: s.reasoning_effort ?? null,
     stream: s.stream,
     extra_header_names: Object.keys(s.extra_headers ?? {}).sort(),

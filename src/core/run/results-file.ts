@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { MetricValueSchema, VehRowSchema, type MetricValue, type VehRow } from '../veh/rows.ts';
 import { PROBES, ProbeSchema } from '../veh/task-schema.ts';
 import { HEADLINE_METRICS } from './headline.ts';
-import { RunManifestSchema, type RunManifest } from './manifest.ts';
+import { RunManifestSchema, describeTemperature, type RunManifest } from './manifest.ts';
 import { TranscriptSchema } from './transcript.ts';
 import type { SuiteMetrics } from './types.ts';
 import { TaskUsageSchema, formatCost, taskUsage } from './usage.ts';
@@ -59,7 +59,7 @@ function modelLines(m: RunManifest): string[] {
   const lines = [
     `| model | ${x.provider} ${x.model}${x.model_versions.length ? ` (reported: ${x.model_versions.join(', ')})` : ''} |`,
     `| endpoint | ${x.endpoint} |`,
-    `| decoding | temperature ${x.temperature}, max ${x.max_output_tokens} output tokens${x.reasoning_effort ? `, reasoning ${x.reasoning_effort}` : ''}${x.stream ? ', streamed' : ''} |`,
+    `| decoding | temperature ${describeTemperature(x.temperature)}, max ${x.max_output_tokens} output tokens${x.reasoning_effort ? `, reasoning ${x.reasoning_effort}` : ''}${x.stream ? ', streamed' : ''} |`,
     `| HTTP retries | up to ${x.retry_policy.max_retries}, backoff ${x.retry_policy.base_delay_ms}–${x.retry_policy.max_delay_ms} ms${x.retry_policy.respect_retry_after ? ', honours retry-after' : ''} |`,
     `| budget | ${x.budget_text} |`,
   ];

@@ -6,6 +6,7 @@
  * field and cost nothing.
  */
 import { z } from 'zod';
+import type { ReplyEvent } from '../agent/events.ts';
 import type { Transcript } from './transcript.ts';
 
 export const UsageTotalsSchema = z.strictObject({
@@ -61,28 +62,36 @@ export function addUsage(a: UsageTotals, b: UsageTotals): UsageTotals {
   };
 }
 
+/**
+ * Adds one reply event to `totals` in place: the reply, its HTTP attempts, its tokens and its cost
+ * (a null cost makes the total null; the known part stays in priced_cost_usd). The one place usage
+ * is summed: transcripts, the tool loop and the page's live totals all go through it.
+ */
+export function addReplyEvent(totals: UsageTotals, e: Pick<ReplyEvent, 'usage' | 'cost_usd' | 'llm'>): void {
+  totals.replies++;
+  totals.http_calls += e.llm?.calls.length ?? 0;
+  if (e.usage) {
+    totals.input_tokens += e.usage.input_tokens;
+    totals.output_tokens += e.usage.output_tokens;
+    totals.cached_input_tokens += e.usage.cached_input_tokens ?? 0;
+    totals.reasoning_tokens += e.usage.reasoning_tokens ?? 0;
+  } else {
+    totals.replies_without_usage++;
+  }
+  if (e.cost_usd === null) {
+    totals.unknown_price_replies++;
+    totals.cost_usd = null;
+  } else if (e.cost_usd !== undefined) {
+    totals.priced_cost_usd += e.cost_usd;
+    if (totals.cost_usd !== null) totals.cost_usd += e.cost_usd;
+  }
+}
+
 export function taskUsage(t: Transcript): TaskUsage {
   const u = emptyUsage();
   for (const e of t.events) {
     if (e.type === 'error' && e.llm_calls) u.http_calls += e.llm_calls.length;
-    if (e.type !== 'reply') continue;
-    u.replies++;
-    u.http_calls += e.llm?.calls.length ?? 0;
-    if (e.usage) {
-      u.input_tokens += e.usage.input_tokens;
-      u.output_tokens += e.usage.output_tokens;
-      u.cached_input_tokens += e.usage.cached_input_tokens ?? 0;
-      u.reasoning_tokens += e.usage.reasoning_tokens ?? 0;
-    } else {
-      u.replies_without_usage++;
-    }
-    if (e.cost_usd === null) {
-      u.unknown_price_replies++;
-      u.cost_usd = null;
-    } else if (e.cost_usd !== undefined) {
-      u.priced_cost_usd += e.cost_usd;
-      if (u.cost_usd !== null) u.cost_usd += e.cost_usd;
-    }
+    if (e.type === 'reply') addReplyEvent(u, e);
   }
   return { task_id: t.task.task_id, ...u };
 }
@@ -94,9 +103,21 @@ export function runUsage(transcripts: readonly Transcript[]): UsageTotals {
   }, emptyUsage());
 }
 
-/** "$0.0123", "$0.0123 + unknown (2 replies unpriced)", or "unknown". */
+/**
+ * Money as the page, the CLI and results.md show it. An unknown cost is the words "unknown price",
+ * never "$0": a model missing from the price table is not free. Sub-cent costs (the norm for one
+ * request, and for cheap runs) keep 2 significant digits instead of rounding to $0.0000.
+ */
+export function formatUsd(usd: number | null | undefined): string {
+  if (usd === null || usd === undefined || !Number.isFinite(usd)) return 'unknown price';
+  if (usd === 0) return '$0';
+  if (usd < 0.01) return `$${usd.toPrecision(2)}`;
+  return `$${usd.toFixed(usd < 100 ? 4 : 2)}`;
+}
+
+/** "$0.0123", "$0.0123 + unknown (2 replies unpriced)", or "unknown (no price for this model)". */
 export function formatCost(u: Pick<UsageTotals, 'cost_usd' | 'priced_cost_usd' | 'unknown_price_replies'>): string {
-  if (u.cost_usd !== null) return `$${u.cost_usd.toFixed(4)}`;
-  if (u.priced_cost_usd > 0) return `$${u.priced_cost_usd.toFixed(4)} + unknown (${u.unknown_price_replies} replies unpriced)`;
+  if (u.cost_usd !== null) return formatUsd(u.cost_usd);
+  if (u.priced_cost_usd > 0) return `${formatUsd(u.priced_cost_usd)} + unknown (${u.unknown_price_replies} replies unpriced)`;
   return 'unknown (no price for this model)';
 }
