@@ -1,7 +1,7 @@
 /** Test helper: writes the fixture tasks as a bank directory (manifest.json + P*.jsonl), the layout loadVehBank reads. */
-import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { sha256Hex } from '../../src/core/hash/sha256.ts';
 import { fixtureBank } from '../../src/core/veh/protocol/test-fixtures.ts';
 import { PROBES } from '../../src/core/veh/task-schema.ts';
 
@@ -18,7 +18,7 @@ export async function writeFixtureBank(target: string): Promise<void> {
       file,
       count: mine.length,
       bytes: Buffer.byteLength(text),
-      sha256: createHash('sha256').update(text).digest('hex'),
+      sha256: sha256Hex(text),
       by_split: { dev: mine.length },
     });
   }

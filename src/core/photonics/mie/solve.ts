@@ -56,20 +56,6 @@ export interface ScatteringResult {
   readonly backend: string;
 }
 
-/** Collects warnings once each, in first-seen order. */
-class Warnings {
-  private readonly seen = new Set<string>();
-  add(w: string): void {
-    this.seen.add(w);
-  }
-  addAll(ws: readonly string[]): void {
-    for (const w of ws) this.seen.add(w);
-  }
-  list(): string[] {
-    return [...this.seen];
-  }
-}
-
 const fmt = (v: number): string => Number(v.toPrecision(6)).toString();
 
 function specName(spec: MaterialSpec): string {
@@ -77,9 +63,9 @@ function specName(spec: MaterialSpec): string {
 }
 
 /** A material over the whole spectrum: the library words a range problem once, with a count. */
-function resolveAll(materials: MaterialResolver, spec: MaterialSpec, wavelengths: readonly number[], allowGain: boolean, warnings: Warnings): ResolvedSpectrum {
+function resolveAll(materials: MaterialResolver, spec: MaterialSpec, wavelengths: readonly number[], allowGain: boolean, warnings: Set<string>): ResolvedSpectrum {
   const r = resolveSpectrum(materials, spec, wavelengths, { allowGain });
-  warnings.addAll(r.warnings);
+  for (const w of r.warnings) warnings.add(w);
   return r;
 }
 
@@ -93,7 +79,7 @@ function mediumIndices(
   wavelengths: readonly number[],
   outerRadius: number,
   allowGain: boolean,
-  warnings: Warnings,
+  warnings: Set<string>,
 ): number[] {
   const r = resolveAll(materials, spec, wavelengths, allowGain, warnings);
   let dropped = 0;
@@ -133,7 +119,7 @@ function particleIndices(
   wavelengths: readonly number[],
   nMedium: readonly number[],
   allowGain: boolean,
-  warnings: Warnings,
+  warnings: Set<string>,
 ): RelativeIndex[] {
   const r = resolveAll(materials, spec, wavelengths, allowGain, warnings);
   if (r.k.some((k) => k < 0)) {
@@ -148,7 +134,7 @@ function particleIndices(
   });
 }
 
-function setupWarnings(problem: ScatteringProblem, wavelengths: readonly number[], warnings: Warnings): void {
+function setupWarnings(problem: ScatteringProblem, wavelengths: readonly number[], warnings: Set<string>): void {
   const p = problem.particle;
   const r = outerRadiusNm(p);
   if (r < 1) {
@@ -168,7 +154,7 @@ function setupWarnings(problem: ScatteringProblem, wavelengths: readonly number[
   }
 }
 
-function checkSizeParameter(x: number, wavelength: number, warnings: Warnings): void {
+function checkSizeParameter(x: number, wavelength: number, warnings: Set<string>): void {
   if (x > MIE_MAX_SIZE_PARAMETER) {
     throw new ProblemError(
       `size parameter x = 2π n_medium r/λ0 = ${fmt(x)} at ${fmt(wavelength)} nm exceeds ${MIE_MAX_SIZE_PARAMETER}: the Mie series would need ` +
@@ -199,7 +185,8 @@ export function solveScattering(problem: ScatteringProblem, ctx: SolveContext): 
   const particle = problem.particle;
   const rOuter = outerRadiusNm(particle);
   const allowGain = problem.allow_gain === true;
-  const warnings = new Warnings();
+  // A Set keeps each warning once, in first-seen order.
+  const warnings = new Set<string>();
   setupWarnings(problem, wavelengths, warnings);
 
   const count = wavelengths.length;
@@ -294,7 +281,7 @@ export function solveScattering(problem: ScatteringProblem, ctx: SolveContext): 
     cext_nm2: qext.map((q) => q * area),
     csca_nm2: qsca.map((q) => q * area),
     cabs_nm2: qabs.map((q) => q * area),
-    warnings: warnings.list(),
+    warnings: [...warnings],
     conventions: SCATTERING_CONVENTIONS,
     backend: kernel.id,
   };
