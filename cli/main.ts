@@ -84,6 +84,10 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
         const { verifyCommand } = await import('./commands/verify.ts');
         return await verifyCommand(rest, io);
       }
+      case 'analyze': {
+        const { analyzeCommand } = await import('./commands/analyze.ts');
+        return await analyzeCommand(rest, io);
+      }
       case 'solve': {
         const { solveCommand } = await import('./commands/solve.ts');
         return await solveCommand(rest, io);

@@ -41,6 +41,15 @@ export interface RunArgs extends TaskFilter {
   bank: string;
 }
 
+/** The --suite value (either flag form), before full parsing: the circuit audit has its own runner. */
+function suiteFlag(args: readonly string[]): string | undefined {
+  for (const [i, arg] of args.entries()) {
+    if (arg === '--suite') return args[i + 1];
+    if (arg.startsWith('--suite=')) return arg.slice('--suite='.length);
+  }
+  return undefined;
+}
+
 /** Parses the flags; throws a UsageError naming the problem. */
 export function parseRunArgs(args: readonly string[]): RunArgs {
   const { values } = parseFlags(args, {
@@ -88,6 +97,10 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
   let agent: Agent;
   const clock = deps.clock ?? ((): number => Date.now());
   const timers = deps.timers ?? nodeTimers;
+  if (suiteFlag(args) === 'circuit') {
+    const { runCircuitCommand } = await import('./run-circuit.ts');
+    return await runCircuitCommand(args, io);
+  }
   try {
     a = parseRunArgs(args);
     agent = a.model

@@ -4,6 +4,11 @@ import { TaskPage } from './task/TaskPage.tsx';
 import { RunPage } from './run/RunPage.tsx';
 import { PlaygroundPage } from './playground/PlaygroundPage.tsx';
 import { SettingsPage } from './settings/SettingsPage.tsx';
+import { RunsPage } from './runs/RunsPage.tsx';
+import { RunDetailPage } from './runs/RunDetailPage.tsx';
+import { LeaderboardPage } from './leaderboard/LeaderboardPage.tsx';
+import { ComparePage } from './compare/ComparePage.tsx';
+import { AnalysesPage } from './analyses/AnalysesPage.tsx';
 import { OracleStatus } from './components/OracleStatus.tsx';
 import { ErrorPanel } from './components/ErrorPanel.tsx';
 import { useHashRoute } from './routing/use-hash-route.ts';
@@ -24,6 +29,15 @@ export function App() {
           </a>
           <a href={routeHref({ name: 'run', query: new URLSearchParams() })} aria-current={route.name === 'run' ? 'page' : undefined}>
             Run
+          </a>
+          <a href={routeHref({ name: 'runs', query: new URLSearchParams() })} aria-current={route.name === 'runs' || route.name === 'run-detail' ? 'page' : undefined}>
+            Runs
+          </a>
+          <a href={routeHref({ name: 'leaderboard', query: new URLSearchParams() })} aria-current={route.name === 'leaderboard' || route.name === 'compare' ? 'page' : undefined}>
+            Leaderboard
+          </a>
+          <a href={routeHref({ name: 'analyses', query: new URLSearchParams() })} aria-current={route.name === 'analyses' ? 'page' : undefined}>
+            Analyses
           </a>
           <a href={routeHref({ name: 'playground', query: new URLSearchParams() })} aria-current={route.name === 'playground' ? 'page' : undefined}>
             Photonics playground
@@ -63,6 +77,16 @@ function RouteView({ route }: { route: Route }) {
       return <PlaygroundPage query={route.query} />;
     case 'settings':
       return <SettingsPage query={route.query} />;
+    case 'runs':
+      return <RunsPage query={route.query} />;
+    case 'run-detail':
+      return <RunDetailPage storeId={route.storeId} taskIndex={route.taskIndex} query={route.query} />;
+    case 'leaderboard':
+      return <LeaderboardPage query={route.query} />;
+    case 'compare':
+      return <ComparePage query={route.query} />;
+    case 'analyses':
+      return <AnalysesPage query={route.query} />;
     case 'not-found':
       return (
         <div className="error-panel" role="alert">

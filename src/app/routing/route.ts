@@ -11,6 +11,11 @@ export type Route =
   | { name: 'run'; query: URLSearchParams }
   | { name: 'playground'; query: URLSearchParams }
   | { name: 'settings'; query: URLSearchParams }
+  | { name: 'runs'; query: URLSearchParams }
+  | { name: 'run-detail'; storeId: string; taskIndex: number | null; query: URLSearchParams }
+  | { name: 'leaderboard'; query: URLSearchParams }
+  | { name: 'compare'; query: URLSearchParams }
+  | { name: 'analyses'; query: URLSearchParams }
   | { name: 'not-found'; path: string };
 
 export function parseRoute(hash: string): Route {
@@ -21,6 +26,15 @@ export function parseRoute(hash: string): Route {
   if (segments.length === 0) return { name: 'home' };
   if (segments.length === 1 && segments[0] === 'playground') return { name: 'playground', query };
   if (segments.length === 1 && segments[0] === 'settings') return { name: 'settings', query };
+  if (segments.length === 1 && segments[0] === 'runs') return { name: 'runs', query };
+  if (segments[0] === 'runs' && segments[1] !== undefined && segments.length === 2) return { name: 'run-detail', storeId: safeDecode(segments[1]), taskIndex: null, query };
+  if (segments[0] === 'runs' && segments[1] !== undefined && segments[2] === 'task' && segments.length === 4) {
+    const index = Number(segments[3]);
+    if (Number.isInteger(index) && index >= 0) return { name: 'run-detail', storeId: safeDecode(segments[1]), taskIndex: index, query };
+  }
+  if (segments.length === 1 && segments[0] === 'leaderboard') return { name: 'leaderboard', query };
+  if (segments.length === 1 && segments[0] === 'compare') return { name: 'compare', query };
+  if (segments.length === 1 && segments[0] === 'analyses') return { name: 'analyses', query };
   if (segments[0] !== 'suite' || segments[1] !== 'veh') return { name: 'not-found', path: pathPart };
   if (segments.length === 2) return { name: 'suite', query };
   if (segments.length === 3 && segments[2] === 'run') return { name: 'run', query };
@@ -45,6 +59,16 @@ export function routeHref(route: Route): string {
       return withQuery('#/playground', route.query);
     case 'settings':
       return withQuery('#/settings', route.query);
+    case 'runs':
+      return withQuery('#/runs', route.query);
+    case 'run-detail':
+      return withQuery(`#/runs/${encodeURIComponent(route.storeId)}${route.taskIndex === null ? '' : `/task/${route.taskIndex}`}`, route.query);
+    case 'leaderboard':
+      return withQuery('#/leaderboard', route.query);
+    case 'compare':
+      return withQuery('#/compare', route.query);
+    case 'analyses':
+      return withQuery('#/analyses', route.query);
     case 'not-found':
       return `#${route.path}`;
   }

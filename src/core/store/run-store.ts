@@ -1,0 +1,135 @@
+/**
+ * The run store contract (issue 4): where the page keeps runs, per-task results, transcripts and
+ * imported files, so a closed tab or a crash loses at most the task in flight. Pure types: the page
+ * implements it over IndexedDB (src/adapters/browser/runs-db.ts), Node and tests over memory
+ * (memory-run-store.ts). Every implementation passes the same contract suite (run-store-contract.ts).
+ *
+ * Keys: `store_id` is the store's own key for a run (a local run uses its run id; an imported file
+ * whose run id is already stored gets a suffixed id), so an import never overwrites anything.
+ * Rows and transcripts are kept apart so leaderboards read rows only.
+ */
+import type { RunManifest } from '../run/manifest.ts';
+import type { SuiteMetrics } from '../run/types.ts';
+import type { Transcript } from '../run/transcript.ts';
+import type { P3Variant } from '../veh/protocol/prompts.ts';
+import type { VehRow } from '../veh/rows.ts';
+import type { VerifyOutcome } from '../verify/verify.ts';
+
+export type RunSource = 'local' | 'imported';
+
+/**
+ * running: tasks are being committed now (in this tab); interrupted: a local run whose tab closed or
+ * crashed mid-run (found `running` at startup by another page load) and can be resumed;
+ * completed / cancelled / failed: finished, with a manifest and metrics.
+ */
+export type StoredRunStatus = 'running' | 'interrupted' | 'completed' | 'cancelled' | 'failed';
+
+/** What is needed to resume a local run exactly as it was started (built-in agents; LLM runs need the key again). */
+export interface RunRecipe {
+  suite: 'veh';
+  agent_id: string;
+  seed: number;
+  p3_variant: P3Variant;
+  filters: Record<string, string>;
+  bank_hash: string;
+  /** The task ids in run order: resume runs the ones with no committed row, in this order. */
+  task_ids: string[];
+  app_version: string;
+}
+
+/** The outcome of the last replay verification, shown as a badge beside the run. */
+export interface StoredVerification {
+  outcome: VerifyOutcome;
+  checked_at: string;
+  /** App version that ran the check (a newer build may judge differently). */
+  app_version: string;
+  counts: Record<VerifyOutcome, number>;
+  /** One line: "763 tasks verified" / "mismatch: P2-dev-007 rows.final.load_power_uw, …". */
+  summary: string;
+}
+
+export interface StoredRunSummary {
+  store_id: string;
+  run_id: string;
+  source: RunSource;
+  status: StoredRunStatus;
+  suite: 'veh';
+  agent_id: string;
+  /** The agent's label, or provider + model for LLM runs. */
+  label: string;
+  /** Model id for LLM runs, null for built-in agents. */
+  model: string | null;
+  task_count: number;
+  /** Tasks with a committed row. */
+  done_count: number;
+  started_at: string;
+  finished_at: string | null;
+  bank_hash: string;
+  app_version: string;
+  seed: number;
+  /** Set for local runs (resume); null for imports. */
+  recipe: RunRecipe | null;
+  /** Imports: the file name or URL it came from, and when. */
+  imported_from: string | null;
+  imported_at: string | null;
+  verification: StoredVerification | null;
+  /** The run's error (status failed), or why it was interrupted. */
+  error: string | null;
+}
+
+/** A run as stored: its summary, and once finished (or imported) the manifest and metrics. */
+export interface StoredRun {
+  summary: StoredRunSummary;
+  manifest: RunManifest | null;
+  metrics: SuiteMetrics | null;
+}
+
+export interface StoredTask {
+  task_index: number;
+  row: VehRow;
+}
+
+export interface StorageEstimate {
+  usage_bytes: number | null;
+  quota_bytes: number | null;
+  /** navigator.storage.persisted(): null where the browser cannot say. */
+  persisted: boolean | null;
+}
+
+/** Thrown for a full quota: the write was rolled back and nothing half-written remains. */
+export class StoreQuotaError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreQuotaError';
+  }
+}
+
+/** A stored record that fails its zod schema (a damaged or foreign database row). */
+export class StoreCorruptionError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreCorruptionError';
+  }
+}
+
+export interface RunStore {
+  listRuns(): Promise<StoredRunSummary[]>;
+  getRun(storeId: string): Promise<StoredRun | null>;
+  /** Starts a local run: a summary with status `running`, no tasks. Returns its store id. */
+  beginRun(init: { run_id: string; label: string; model: string | null; started_at: string; recipe: RunRecipe }): Promise<string>;
+  /** One transaction: the task's row and transcript and the summary's done_count, or nothing. */
+  commitTask(storeId: string, task: { task_index: number; row: VehRow; transcript: Transcript }): Promise<void>;
+  finishRun(storeId: string, end: { status: 'completed' | 'cancelled' | 'failed'; error: string | null; manifest: RunManifest; metrics: SuiteMetrics }): Promise<void>;
+  /** At page start: every run still `running` belongs to a tab that is gone; mark it interrupted. */
+  markInterrupted(storeId: string, why: string): Promise<void>;
+  /** Rows in task_index order (no transcripts). */
+  readRows(storeId: string): Promise<StoredTask[]>;
+  readTranscript(storeId: string, taskIndex: number): Promise<Transcript | null>;
+  /** All transcripts in task_index order (export, verify). */
+  readTranscripts(storeId: string): Promise<Transcript[]>;
+  /** One transaction: the whole run or nothing. Returns the store id given to it. */
+  importRun(run: { manifest: RunManifest; rows: readonly VehRow[]; metrics: SuiteMetrics; transcripts: readonly Transcript[]; imported_from: string; imported_at: string }): Promise<string>;
+  setVerification(storeId: string, verification: StoredVerification): Promise<void>;
+  deleteRun(storeId: string): Promise<void>;
+  clearAll(): Promise<void>;
+}
