@@ -9,6 +9,7 @@
  */
 import type { MaterialInfo } from '../src/core/photonics/materials/library.ts';
 import type { PhotonicsResult } from '../src/core/photonics/solve.ts';
+import type { SolveEstimate } from '../src/core/photonics/estimate.ts';
 
 export type WasmSource = WebAssembly.Module | BufferSource;
 
@@ -37,14 +38,15 @@ export type MaterialListEntry = MaterialInfo;
 
 export function createPhotonicsWorkerApi(loaders: PhotonicsWasmLoaders, now: () => number = () => performance.now()) {
   const load = async () => {
-    const [{ createMaterialLibrary }, { loadPhotonicsKernels }, solveModule] = await Promise.all([
+    const [{ createMaterialLibrary }, { loadPhotonicsKernels }, solveModule, estimateModule] = await Promise.all([
       import('../src/core/photonics/materials/library.ts'),
       import('./photonics-kernels.ts'),
       import('../src/core/photonics/solve.ts'),
+      import('../src/core/photonics/estimate.ts'),
     ]);
     const kernels = await loadPhotonicsKernels(loaders);
     const library = createMaterialLibrary();
-    return { library, kernels, solveModule };
+    return { library, kernels, solveModule, estimateModule };
   };
   let ready: ReturnType<typeof load> | undefined;
   const state = () => (ready ??= load());
@@ -60,6 +62,14 @@ export function createPhotonicsWorkerApi(loaders: PhotonicsWasmLoaders, now: () 
       const start = now();
       const result = solveModule.solvePhotonics(problem, { materials: library, kernels: kernels.kernels });
       return { result, ms: now() - start };
+    },
+
+    /** estimate(problem): unknowns, memory, expected time on this device (from a tiny timed probe) and advice. */
+    async estimate(problem: unknown): Promise<SolveEstimate> {
+      const { library, kernels, solveModule, estimateModule } = await state();
+      const ctx = { materials: library, kernels: kernels.kernels };
+      const parsed = solveModule.parsePhotonicsProblem(problem);
+      return estimateModule.estimatePhotonics(parsed, ctx, { now }, (p) => solveModule.solveParsedPhotonics(p, ctx));
     },
 
     async materials(): Promise<MaterialListEntry[]> {

@@ -133,9 +133,21 @@ describe('solve', () => {
     expect(broken.err[0]).toMatch(/^solve: .*broken\.json is not valid JSON: /);
   });
 
+  it('estimate prints unknowns, memory, a probe-calibrated time and advice instead of solving', async () => {
+    const problem = { kind: 'grating', period_nm: 1000, cover: { n: 1, k: 0 }, substrate: { n: 1.5, k: 0 }, layers: [{ thickness_nm: 400, background: { n: 1, k: 0 }, ridges: [{ from: 0.25, to: 0.75, material: { n: 1.5, k: 0 } }] }], polarization: 'TE', harmonics: 20, wavelength_nm: 632.8 };
+    const c = capture();
+    expect(await solveCommand(['--estimate', '-'], c.io, { readStdin: () => Promise.resolve(JSON.stringify(problem)), context })).toBe(0);
+    const estimate = JSON.parse(c.out.join('')) as { kind: string; unknowns: number; expected_seconds: number; advice: string[] };
+    expect(estimate.kind).toBe('grating');
+    expect(estimate.unknowns).toBe(41);
+    expect(estimate.expected_seconds).toBeGreaterThan(0);
+    expect(estimate.advice.length).toBeGreaterThan(0);
+  });
+
   it('parses its arguments strictly', () => {
-    expect(parseSolveArgs(['p.json'])).toEqual({ source: 'p.json', pretty: false });
-    expect(parseSolveArgs(['-', '--pretty'])).toEqual({ source: '-', pretty: true });
+    expect(parseSolveArgs(['p.json'])).toEqual({ source: 'p.json', pretty: false, estimate: false });
+    expect(parseSolveArgs(['-', '--pretty'])).toEqual({ source: '-', pretty: true, estimate: false });
+    expect(parseSolveArgs(['--estimate', 'p.json'])).toEqual({ source: 'p.json', pretty: false, estimate: true });
     expect(parseSolveArgs([])).toBe('FILE is required ("-" reads standard input)');
     expect(parseSolveArgs(['a.json', 'b.json'])).toBe('expected one FILE, got 2: solve one problem per call');
     expect(parseSolveArgs(['--out', 'x'])).toBe('unknown argument "--out"');

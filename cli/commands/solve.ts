@@ -15,13 +15,16 @@ import type { CommandIo } from '../io.ts';
 import { createNodeSolveContext, type NodeSolveContext } from '../../src/adapters/node/photonics-context.ts';
 import { ProblemValidationError, parsePhotonicsProblem, solveParsedPhotonics } from '../../src/core/photonics/solve.ts';
 import type { PhotonicsProblem } from '../../src/core/photonics/problem.ts';
+import { estimatePhotonics } from '../../src/core/photonics/estimate.ts';
 
-const USAGE = 'usage: proving-ground solve FILE|-   (one problem as JSON; "-" reads standard input; --pretty indents the output)';
+const USAGE = 'usage: proving-ground solve [--estimate] [--pretty] FILE|-   (one problem as JSON; "-" reads standard input; --estimate prints the cost estimate instead of solving)';
 
 export interface SolveArgs {
   /** A path, or '-' for standard input. */
   source: string;
   pretty: boolean;
+  /** Print estimate(problem) — unknowns, memory, expected time on this machine, advice — instead of solving. */
+  estimate: boolean;
 }
 
 export interface SolveDeps {
@@ -35,10 +38,10 @@ export interface SolveDeps {
 export function parseSolveArgs(args: readonly string[]): SolveArgs | string {
   try {
     // '-' is a positional for node:util parseArgs, so "solve -" needs no special case.
-    const { values, positionals } = parseFlags(args, { pretty: { type: 'boolean' } }, true);
+    const { values, positionals } = parseFlags(args, { pretty: { type: 'boolean' }, estimate: { type: 'boolean' } }, true);
     if (positionals.length === 0) throw new UsageError('FILE is required ("-" reads standard input)');
     if (positionals.length > 1) throw new UsageError(`expected one FILE, got ${positionals.length}: solve one problem per call`);
-    return { source: positionals[0] as string, pretty: values.pretty === true };
+    return { source: positionals[0] as string, pretty: values.pretty === true, estimate: values.estimate === true };
   } catch (e) {
     return usageMessage(e);
   }
@@ -97,7 +100,9 @@ export async function solveCommand(args: readonly string[], io: CommandIo, deps:
   for (const reason of ctx.backends.skipped) io.stderr(`note: ${reason}; that solver uses its TypeScript reference`);
   let result: unknown;
   try {
-    result = solveParsedPhotonics(problem, ctx);
+    result = parsed.estimate
+      ? estimatePhotonics(problem, ctx, { now: () => performance.now() }, (p) => solveParsedPhotonics(p, ctx))
+      : solveParsedPhotonics(problem, ctx);
   } catch (e) {
     const error = e instanceof Error ? e : new Error(String(e));
     io.stderr(`solve: cannot solve ${name}: ${error.message}`);

@@ -1,4 +1,4 @@
-/** The four problem kinds as the page names them, and the kind a `#/playground?kind=…` link asks for. */
+/** The problem kinds as the page names them, and the kind a `#/playground?kind=…` link asks for. */
 import { PHOTONICS_KINDS, type PhotonicsKind } from '../../core/photonics/problem.ts';
 
 export const KIND_LABELS: Record<PhotonicsKind, { title: string; blurb: string }> = {
@@ -6,6 +6,7 @@ export const KIND_LABELS: Record<PhotonicsKind, { title: string; blurb: string }
   layer_stack: { title: 'Thin films (TMM)', blurb: 'Layer stacks: R, T and absorption per layer vs wavelength or angle' },
   mode: { title: 'Slab modes', blurb: 'Guided TE/TM modes of a three-layer slab: n_eff, n_g, profiles' },
   circuit: { title: 'Circuits', blurb: 'Waveguides, couplers, MZIs, rings, splitters and link budgets' },
+  grating: { title: 'Gratings (RCWA)', blurb: '1D periodic gratings: efficiency of every diffracted order, TE and TM' },
 };
 
 export const DEFAULT_KIND: PhotonicsKind = 'scattering';

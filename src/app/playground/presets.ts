@@ -188,11 +188,43 @@ const CIRCUIT: Preset[] = [
   },
 ];
 
+const GRATING: Preset[] = [
+  {
+    id: 'lamellar-te',
+    label: 'Lamellar test grating: period 1 µm, n = 1.5 ridges (fill 0.5, depth 400 nm) on n = 1.5, λ = 632.8 nm, TE (R0 0.009773, T0 0.387774, T±1 0.246852)',
+    problem: {
+      kind: 'grating',
+      period_nm: 1000,
+      cover: AIR,
+      substrate: { n: 1.5, k: 0 },
+      layers: [{ thickness_nm: 400, background: AIR, ridges: [{ from: 0.25, to: 0.75, material: { n: 1.5, k: 0 } }] }],
+      polarization: 'TE',
+      harmonics: 30,
+      wavelength_nm: 632.8,
+    },
+  },
+  {
+    id: 'lamellar-sweep',
+    label: 'The same grating, TE and TM, swept 500–900 nm (orders ±1 stop propagating in air at λ = period)',
+    problem: {
+      kind: 'grating',
+      period_nm: 1000,
+      cover: AIR,
+      substrate: { n: 1.5, k: 0 },
+      layers: [{ thickness_nm: 400, background: AIR, ridges: [{ from: 0.25, to: 0.75, material: { n: 1.5, k: 0 } }] }],
+      polarization: 'both',
+      harmonics: 15,
+      wavelength_range_nm: { start: 500, stop: 900, count: 41 },
+    },
+  },
+];
+
 export const PRESETS: Readonly<Record<PhotonicsKind, readonly Preset[]>> = {
   scattering: SCATTERING,
   layer_stack: LAYER_STACK,
   mode: MODE,
   circuit: CIRCUIT,
+  grating: GRATING,
 };
 
 export const presetsFor = (kind: PhotonicsKind): readonly Preset[] => PRESETS[kind];

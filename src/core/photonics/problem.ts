@@ -9,16 +9,18 @@ import { ScatteringProblemSchema } from './mie/problem.ts';
 import { LayerStackProblemSchema } from './tmm/problem.ts';
 import { ModeProblemSchema } from './slab/problem.ts';
 import { CircuitProblemSchema } from './circuit/problem.ts';
+import { GratingProblemSchema } from './rcwa/problem.ts';
 
 export const PhotonicsProblemSchema = z.discriminatedUnion('kind', [
   ScatteringProblemSchema,
   LayerStackProblemSchema,
   ModeProblemSchema,
   CircuitProblemSchema,
+  GratingProblemSchema,
 ]);
 export type PhotonicsProblem = z.infer<typeof PhotonicsProblemSchema>;
 export type PhotonicsKind = PhotonicsProblem['kind'];
-export const PHOTONICS_KINDS: readonly PhotonicsKind[] = ['scattering', 'layer_stack', 'mode', 'circuit'];
+export const PHOTONICS_KINDS: readonly PhotonicsKind[] = ['scattering', 'layer_stack', 'mode', 'circuit', 'grating'];
 
 /** The JSON Schema of every problem kind (input side: fields with defaults are optional). */
 export function photonicsJsonSchema(): unknown {

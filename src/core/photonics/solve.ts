@@ -8,8 +8,9 @@ import { solveScattering, type ScatteringResult } from './mie/solve.ts';
 import { solveLayerStack, type LayerStackResult } from './tmm/solve.ts';
 import { solveMode, type ModeResult } from './slab/solve.ts';
 import { solveCircuit, type CircuitResult } from './circuit/solve.ts';
+import { solveGrating, type GratingResult } from './rcwa/solve.ts';
 
-export type PhotonicsResult = ScatteringResult | LayerStackResult | ModeResult | CircuitResult;
+export type PhotonicsResult = ScatteringResult | LayerStackResult | ModeResult | CircuitResult | GratingResult;
 
 /** The problem failed validation; `issues` lists every problem with its JSON path. */
 export class ProblemValidationError extends Error {
@@ -45,5 +46,7 @@ export function solveParsedPhotonics(problem: PhotonicsProblem, ctx: SolveContex
       return solveMode(problem, ctx);
     case 'circuit':
       return solveCircuit(problem, ctx);
+    case 'grating':
+      return solveGrating(problem, ctx);
   }
 }

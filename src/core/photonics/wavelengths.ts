@@ -1,5 +1,5 @@
 /**
- * The vacuum wavelengths a photonics problem (scattering, layer_stack, mode, circuit) is solved at:
+ * The vacuum wavelengths a photonics problem (scattering, layer_stack, mode, circuit, grating) is solved at:
  * exactly one of `wavelength_nm` (one value), `wavelengths_nm` (a list) or `wavelength_range_nm`
  * ({start, stop, count}, evenly spaced, both ends included). One schema fragment, one rule and one
  * sampling function, so every kind takes and expands them the same way. Wavelengths are VACUUM

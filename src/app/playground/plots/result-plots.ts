@@ -1,5 +1,6 @@
 /** The plots for a solved problem, by kind; a kind without its own mapping gets the generic spectra. */
 import { circuitPlots } from './circuit-plots.ts';
+import { gratingPlots } from './grating-plots.ts';
 import { spectrumPlots } from './generic-plots.ts';
 import { layerStackPlots } from './layer-stack-plots.ts';
 import { modePlots } from './mode-plots.ts';
@@ -17,6 +18,8 @@ export function resultPlots(result: unknown): PlotSpec[] {
       return modePlots(result);
     case 'circuit':
       return circuitPlots(result);
+    case 'grating':
+      return gratingPlots(result);
     default:
       return spectrumPlots(result);
   }

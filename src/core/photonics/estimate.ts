@@ -1,0 +1,102 @@
+/**
+ * `estimate(problem)`: what a solve will cost before it runs — unknowns, memory, expected wall time
+ * on this device and convergence advice — so an agent (and the page) can decide before an expensive
+ * call. The time is calibrated by a tiny timed probe on this very device: a reduced solve of the
+ * same problem (one wavelength; for RCWA also fewer harmonics) whose time is scaled by the known
+ * complexity (wavelengths × polarizations, and (2N+1)³ per layer for RCWA). The clock is injected
+ * so the core stays pure; the probe is real work, so the figure moves with the machine's load.
+ */
+import { givenWavelengthFields, wavelengthGrid, type WavelengthFields } from './wavelengths.ts';
+import type { PhotonicsProblem, PhotonicsKind } from './problem.ts';
+import type { SolveContext } from './solve-context.ts';
+import type { GratingProblem } from './rcwa/problem.ts';
+import { solveGrating } from './rcwa/solve.ts';
+
+export interface SolveEstimate {
+  readonly kind: PhotonicsKind;
+  /** Size of the largest system the solver builds (RCWA: 2N+1 harmonics per layer; others: per-wavelength work items). */
+  readonly unknowns: number;
+  /** Peak working memory of the solve, bytes (order of magnitude). */
+  readonly memory_bytes: number;
+  readonly expected_seconds: number;
+  /** How the time was obtained: the probe that ran and how long it took. */
+  readonly calibration: { readonly probe: string; readonly probe_ms: number; readonly scale: number };
+  readonly advice: string[];
+}
+
+export interface EstimateOptions {
+  /** Milliseconds, monotonic (performance.now in the page and in Node). */
+  readonly now: () => number;
+}
+
+const BYTES_PER_COMPLEX = 16;
+/** Probe repeats: the fastest is kept, so one GC pause does not inflate the estimate. */
+const PROBE_REPEATS = 3;
+
+export function estimatePhotonics(problem: PhotonicsProblem, ctx: SolveContext, options: EstimateOptions, solve: (p: PhotonicsProblem) => unknown): SolveEstimate {
+  if (problem.kind === 'grating') return estimateGrating(problem, ctx, options);
+  const wavelengths = 'wavelength_nm' in problem || 'wavelengths_nm' in problem || 'wavelength_range_nm' in problem ? countWavelengths(problem) : 1;
+  const single = wavelengths > 1 ? oneWavelength(problem) : problem;
+  const probeMs = timeIt(() => solve(single), options.now);
+  return {
+    kind: problem.kind,
+    unknowns: wavelengths,
+    memory_bytes: wavelengths * 1024,
+    expected_seconds: (probeMs * wavelengths) / 1000,
+    calibration: { probe: 'the same problem at its first wavelength', probe_ms: probeMs, scale: wavelengths },
+    advice: [`${problem.kind} solves are closed-form or 1-D root finding: cost grows linearly with the number of wavelengths, and no grid resolution needs checking`],
+  };
+}
+
+function countWavelengths(p: WavelengthFields): number {
+  return givenWavelengthFields(p).length === 0 ? 1 : wavelengthGrid(p).length;
+}
+
+function oneWavelength<T extends PhotonicsProblem>(problem: T): T {
+  const first = wavelengthGrid(problem as WavelengthFields)[0];
+  const { wavelengths_nm: _list, wavelength_range_nm: _range, ...rest } = problem as T & WavelengthFields;
+  return { ...rest, wavelength_nm: first } as unknown as T;
+}
+
+function timeIt(work: () => unknown, now: () => number): number {
+  // One untimed run first: the first call of a solver pays for JIT compilation, not for the work.
+  work();
+  let best = Infinity;
+  for (let i = 0; i < PROBE_REPEATS; i++) {
+    const t0 = now();
+    work();
+    best = Math.min(best, now() - t0);
+  }
+  return best;
+}
+
+/** RCWA: each layer costs an eigen-decomposition and a few solves of size 2N+1, so (2N+1)³ per layer. */
+export function estimateGrating(problem: GratingProblem, ctx: SolveContext, options: EstimateOptions): SolveEstimate {
+  const size = 2 * problem.harmonics + 1;
+  const layers = problem.layers.length;
+  const wavelengths = countWavelengths(problem);
+  const pols = problem.polarization === 'both' ? 2 : 1;
+  // Large enough that the O(n³) linear algebra, not call overhead, dominates the probe's time.
+  const probeHarmonics = Math.min(problem.harmonics, 16);
+  const probeSize = 2 * probeHarmonics + 1;
+  const probe: GratingProblem = { ...oneWavelength(problem), polarization: problem.polarization === 'both' ? 'TE' : problem.polarization, harmonics: probeHarmonics, convergence_check: false };
+  const probeMs = timeIt(() => solveGrating(probe, ctx), options.now);
+  const perSolve = probeMs * (size / probeSize) ** 3;
+  const checkShare = problem.convergence_check ? pols * Math.round(problem.harmonics * 0.6) ** 3 / problem.harmonics ** 3 : 0;
+  const scale = ((size / probeSize) ** 3) * (wavelengths * pols + checkShare);
+  // Per layer: the eigenproblem, its vectors, V, a, b, f, g and the stored transfer matrix; plus the (2n)² boundary system.
+  const memory = (10 * size * size + layers * size * size + 4 * size * size) * BYTES_PER_COMPLEX;
+  const advice = [
+    `cost grows as (2N+1)³ per layer: ${layers} layer(s) at N = ${problem.harmonics} (${size} harmonics), ${wavelengths} wavelength(s) × ${pols} polarization(s)`,
+    'converge by raising "harmonics" until the efficiencies stop moving (the solve checks at 60 % of N and warns); dielectric gratings usually settle by N ≈ 20–40, metallic TM gratings need more',
+  ];
+  if (problem.harmonics < 10) advice.push(`N = ${problem.harmonics} is low for anything but a quick look; check with N ≥ 20`);
+  return {
+    kind: 'grating',
+    unknowns: size,
+    memory_bytes: memory,
+    expected_seconds: (perSolve * (wavelengths * pols + checkShare)) / 1000,
+    calibration: { probe: `one wavelength, ${probeSize} harmonics, ${layers} layer(s)`, probe_ms: probeMs, scale },
+    advice,
+  };
+}
