@@ -129,3 +129,28 @@ test('a crashed worker is reported with the reason, and Restart brings it back',
   await page.getByTestId('pg-solve').click();
   await expect(page.getByTestId('table-spectrum')).toBeVisible();
 });
+
+test('a grating is estimated before it is solved; its orders are plotted, and a long solve asks first', async ({ page }) => {
+  const failures = watchForFailures(page);
+  await page.goto('./#/playground?kind=grating');
+  await expect(page.getByTestId('pg-kind-grating')).toBeChecked();
+  await page.getByTestId('pg-estimate-button').click();
+  const estimate = page.getByTestId('pg-estimate');
+  await expect(estimate).toContainText('unknowns');
+  // The first preset keeps N = 30 orders: 2N + 1 = 61 harmonics.
+  await expect(estimate).toContainText('61');
+  await expect(estimate).toContainText('(2N+1)³');
+  await page.getByTestId('pg-solve').click();
+  await expect(page.getByTestId('plot-grating-orders')).toBeVisible();
+  // The lamellar test grating: R0 = 0.009773 (the preset's label quotes the converged values).
+  await expect(page.getByTestId('table-orders')).toContainText('0.00977');
+  // 200 harmonics on 40 wavelengths is minutes of work: Solve shows the estimate and waits.
+  await page.getByTestId('pg-view-json').click();
+  const editor = page.getByTestId('pg-json');
+  const text = await editor.inputValue();
+  const big = { ...(JSON.parse(text) as Record<string, unknown>), harmonics: 200, wavelength_nm: undefined, wavelength_range_nm: { start: 500, stop: 900, count: 40 } };
+  await editor.fill(JSON.stringify(big));
+  await page.getByTestId('pg-solve').click();
+  await expect(page.getByTestId('pg-solve-anyway')).toBeVisible();
+  expect(failures).toEqual([]);
+});

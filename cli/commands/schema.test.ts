@@ -52,7 +52,8 @@ describe('schema photonics', () => {
     await schemaCommand(['photonics'], io);
     const dimensional = [...propertyNames(JSON.parse(out.join('')))].filter((n) => /wavelength|radius|thickness|length|angle/.test(n));
     expect(dimensional.length).toBeGreaterThan(5);
-    for (const name of dimensional) expect(name).toMatch(/_(nm|um|mm|deg)$/);
+    // _a: in units of the lattice constant (photonic-crystal cells are scale-free).
+    for (const name of dimensional) expect(name).toMatch(/_(nm|um|mm|deg|a)$/);
   });
 
   it('--kind works for every kind', async () => {
@@ -66,7 +67,7 @@ describe('schema photonics', () => {
   it('usage errors exit 2 and say what is wrong', async () => {
     expect(parseSchemaArgs([])).toBe('which schema? available: photonics');
     expect(parseSchemaArgs(['veh'])).toBe('unknown schema "veh"; available: photonics');
-    expect(parseSchemaArgs(['photonics', '--kind', 'fdtd'])).toBe('unknown kind "fdtd": --kind must be one of scattering, layer_stack, mode, circuit, grating');
+    expect(parseSchemaArgs(['photonics', '--kind', 'fdtd'])).toBe('unknown kind "fdtd": --kind must be one of scattering, layer_stack, mode, circuit, grating, bands');
     expect(parseSchemaArgs(['photonics', 'extra'])).toBe('unexpected argument "extra"');
     expect(parseSchemaArgs(['photonics', '--pretty'])).toBe('unknown argument "--pretty"');
     const { io, err } = capture();

@@ -14,7 +14,8 @@ import { firstPreset } from './presets.ts';
 import { MaterialNamesContext } from './schema-form/material-names.ts';
 import { materialOption } from './material-option.ts';
 import type { JsonValue } from './schema-form/json-schema.ts';
-import { useMaterialList, usePhotonicsWorker, useSolve } from './use-photonics-worker.ts';
+import { useEstimate, useMaterialList, usePhotonicsWorker, useSolve } from './use-photonics-worker.ts';
+import { CONFIRM_ABOVE_SECONDS, EstimatePanel } from './EstimatePanel.tsx';
 
 /**
  * The photonics playground: pick a kind, start from a preset, edit the problem as a form (generated
@@ -31,6 +32,9 @@ export function PlaygroundPage({ query }: { query: URLSearchParams }) {
   const materials = useMaterialList(worker.data);
   const materialOptions = useMemo(() => (materials.data ?? []).map(materialOption), [materials.data]);
   const solve = useSolve(worker.data);
+  const estimate = useEstimate(worker.data);
+  /** Set while Solve waits for the user to accept a long estimate. */
+  const [confirming, setConfirming] = useState(false);
   // A result or error belongs to the tab it was solved from (the hash can change the kind by Back/Forward).
   const [solvedTab, setSolvedTab] = useState<PhotonicsKind | null>(null);
   const solvedHere = solvedTab === kind;
@@ -38,10 +42,34 @@ export function PlaygroundPage({ query }: { query: URLSearchParams }) {
   const setProblem = (k: PhotonicsKind, value: JsonValue): void => {
     setDrafts((d) => ({ ...d, [k]: value }));
     solve.reset();
+    estimate.reset();
+    setConfirming(false);
   };
   const restartWorker = (): void => {
     solve.reset();
+    estimate.reset();
+    setConfirming(false);
     void worker.refetch();
+  };
+  const runSolve = (): void => {
+    setConfirming(false);
+    setSolvedTab(kind);
+    solve.mutate(problem);
+  };
+  /** Grid solvers are estimated first; a long one waits for the user's go-ahead. */
+  const startSolve = (): void => {
+    if (kind !== 'grating') {
+      runSolve();
+      return;
+    }
+    estimate.mutate(problem, {
+      onSuccess: (e) => {
+        if (e.expected_seconds > CONFIRM_ABOVE_SECONDS) setConfirming(true);
+        else runSolve();
+      },
+      // An invalid problem: let the solve report it with every issue named.
+      onError: () => runSolve(),
+    });
   };
   const chooseKind = (k: PhotonicsKind): void => {
     solve.reset();
@@ -53,7 +81,7 @@ export function PlaygroundPage({ query }: { query: URLSearchParams }) {
       <h1>Photonics playground</h1>
       <p className="intro">
         The solvers the photonics suites use as oracles, in a web worker: Mie scattering, thin-film transfer matrices, slab
-        waveguide modes and photonic circuits. Field names carry their units; wavelengths are vacuum wavelengths; a complex index is
+        waveguide modes, photonic circuits and diffraction gratings (RCWA). Field names carry their units; wavelengths are vacuum wavelengths; a complex index is
         n + ik (fields ∝ e<sup>−iωt</sup>, k &gt; 0 absorbs). The same JSON runs headless with <code>proving-ground solve FILE</code>.
       </p>
       <KindPicker kind={kind} onChange={chooseKind} />
@@ -75,14 +103,20 @@ export function PlaygroundPage({ query }: { query: URLSearchParams }) {
               type="button"
               className="primary"
               data-testid="pg-solve"
-              disabled={!worker.data || worker.isFetching || solve.isPending}
-              onClick={() => {
-                setSolvedTab(kind);
-                solve.mutate(problem);
-              }}
+              disabled={!worker.data || worker.isFetching || solve.isPending || estimate.isPending}
+              onClick={startSolve}
             >
-              {solve.isPending ? 'Solving…' : 'Solve'}
+              {solve.isPending ? 'Solving…' : estimate.isPending ? 'Estimating…' : 'Solve'}
             </button>
+            <button type="button" data-testid="pg-estimate-button" disabled={!worker.data || solve.isPending || estimate.isPending} onClick={() => estimate.mutate(problem)}>
+              Estimate cost
+            </button>
+            {solve.isPending && (
+              // The solve runs in the worker; stopping it means replacing the worker (imported materials are replayed).
+              <button type="button" data-testid="pg-cancel" onClick={restartWorker}>
+                Cancel
+              </button>
+            )}
             <ProblemFileButtons
               problem={problem}
               kind={kind}
@@ -92,6 +126,17 @@ export function PlaygroundPage({ query }: { query: URLSearchParams }) {
               }}
             />
           </div>
+          {estimate.data && !solve.isPending && (
+            <EstimatePanel
+              estimate={estimate.data}
+              {...(confirming ? { onSolve: runSolve } : {})}
+              onDismiss={() => {
+                setConfirming(false);
+                estimate.reset();
+              }}
+            />
+          )}
+          {estimate.isError && !(solve.isError && solvedHere) && <ErrorPanel title="The problem could not be estimated" error={estimate.error} />}
           {/* Beside the Solve button, where the eye is: validation issues name the fields to fix. */}
           {solve.isError && solvedHere && (
             <ErrorPanel

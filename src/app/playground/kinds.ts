@@ -6,6 +6,7 @@ export const KIND_LABELS: Record<PhotonicsKind, { title: string; blurb: string }
   layer_stack: { title: 'Thin films (TMM)', blurb: 'Layer stacks: R, T and absorption per layer vs wavelength or angle' },
   mode: { title: 'Slab modes', blurb: 'Guided TE/TM modes of a three-layer slab: n_eff, n_g, profiles' },
   circuit: { title: 'Circuits', blurb: 'Waveguides, couplers, MZIs, rings, splitters and link budgets' },
+  bands: { title: 'Photonic-crystal bands (PWE)', blurb: '2-D square and triangular lattices: TM/TE band diagrams and gaps in a/λ' },
   grating: { title: 'Gratings (RCWA)', blurb: '1D periodic gratings: efficiency of every diffracted order, TE and TM' },
 };
 

@@ -219,12 +219,26 @@ const GRATING: Preset[] = [
   },
 ];
 
+const BANDS: Preset[] = [
+  {
+    id: 'square-rods',
+    label: 'Square lattice of rods, ε = 12, r = 0.2a in air: TM gap 0.2809–0.4171 a/λ (MPB)',
+    problem: { kind: 'bands', lattice: 'square', background_epsilon: 1, shapes: [{ shape: 'circle', center_a: [0, 0], radius_a: 0.2, epsilon: 12 }], polarization: 'TM', plane_waves_per_axis: 15, k_points_per_segment: 10, bands: 6 },
+  },
+  {
+    id: 'triangular-holes',
+    label: 'Triangular lattice of air holes, r = 0.48a, in ε = 13: the complete TE/TM gap of Joannopoulos et al., ch. 5',
+    problem: { kind: 'bands', lattice: 'triangular', background_epsilon: 13, shapes: [{ shape: 'circle', center_a: [0, 0], radius_a: 0.48, epsilon: 1 }], polarization: 'both', plane_waves_per_axis: 15, k_points_per_segment: 8, bands: 8, lattice_constant_nm: 500 },
+  },
+];
+
 export const PRESETS: Readonly<Record<PhotonicsKind, readonly Preset[]>> = {
   scattering: SCATTERING,
   layer_stack: LAYER_STACK,
   mode: MODE,
   circuit: CIRCUIT,
   grating: GRATING,
+  bands: BANDS,
 };
 
 export const presetsFor = (kind: PhotonicsKind): readonly Preset[] => PRESETS[kind];

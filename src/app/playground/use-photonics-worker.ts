@@ -70,3 +70,13 @@ export function useSolve(worker: WorkerPhotonics | undefined) {
     },
   });
 }
+
+/** Estimates one problem's cost in the worker (a tiny timed probe there). */
+export function useEstimate(worker: WorkerPhotonics | undefined) {
+  return useMutation({
+    mutationFn: (problem: unknown) => {
+      if (!worker) throw new Error('the photonics worker is not running');
+      return worker.estimate(problem);
+    },
+  });
+}

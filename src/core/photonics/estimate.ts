@@ -11,6 +11,10 @@ import type { PhotonicsProblem, PhotonicsKind } from './problem.ts';
 import type { SolveContext } from './solve-context.ts';
 import type { GratingProblem } from './rcwa/problem.ts';
 import { solveGrating } from './rcwa/solve.ts';
+import type { BandsProblem } from './pwe/problem.ts';
+import { solveBands } from './pwe/bands.ts';
+import { bandsInput } from './pwe/solve.ts';
+import { kPath, makeLattice } from './pwe/lattice.ts';
 
 export interface SolveEstimate {
   readonly kind: PhotonicsKind;
@@ -35,6 +39,7 @@ const PROBE_REPEATS = 3;
 
 export function estimatePhotonics(problem: PhotonicsProblem, ctx: SolveContext, options: EstimateOptions, solve: (p: PhotonicsProblem) => unknown): SolveEstimate {
   if (problem.kind === 'grating') return estimateGrating(problem, ctx, options);
+  if (problem.kind === 'bands') return estimateBands(problem, options);
   const wavelengths = 'wavelength_nm' in problem || 'wavelengths_nm' in problem || 'wavelength_range_nm' in problem ? countWavelengths(problem) : 1;
   const single = wavelengths > 1 ? oneWavelength(problem) : problem;
   const probeMs = timeIt(() => solve(single), options.now);
@@ -97,6 +102,37 @@ export function estimateGrating(problem: GratingProblem, ctx: SolveContext, opti
     memory_bytes: memory,
     expected_seconds: (perSolve * (wavelengths * pols + checkShare)) / 1000,
     calibration: { probe: `one wavelength, ${probeSize} harmonics, ${layers} layer(s)`, probe_ms: probeMs, scale },
+    advice,
+  };
+}
+
+/**
+ * PWE: per k-point a dense symmetric eigenproblem of size P² (2P² without inversion symmetry), so
+ * (P²)³ per k-point; the probe solves the same cell at P = 7 on one segment.
+ */
+export function estimateBands(problem: BandsProblem, options: EstimateOptions): SolveEstimate {
+  const P = problem.plane_waves_per_axis;
+  const probeP = Math.min(P, 7);
+  const pols = problem.polarization === 'both' ? 2 : 1;
+  const kCount = kPath(makeLattice(problem.lattice), problem.k_points_per_segment).length;
+  const probe = { ...bandsInput(problem, problem.polarization === 'TE' ? 'TE' : 'TM', probeP), kPointsPerSegment: 1 };
+  const probeK = kPath(makeLattice(problem.lattice), 1).length;
+  const probeMs = timeIt(() => solveBands(probe), options.now);
+  const perK = (probeMs / probeK) * (P / probeP) ** 6;
+  const checkShare = problem.convergence_check && P > 7 ? ((P - 4) / P) ** 6 : 0;
+  const scale = ((P / probeP) ** 6 * kCount * pols * (1 + checkShare)) / probeK;
+  const n = P * P;
+  const advice = [
+    `cost grows as (P²)³ per k-point: P = ${P} is ${n} plane waves, ${kCount} k-points × ${pols} polarization(s)`,
+    'converge by raising plane_waves_per_axis until the gap edges stop moving (the solve checks with 4 fewer per axis and warns); 15 per axis is usually within 0.1 % for rods, high-contrast holes need more',
+  ];
+  if (P < 11) advice.push(`P = ${P} is a first look only; check with P ≥ 11`);
+  return {
+    kind: 'bands',
+    unknowns: n,
+    memory_bytes: 3 * n * n * 8 * (problem.shapes.some((s) => s.center_a[0] !== 0 || s.center_a[1] !== 0) ? 4 : 1),
+    expected_seconds: (perK * kCount * pols * (1 + checkShare)) / 1000,
+    calibration: { probe: `P = ${probeP} on one segment of the path (${probeK} k-points)`, probe_ms: probeMs, scale },
     advice,
   };
 }

@@ -10,6 +10,7 @@ import { LayerStackProblemSchema } from './tmm/problem.ts';
 import { ModeProblemSchema } from './slab/problem.ts';
 import { CircuitProblemSchema } from './circuit/problem.ts';
 import { GratingProblemSchema } from './rcwa/problem.ts';
+import { BandsProblemSchema } from './pwe/problem.ts';
 
 export const PhotonicsProblemSchema = z.discriminatedUnion('kind', [
   ScatteringProblemSchema,
@@ -17,10 +18,11 @@ export const PhotonicsProblemSchema = z.discriminatedUnion('kind', [
   ModeProblemSchema,
   CircuitProblemSchema,
   GratingProblemSchema,
+  BandsProblemSchema,
 ]);
 export type PhotonicsProblem = z.infer<typeof PhotonicsProblemSchema>;
 export type PhotonicsKind = PhotonicsProblem['kind'];
-export const PHOTONICS_KINDS: readonly PhotonicsKind[] = ['scattering', 'layer_stack', 'mode', 'circuit', 'grating'];
+export const PHOTONICS_KINDS: readonly PhotonicsKind[] = ['scattering', 'layer_stack', 'mode', 'circuit', 'grating', 'bands'];
 
 /** The JSON Schema of every problem kind (input side: fields with defaults are optional). */
 export function photonicsJsonSchema(): unknown {

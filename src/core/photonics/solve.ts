@@ -9,8 +9,9 @@ import { solveLayerStack, type LayerStackResult } from './tmm/solve.ts';
 import { solveMode, type ModeResult } from './slab/solve.ts';
 import { solveCircuit, type CircuitResult } from './circuit/solve.ts';
 import { solveGrating, type GratingResult } from './rcwa/solve.ts';
+import { solveBandsProblem, type BandsSolveResult } from './pwe/solve.ts';
 
-export type PhotonicsResult = ScatteringResult | LayerStackResult | ModeResult | CircuitResult | GratingResult;
+export type PhotonicsResult = ScatteringResult | LayerStackResult | ModeResult | CircuitResult | GratingResult | BandsSolveResult;
 
 /** The problem failed validation; `issues` lists every problem with its JSON path. */
 export class ProblemValidationError extends Error {
@@ -48,5 +49,7 @@ export function solveParsedPhotonics(problem: PhotonicsProblem, ctx: SolveContex
       return solveCircuit(problem, ctx);
     case 'grating':
       return solveGrating(problem, ctx);
+    case 'bands':
+      return solveBandsProblem(problem);
   }
 }

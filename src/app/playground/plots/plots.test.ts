@@ -109,3 +109,20 @@ describe('result plots', () => {
     expect(resultPlots([1, 2])).toEqual([]);
   });
 });
+
+describe('grating plots', () => {
+  const order = (wavelength_nm: number, side: string, o: number, efficiency: number) => ({ wavelength_nm, polarization: 'TE', side, order: o, efficiency, angle_deg: 0 });
+  it('plots efficiency against the order at one wavelength', () => {
+    const plots = resultPlots({ kind: 'grating', points: [{ wavelength_nm: 633, polarization: 'TE', R: 0.1, T: 0.9, A: 0 }], orders: [order(633, 'reflected', 0, 0.1), order(633, 'transmitted', -1, 0.45), order(633, 'transmitted', 1, 0.45)] });
+    expect(plots.map((p) => p.id)).toEqual(['plot-grating-orders']);
+    expect(plots[0]?.series.map((s) => s.name)).toEqual(['TE reflected', 'TE transmitted']);
+    expect(plots[0]?.series[1]?.x).toEqual([-1, 1]);
+  });
+  it('plots totals and each order against wavelength in a sweep, with 0 where an order is evanescent', () => {
+    const points = [500, 600].map((w) => ({ wavelength_nm: w, polarization: 'TE', R: 0.1, T: 0.9, A: 0 }));
+    const plots = resultPlots({ kind: 'grating', points, orders: [order(500, 'transmitted', 1, 0.3), order(500, 'transmitted', 0, 0.6), order(600, 'transmitted', 0, 0.9)] });
+    expect(plots.map((p) => p.id)).toEqual(['plot-grating-totals', 'plot-grating-orders']);
+    const t1 = plots[1]?.series.find((s) => s.name === 'TE T1');
+    expect(t1?.y).toEqual([0.3, 0]);
+  });
+});

@@ -1,6 +1,7 @@
 /** The plots for a solved problem, by kind; a kind without its own mapping gets the generic spectra. */
 import { circuitPlots } from './circuit-plots.ts';
 import { gratingPlots } from './grating-plots.ts';
+import { bandPlots } from './band-plots.ts';
 import { spectrumPlots } from './generic-plots.ts';
 import { layerStackPlots } from './layer-stack-plots.ts';
 import { modePlots } from './mode-plots.ts';
@@ -20,6 +21,8 @@ export function resultPlots(result: unknown): PlotSpec[] {
       return circuitPlots(result);
     case 'grating':
       return gratingPlots(result);
+    case 'bands':
+      return bandPlots(result);
     default:
       return spectrumPlots(result);
   }

@@ -18,17 +18,20 @@ export const ENERGY_TOLERANCE = 1e-6;
 /** An order whose |k_x|/(k₀n) is within this of 1 is at grazing: a Rayleigh (Wood) anomaly. */
 export const GRAZING_MARGIN = 2e-3;
 
+/** One propagating order at one wavelength and polarization (a flat row, so tables and CSV need no unpacking). */
 export interface GratingOrder {
+  readonly wavelength_nm: number;
+  readonly polarization: 'TE' | 'TM';
+  readonly side: 'reflected' | 'transmitted';
   readonly order: number;
   readonly efficiency: number;
   readonly angle_deg: number;
 }
 
+/** Totals at one wavelength and polarization. */
 export interface GratingPoint {
   readonly wavelength_nm: number;
   readonly polarization: 'TE' | 'TM';
-  readonly reflected: GratingOrder[];
-  readonly transmitted: GratingOrder[];
   readonly R: number;
   readonly T: number;
   readonly A: number;
@@ -39,6 +42,7 @@ export interface GratingResult {
   readonly wavelengths_nm: number[];
   readonly harmonics: number;
   readonly points: GratingPoint[];
+  readonly orders: GratingOrder[];
   /** The convergence check, when it ran: harmonics used and the largest efficiency change. */
   readonly convergence: { readonly check_harmonics: number; readonly max_change: number } | null;
   readonly warnings: string[];
@@ -62,6 +66,7 @@ export function solveGrating(problem: GratingProblem, ctx: SolveContext): Gratin
   const polarizations: ('TE' | 'TM')[] = problem.polarization === 'both' ? ['TE', 'TM'] : [problem.polarization];
   const warnings = new Set<string>();
   const points: GratingPoint[] = [];
+  const orders: GratingOrder[] = [];
   let worstChange: number | null = null;
   let checkHarmonics = 0;
   for (const [wi, wavelength] of wavelengths.entries()) {
@@ -69,7 +74,8 @@ export function solveGrating(problem: GratingProblem, ctx: SolveContext): Gratin
     for (const polarization of polarizations) {
       const input: Grating1dInput = { ...base, polarization };
       const full = solveGrating1d(input);
-      points.push(toPoint(wavelength, polarization, full));
+      points.push({ wavelength_nm: wavelength, polarization, R: full.totalReflected, T: full.totalTransmitted, A: full.absorbed });
+      orders.push(...propagating(wavelength, polarization, 'reflected', full.reflected), ...propagating(wavelength, polarization, 'transmitted', full.transmitted));
       if (wi === 0 && problem.convergence_check && problem.harmonics >= 2) {
         checkHarmonics = Math.max(1, Math.round(problem.harmonics * 0.6));
         const coarse = solveGrating1d({ ...input, harmonics: checkHarmonics });
@@ -86,7 +92,7 @@ export function solveGrating(problem: GratingProblem, ctx: SolveContext): Gratin
     checkOrders(base, wavelength, warnings);
   }
   const convergence = worstChange === null ? null : { check_harmonics: checkHarmonics, max_change: worstChange };
-  return { kind: 'grating', wavelengths_nm: wavelengths, harmonics: problem.harmonics, points, convergence, warnings: [...warnings], conventions: CONVENTIONS, backend: 'reference' };
+  return { kind: 'grating', wavelengths_nm: wavelengths, harmonics: problem.harmonics, points, orders, convergence, warnings: [...warnings], conventions: CONVENTIONS, backend: 'reference' };
 }
 
 function resolveInput(problem: GratingProblem, wavelength: number, ctx: SolveContext, warnings: Set<string>): Omit<Grating1dInput, 'polarization'> {
@@ -113,12 +119,8 @@ function resolveInput(problem: GratingProblem, wavelength: number, ctx: SolveCon
   };
 }
 
-function propagating(orders: readonly DiffractedOrder[]): GratingOrder[] {
-  return orders.flatMap((o) => (o.angleDeg === null ? [] : [{ order: o.order, efficiency: o.efficiency, angle_deg: o.angleDeg }]));
-}
-
-function toPoint(wavelength: number, polarization: 'TE' | 'TM', r: Grating1dResult): GratingPoint {
-  return { wavelength_nm: wavelength, polarization, reflected: propagating(r.reflected), transmitted: propagating(r.transmitted), R: r.totalReflected, T: r.totalTransmitted, A: r.absorbed };
+function propagating(wavelength: number, polarization: 'TE' | 'TM', side: GratingOrder['side'], list: readonly DiffractedOrder[]): GratingOrder[] {
+  return list.flatMap((o) => (o.angleDeg === null ? [] : [{ wavelength_nm: wavelength, polarization, side, order: o.order, efficiency: o.efficiency, angle_deg: o.angleDeg }]));
 }
 
 function maxEfficiencyChange(a: Grating1dResult, b: Grating1dResult): number {
