@@ -5,12 +5,15 @@
  * one (use-photonics-worker.ts does, replaying the user's imported materials).
  */
 import { guardWorker } from './guarded-worker.ts';
+import type { SolveEstimate } from '../../core/photonics/estimate.ts';
 import type { MaterialListEntry, PhotonicsBackends, PhotonicsSolveOutput, PhotonicsWorkerApi } from '../../../workers/photonics-api.ts';
 
 export interface WorkerPhotonics {
   /** Which kernel each solver runs and why a faster one was passed over. */
   readonly backends: PhotonicsBackends;
   solve(problem: unknown): Promise<PhotonicsSolveOutput>;
+  /** What the solve would cost on this device (a timed probe in the worker), before running it. */
+  estimate(problem: unknown): Promise<SolveEstimate>;
   materials(): Promise<MaterialListEntry[]>;
   importMaterial(yamlText: string, name?: string): Promise<MaterialListEntry>;
   terminate(): void;
@@ -39,6 +42,7 @@ export async function createWorkerPhotonics(createWorker: () => Worker = default
   return {
     backends,
     solve: (problem) => call(() => remote.solve(problem)),
+    estimate: (problem) => call(() => remote.estimate(problem)),
     materials: () => call(() => remote.materials()),
     importMaterial: (yamlText, name) => call(() => remote.importMaterial(yamlText, name)),
     terminate: () => fail(new PhotonicsWorkerError('the photonics worker was terminated')),
