@@ -3,6 +3,7 @@
  *  1. VEH oracle evaluations per second in Node (reference TS and WASM, one thread).
  *  2. A full reference-agent run over all 763 VEH tasks in Node.
  *  2b. Photonics kernels in Node: Mie µs per sphere, thin-film µs per wavelength (beside their Python peers).
+ *  2c. Grid solvers in Node: RCWA ms per grating solve, PWE ms per k-point (beside grcwa and NumPy).
  *  3. In headless Debian Chromium (when dist/ and /usr/bin/chromium exist): oracle evaluations per
  *     second in the Web Worker and a full reference-agent run in the page's worker (bench.html).
  */
@@ -24,6 +25,7 @@ step('Reference agent over the whole VEH bank, Node', './reference-run.ts');
 step('Mie scattering, Node', './photonics-mie.ts');
 step('Thin-film transfer matrix, Node', './photonics-tmm.ts');
 step('Slab modes and circuits, Node', './photonics-slab-circuit.ts');
+step('Grid solvers (RCWA, plane-wave bands), Node', './photonics-grid.ts');
 if (existsSync(here('../dist/bench.html')) && existsSync('/usr/bin/chromium')) {
   step('VEH oracle throughput and reference run, browser Web Worker (headless Chromium)', './oracle-browser.ts');
 } else {

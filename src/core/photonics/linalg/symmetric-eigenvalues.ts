@@ -36,23 +36,30 @@ function tridiagonalize(m: Float64Array, n: number, d: Float64Array, e: Float64A
     let vv = 0;
     for (let i = k + 1; i < n; i++) vv += (v[i] as number) ** 2;
     const beta = 2 / vv;
-    // p = β·M·v over the trailing block (rows and columns k…n−1; column k itself becomes (…, alpha, 0…)).
-    for (let i = k; i < n; i++) {
+    // Only the lower triangle of the trailing block is read and written (it stays symmetric), which
+    // halves the work; both passes below walk rows, so memory is read contiguously.
+    // p = β·M·v over rows k…n−1 (M's column k holds the reflected vector; v is zero at k).
+    p.fill(0, k, n);
+    for (let j = k; j < n; j++) {
+      const row = j * n;
+      const vj = v[j] as number;
       let s = 0;
-      const row = i * n;
-      for (let j = k + 1; j < n; j++) s += (m[row + j] as number) * (v[j] as number);
-      p[i] = beta * s;
+      for (let i = k + 1; i <= j; i++) s += (m[row + i] as number) * (v[i] as number);
+      // Entries above the diagonal, m[i][j] for i < j, are m[j][i] here.
+      if (vj !== 0) for (let i = k; i < j; i++) p[i] = (p[i] as number) + (m[row + i] as number) * vj;
+      p[j] = (p[j] as number) + s;
     }
+    for (let i = k; i < n; i++) p[i] = beta * (p[i] as number);
     let vp = 0;
     for (let i = k + 1; i < n; i++) vp += (v[i] as number) * (p[i] as number);
     const kk = (beta * vp) / 2;
-    // q = p − K·v; M ← M − v·qᵀ − q·vᵀ on the trailing block.
+    // q = p − K·v; M ← M − v·qᵀ − q·vᵀ on the lower triangle of the trailing block.
     for (let i = k; i < n; i++) p[i] = (p[i] as number) - kk * (v[i] as number);
     for (let i = k; i < n; i++) {
       const vi = v[i] as number;
       const qi = p[i] as number;
       const row = i * n;
-      for (let j = k; j < n; j++) m[row + j] = (m[row + j] as number) - vi * (p[j] as number) - qi * (v[j] as number);
+      for (let j = k; j <= i; j++) m[row + j] = (m[row + j] as number) - vi * (p[j] as number) - qi * (v[j] as number);
     }
   }
   for (let i = 0; i < n; i++) {
