@@ -13,6 +13,7 @@ import { scoreTranscripts } from '../../src/core/run/score.ts';
 import type { Transcript } from '../../src/core/run/transcript.ts';
 import type { SuiteMetrics } from '../../src/core/run/types.ts';
 import { readResultsFile, readRunBundle, readTranscripts } from '../../src/adapters/node/run-files.ts';
+import { isCircuitRunDir, scoreCircuitDir } from './run-circuit.ts';
 
 const USAGE = 'usage: proving-ground score DIR   (a run directory, or a run .json downloaded from the page)';
 
@@ -37,6 +38,8 @@ export async function scoreCommand(args: string[], io: CommandIo): Promise<numbe
     io.stderr(`score: ${target} not found`);
     return EXIT_USAGE;
   }
+  // A circuit audit run has its own transcript and results schemas (suite 'circuit').
+  if (info.isDirectory() && (await isCircuitRunDir(target))) return scoreCircuitDir(target, io);
   let transcripts: Transcript[];
   let saved: SuiteMetrics | null;
   let savedRows: number | null;

@@ -1,0 +1,64 @@
+/**
+ * Circuit calibration baselines (the circuit counterparts of VEH Table 16's trivial behaviours).
+ * They read only the messages they are sent, like an LLM.
+ */
+import type { JsonObject } from '../../agent/parse-json.ts';
+import type { Agent } from '../../agent/types.ts';
+import { scriptedAgent, type TurnView } from '../../veh/agents/scripted.ts';
+import { candidateIdsOf } from '../../veh/agents/payload.ts';
+
+const givenOrder = (v: TurnView): JsonObject => ({ ranking: candidateIdsOf(v.opening), reason: 'candidates in the order given' });
+const propose = (): JsonObject => ({ action: 'propose_design', missing_fields: [], reason: 'always enter design search' });
+
+/** P3: the design the shown (corrupted) trajectory ends on. */
+export function lastHistoryDesign(opening: JsonObject): JsonObject {
+  const history = opening.corrupted_history;
+  if (!Array.isArray(history) || history.length === 0) throw new Error('P3 payload without corrupted_history');
+  return (history[history.length - 1] as JsonObject).design as JsonObject;
+}
+
+/** P2: the design the agent last had evaluated, else the initial design. */
+function currentDesign(v: TurnView): JsonObject {
+  const evaluated = v.latest?.evaluated_design;
+  return (evaluated ?? v.opening.initial_design) as JsonObject;
+}
+
+export const circuitAlwaysProposeAgent: Agent = scriptedAgent({
+  id: 'always-propose',
+  label: 'Always propose',
+  description:
+    'P1 always answers propose_design (the degenerate action prior). Elsewhere: P2 stops at once and keeps the initial design, P3 re-proposes the trap design, P4 keeps the given order.',
+  privileged: false,
+  strategy: () => (v) => {
+    switch (v.probe) {
+      case 'P1':
+        return propose();
+      case 'P2':
+        return { action: 'stop', reason: 'no search' };
+      case 'P3':
+        return { action: 'propose_design', design: lastHistoryDesign(v.opening), reason: 'continue from the last state' };
+      case 'P4':
+        return givenOrder(v);
+    }
+  },
+});
+
+export const circuitLastStateAgent: Agent = scriptedAgent({
+  id: 'last-state',
+  label: 'Last-state continuation',
+  description:
+    'P3 re-proposes the last corrupted state every turn, never resetting or replanning. P2 re-proposes the current design every turn, P1 proposes, P4 keeps the given order.',
+  privileged: false,
+  strategy: () => (v) => {
+    switch (v.probe) {
+      case 'P1':
+        return propose();
+      case 'P2':
+        return { action: 'continue', design: currentDesign(v), reason: 'keep the current design' };
+      case 'P3':
+        return { action: 'propose_design', design: lastHistoryDesign(v.opening), reason: 'continue from the last state' };
+      case 'P4':
+        return givenOrder(v);
+    }
+  },
+});

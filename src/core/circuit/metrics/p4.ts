@@ -1,0 +1,114 @@
+/**
+ * Circuit P4 policy-conditioned ranking metrics (paper App. R, Table 43; App. F.4). An unparsed
+ * ranking (no permutation of the candidates) scores 0 on every ranking score of its row, τ included,
+ * so refusing to answer cannot raise a score.
+ *
+ * Policy-flip accuracy: each circuit P4 pool is ranked under two policies whose orders disagree on
+ * some candidate pairs (the row's flip_pairs). Flip accuracy is the fraction of those pairs the agent
+ * orders as the task's own policy does, pooled over pairs: it is what an agent that ignores the
+ * policy cannot get right on both tasks of a pool.
+ *
+ * Circuit BARS (F.4): the VEH weights on all rows, with Kendall τ rescaled to [0, 1] and policy-flip
+ * accuracy in place of pairwise accuracy: BARS = 0.55 (τ + 1)/2 + 0.25 Flip + 0.20 Exact.
+ * (Table 43, qwen3-max: 0.55·0.804 + 0.25·0.769 + 0.20·0.375 = 0.7096 ≈ 0.710.)
+ */
+import { kendallTauB } from '../../stats/kendall.ts';
+import type { MetricTable } from '../../veh/rows.ts';
+import { bootstrapMetric, countOf, meanDefined, pooledRatio, proportionMetric, sumOf, type MetricOptions } from '../../veh/metrics/metric-value.ts';
+import type { CircuitP4Row } from './rows.ts';
+
+export interface CircuitP4Summary {
+  parsed: boolean;
+  tau: number;
+  exact: boolean;
+  top1: boolean;
+  top2: boolean;
+  pairwiseAccuracy: number;
+  flipPairs: number;
+  flipPairsCorrect: number;
+  modified: boolean;
+}
+
+export function isPermutationOf(pred: readonly string[], of: readonly string[]): boolean {
+  if (pred.length !== of.length) return false;
+  const want = new Set(of);
+  return new Set(pred).size === pred.length && pred.every((id) => want.has(id));
+}
+
+export function summariseCircuitP4(row: CircuitP4Row): CircuitP4Summary {
+  const oracle = row.oracle_order;
+  const pred = row.predicted_order !== null && isPermutationOf(row.predicted_order, oracle) ? row.predicted_order : null;
+  const base: CircuitP4Summary = {
+    parsed: pred !== null,
+    tau: 0,
+    exact: false,
+    top1: false,
+    top2: false,
+    pairwiseAccuracy: 0,
+    flipPairs: row.flip_pairs.length,
+    flipPairsCorrect: 0,
+    modified: row.modified_candidates,
+  };
+  if (pred === null) return base;
+  const po = new Map(oracle.map((id, i) => [id, i]));
+  const pp = new Map(pred.map((id, i) => [id, i]));
+  const at = (m: Map<string, number>, id: string): number => m.get(id) ?? -1;
+  const tau = kendallTauB(
+    oracle.map((id) => at(po, id)),
+    oracle.map((id) => at(pp, id)),
+  );
+  let agree = 0;
+  let total = 0;
+  for (let i = 0; i < oracle.length; i++) {
+    for (let j = i + 1; j < oracle.length; j++) {
+      total++;
+      if (at(pp, oracle[i] as string) < at(pp, oracle[j] as string)) agree++;
+    }
+  }
+  let flipCorrect = 0;
+  for (const [a, b] of row.flip_pairs) if (pp.has(a) && pp.has(b) && at(pp, a) < at(pp, b)) flipCorrect++;
+  const top2 = new Set(oracle.slice(0, 2));
+  return {
+    ...base,
+    tau: tau ?? 0,
+    exact: pred.every((id, i) => id === oracle[i]),
+    top1: pred[0] === oracle[0],
+    top2: pred.slice(0, 2).every((id) => top2.has(id)),
+    pairwiseAccuracy: total === 0 ? 0 : agree / total,
+    flipPairsCorrect: flipCorrect,
+  };
+}
+
+type S = readonly CircuitP4Summary[];
+
+export const meanTau = (s: S): number | null => meanDefined(s, (r) => r.tau);
+export const exactRate = (s: S): number | null => meanDefined(s, (r) => (r.exact ? 1 : 0));
+export const pairwiseAccuracy = (s: S): number | null => meanDefined(s, (r) => r.pairwiseAccuracy);
+export const flipAccuracy = (s: S): number | null => pooledRatio(s, (r) => r.flipPairsCorrect, (r) => r.flipPairs);
+
+/** Circuit BARS of the header; null when a component is undefined. */
+export function circuitBars(s: S): number | null {
+  const tau = meanTau(s);
+  const flip = flipAccuracy(s);
+  const exact = exactRate(s);
+  if (tau === null || flip === null || exact === null) return null;
+  // Integer weights over 100 (0.55 + 0.25 + 0.2 is not exactly 1 in floats).
+  return (55 * ((tau + 1) / 2) + 25 * flip + 20 * exact) / 100;
+}
+
+/** Table 43's columns, headline (Kendall τ) first. */
+export function circuitP4Metrics(s: S, opts: MetricOptions): MetricTable {
+  const n = s.length;
+  const boot = (name: string, stat: (x: S) => number | null, denom: number) => bootstrapMetric(`circuit.P4.${name}`, s, stat, denom, opts);
+  return {
+    kendall_tau: boot('kendall_tau', meanTau, n),
+    exact_match: proportionMetric(countOf(s, (r) => r.exact), n),
+    top1: proportionMetric(countOf(s, (r) => r.top1), n),
+    top2: proportionMetric(countOf(s, (r) => r.top2), n),
+    pairwise_accuracy: boot('pairwise_accuracy', pairwiseAccuracy, n),
+    flip_accuracy: boot('flip_accuracy', flipAccuracy, sumOf(s, (r) => r.flipPairs)),
+    bars: boot('bars', circuitBars, n),
+    parse_failure_rate: proportionMetric(countOf(s, (r) => !r.parsed), n),
+    violation_rate: proportionMetric(countOf(s, (r) => r.modified), n),
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * Circuit results.json (manifest + rows + metrics) and its Markdown rendering, results.md, with one
+ * table per probe (each metric with its 95 % interval) and the definitions this implementation had to
+ * choose where Appendix R leaves them open.
+ */
+import { z } from 'zod';
+import { formatInterval, formatNumber, SuiteMetricsSchema } from '../../run/results-file.ts';
+import type { SuiteMetrics } from '../../run/types.ts';
+import { PROBES } from '../../veh/task-schema.ts';
+import { CircuitRowSchema, type CircuitRow } from '../metrics/rows.ts';
+import { OVER_EDIT_THRESHOLD } from '../metrics/p2.ts';
+import { CircuitRunManifestSchema, type CircuitRunManifest } from './manifest.ts';
+
+export const CIRCUIT_RESULTS_SCHEMA_VERSION = 1;
+
+export const CircuitResultsFileSchema = z.strictObject({
+  schema_version: z.literal(CIRCUIT_RESULTS_SCHEMA_VERSION),
+  suite: z.literal('circuit'),
+  manifest: CircuitRunManifestSchema,
+  rows: z.array(CircuitRowSchema),
+  metrics: SuiteMetricsSchema,
+});
+export type CircuitResultsFile = z.infer<typeof CircuitResultsFileSchema>;
+
+export const CIRCUIT_HEADLINES: Readonly<Record<string, { key: string; label: string }>> = {
+  P1: { key: 'p1_composite', label: 'P1-Composite' },
+  P2: { key: 'p2b', label: 'P2b (final feasible objective score)' },
+  P3: { key: 'p3_success', label: 'P3 success' },
+  P4: { key: 'kendall_tau', label: 'Kendall τ' },
+};
+
+export const CIRCUIT_METRIC_NOTES = [
+  'P1: spurious and unsafe propose are rates over all P1 tasks (as Table 40 reports them); P1-Composite = 0.40 macro-F1 + 0.20 ACS + 0.15 MDS + 0.15 IDS + 0.10 (1 − unsafe propose) — the paper names the penalised behaviours but not the circuit weights.',
+  `P2: P2b = mean of feasible · BKF power / final power (the objective is minimised); over-edit = transitions whose mean log edit delta (A-30) exceeds ${OVER_EDIT_THRESHOLD}.`,
+  'P3: cascade = escaped tasks where a constraint the trap satisfied is violated at or after the escape.',
+  'P4: flip accuracy = policy-sensitive pairs ordered as the policy orders them; BARS = 0.55 (τ+1)/2 + 0.25 flip + 0.20 exact on all rows.',
+];
+
+export function toCircuitResultsFile(r: { manifest: CircuitRunManifest; rows: readonly CircuitRow[]; metrics: SuiteMetrics }): CircuitResultsFile {
+  return { schema_version: CIRCUIT_RESULTS_SCHEMA_VERSION, suite: 'circuit', manifest: r.manifest, rows: [...r.rows], metrics: r.metrics };
+}
+
+export function renderCircuitResultsMarkdown(r: { manifest: CircuitRunManifest; rows: readonly CircuitRow[]; metrics: SuiteMetrics }): string {
+  const m = r.manifest;
+  const filter = Object.entries(m.task_filter).map(([k, v]) => `${k}=${v}`).join(', ') || 'all tasks';
+  const lines: string[] = [
+    `# Circuit audit run: ${m.agent.label}`,
+    '',
+    '| field | value |',
+    '| --- | --- |',
+    `| run id | ${m.run_id} |`,
+    `| status | ${m.status} |`,
+    `| agent | ${m.agent.id}${m.agent.privileged ? ' (privileged: reads the hidden reference)' : ''} |`,
+    `| tasks | ${r.rows.length} of ${m.task_count} (${filter}) |`,
+    `| seed | ${m.seed} |`,
+    `| query budget | ${m.query_budget_rule_text} |`,
+    `| oracle backend | ${m.oracle_backend} |`,
+    `| bank hash | ${m.bank_hash} |`,
+    `| app version | ${m.app_version} |`,
+    `| started / finished | ${m.started_at} / ${m.finished_at} |`,
+    ...(m.model ? [`| model | ${m.model.provider} ${m.model.model} (${m.model.endpoint}) |`, `| budget | ${m.model.budget_text} |`] : []),
+    '',
+  ];
+  for (const probe of PROBES) {
+    const table = r.metrics[probe];
+    if (!table) continue;
+    const n = r.rows.filter((row) => row.probe === probe).length;
+    const headline = CIRCUIT_HEADLINES[probe];
+    lines.push(`## ${probe} (${n} tasks) — headline: ${headline?.label ?? '—'}`, '', '| metric | value | 95 % interval | n | interval method |', '| --- | ---: | --- | ---: | --- |');
+    for (const [key, v] of Object.entries(table)) {
+      lines.push(`| ${key === headline?.key ? `**${key}**` : key} | ${formatNumber(v.value)} | ${formatInterval(v)} | ${v.n} | ${v.method} |`);
+    }
+    lines.push('');
+  }
+  lines.push('## Definitions', '', ...CIRCUIT_METRIC_NOTES.map((s) => `- ${s}`), '', m.decoding, '');
+  return lines.join('\n');
+}
