@@ -1,0 +1,77 @@
+/**
+ * LU factorisation of a banded matrix without pivoting, and the matching solve. Used for the
+ * shift-and-invert step of the mode solver, whose shifted operator −(A − σI) is a nonsingular
+ * M-matrix (positive diagonal, non-positive off-diagonals, spectrum in the right half-plane): for
+ * those, Gaussian elimination without pivoting is stable and keeps the band (no fill outside it).
+ *
+ * Storage: row i keeps columns i − bw … i + bw at offset (j − i + bw), so a row is 2·bw + 1 wide.
+ */
+export interface BandedMatrix {
+  readonly n: number;
+  readonly bw: number;
+  readonly data: Float64Array;
+}
+
+export function bandedZeros(n: number, bw: number): BandedMatrix {
+  return { n, bw, data: new Float64Array(n * (2 * bw + 1)) };
+}
+
+export function bandedAdd(m: BandedMatrix, i: number, j: number, value: number): void {
+  const w = 2 * m.bw + 1;
+  const off = j - i + m.bw;
+  if (off < 0 || off >= w) throw new Error(`banded: (${i}, ${j}) is outside the band ${m.bw}`);
+  m.data[i * w + off] = (m.data[i * w + off] as number) + value;
+}
+
+/** y = M·x */
+export function bandedMultiply(m: BandedMatrix, x: Float64Array, y: Float64Array): void {
+  const { n, bw, data } = m;
+  const w = 2 * bw + 1;
+  for (let i = 0; i < n; i++) {
+    let s = 0;
+    const lo = Math.max(0, i - bw);
+    const hi = Math.min(n - 1, i + bw);
+    for (let j = lo; j <= hi; j++) s += (data[i * w + j - i + bw] as number) * (x[j] as number);
+    y[i] = s;
+  }
+}
+
+/** In place: L (unit lower, below the diagonal) and U (on and above it) in the same band. */
+export function bandedLu(m: BandedMatrix): BandedMatrix {
+  const { n, bw } = m;
+  const w = 2 * bw + 1;
+  const a = m.data.slice();
+  for (let k = 0; k < n; k++) {
+    const pivot = a[k * w + bw] as number;
+    if (pivot === 0 || !Number.isFinite(pivot)) throw new Error('banded LU: zero pivot (the shifted operator is singular)');
+    const last = Math.min(n - 1, k + bw);
+    for (let i = k + 1; i <= last; i++) {
+      const rowI = i * w - i + bw;
+      const f = (a[rowI + k] as number) / pivot;
+      if (f === 0) continue;
+      a[rowI + k] = f;
+      const rowK = k * w - k + bw;
+      for (let j = k + 1; j <= last; j++) a[rowI + j] = (a[rowI + j] as number) - f * (a[rowK + j] as number);
+    }
+  }
+  return { n, bw, data: a };
+}
+
+/** Solves (LU)·x = b in place in x (x holds b on entry). */
+export function bandedSolve(lu: BandedMatrix, x: Float64Array): void {
+  const { n, bw, data } = lu;
+  const w = 2 * bw + 1;
+  for (let i = 0; i < n; i++) {
+    const row = i * w - i + bw;
+    let s = x[i] as number;
+    for (let j = Math.max(0, i - bw); j < i; j++) s -= (data[row + j] as number) * (x[j] as number);
+    x[i] = s;
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    const row = i * w - i + bw;
+    let s = x[i] as number;
+    const hi = Math.min(n - 1, i + bw);
+    for (let j = i + 1; j <= hi; j++) s -= (data[row + j] as number) * (x[j] as number);
+    x[i] = s / (data[row + i] as number);
+  }
+}
