@@ -134,6 +134,17 @@ const MODE: Preset[] = [
   },
 ];
 
+MODE.push({
+  id: 'si-strip',
+  label: 'Si strip 500 × 220 nm in SiO2 at 1550 nm, semi-vectorial FD (quasi-TE ≈ 2.49 here; full-vectorial reference 2.44)',
+  problem: {
+    kind: 'mode',
+    structure: { type: 'channel', shape: 'strip', core: { material: { n: 3.4757, k: 0 }, width_nm: 500, height_nm: 220 }, cladding: { n: 1.444, k: 0 }, substrate: { n: 1.444, k: 0 }, grid_nm: 20, max_modes: 1, group_index: true },
+    polarization: 'both',
+    wavelength_nm: 1550,
+  },
+});
+
 const SOI_WAVEGUIDE = { n_eff: 2.4, n_g: 4.2, loss_db_per_cm: 3 };
 
 const CIRCUIT: Preset[] = [

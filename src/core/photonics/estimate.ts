@@ -15,6 +15,10 @@ import type { BandsProblem } from './pwe/problem.ts';
 import { solveBands } from './pwe/bands.ts';
 import { bandsInput } from './pwe/solve.ts';
 import { kPath, makeLattice } from './pwe/lattice.ts';
+import type { ModeProblem } from './slab/problem.ts';
+import type { ChannelStructure } from './fdmode/problem.ts';
+import { solveChannelModes } from './fdmode/solve.ts';
+import { rasterise } from './fdmode/geometry.ts';
 
 export interface SolveEstimate {
   readonly kind: PhotonicsKind;
@@ -40,6 +44,7 @@ const PROBE_REPEATS = 3;
 export function estimatePhotonics(problem: PhotonicsProblem, ctx: SolveContext, options: EstimateOptions, solve: (p: PhotonicsProblem) => unknown): SolveEstimate {
   if (problem.kind === 'grating') return estimateGrating(problem, ctx, options);
   if (problem.kind === 'bands') return estimateBands(problem, options);
+  if (problem.kind === 'mode' && problem.structure.type === 'channel') return estimateChannelModes(problem, problem.structure, ctx, options);
   const wavelengths = 'wavelength_nm' in problem || 'wavelengths_nm' in problem || 'wavelength_range_nm' in problem ? countWavelengths(problem) : 1;
   const single = wavelengths > 1 ? oneWavelength(problem) : problem;
   const probeMs = timeIt(() => solve(single), options.now);
@@ -134,5 +139,39 @@ export function estimateBands(problem: BandsProblem, options: EstimateOptions): 
     expected_seconds: (perK * kCount * pols * (1 + checkShare)) / 1000,
     calibration: { probe: `P = ${probeP} on one segment of the path (${probeK} k-points)`, probe_ms: probeMs, scale },
     advice,
+  };
+}
+
+/**
+ * Channel modes: a banded LU of N = nx·ny unknowns with half-bandwidth min(nx, ny) dominates, so
+ * cost ∝ N·bw² per solve. The probe solves the same cross-section on a grid twice as coarse, one
+ * polarization, one wavelength, no n_g.
+ */
+export function estimateChannelModes(problem: ModeProblem, structure: ChannelStructure, ctx: SolveContext, options: EstimateOptions): SolveEstimate {
+  const wavelengths = countWavelengths(problem);
+  const pols = problem.polarization === 'both' ? 2 : 1;
+  const perWavelength = pols * (structure.group_index ? 3 : 1);
+  const size = (cell: number) => {
+    const g = rasterise(structure, { core: 2, cladding: 1, substrate: 1 }, cell);
+    return { nodes: g.nx * g.ny, work: g.nx * g.ny * Math.min(g.nx, g.ny) ** 2 };
+  };
+  const full = size(structure.grid_nm);
+  const probeCell = structure.grid_nm * 2;
+  const probeSize = size(probeCell);
+  const probeProblem: ModeProblem = { ...oneWavelength(problem), polarization: problem.polarization === 'TM' ? 'TM' : 'TE' };
+  const probeStructure: ChannelStructure = { ...structure, grid_nm: probeCell, group_index: false };
+  const probeMs = timeIt(() => solveChannelModes(probeProblem, probeStructure, ctx), options.now);
+  const scale = (full.work / probeSize.work) * wavelengths * perWavelength;
+  return {
+    kind: 'mode',
+    unknowns: full.nodes,
+    memory_bytes: full.nodes * (4 * Math.sqrt(full.work / full.nodes) + 2 * (structure.max_modes + 3)) * 8,
+    expected_seconds: (probeMs * scale) / 1000,
+    calibration: { probe: `grid_nm = ${probeCell} (twice as coarse), one wavelength and polarization`, probe_ms: probeMs, scale },
+    advice: [
+      `cost grows as nodes × min(nx, ny)²: halving grid_nm costs about 16×; ${wavelengths} wavelength(s) × ${perWavelength} solve(s) each`,
+      'converge by refining grid_nm until n_eff stops moving in the digits you need (10 cells across the smallest feature at least), and keep 1 µm of cladding around the core',
+      'the model is semi-vectorial: for high-contrast cores expect n_eff up to ~0.05 high against a full-vectorial solver',
+    ],
   };
 }

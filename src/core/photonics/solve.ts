@@ -10,8 +10,9 @@ import { solveMode, type ModeResult } from './slab/solve.ts';
 import { solveCircuit, type CircuitResult } from './circuit/solve.ts';
 import { solveGrating, type GratingResult } from './rcwa/solve.ts';
 import { solveBandsProblem, type BandsSolveResult } from './pwe/solve.ts';
+import { solveChannelModes, type ChannelModeResult } from './fdmode/solve.ts';
 
-export type PhotonicsResult = ScatteringResult | LayerStackResult | ModeResult | CircuitResult | GratingResult | BandsSolveResult;
+export type PhotonicsResult = ScatteringResult | LayerStackResult | ModeResult | CircuitResult | GratingResult | BandsSolveResult | ChannelModeResult;
 
 /** The problem failed validation; `issues` lists every problem with its JSON path. */
 export class ProblemValidationError extends Error {
@@ -44,7 +45,7 @@ export function solveParsedPhotonics(problem: PhotonicsProblem, ctx: SolveContex
     case 'layer_stack':
       return solveLayerStack(problem, ctx);
     case 'mode':
-      return solveMode(problem, ctx);
+      return problem.structure.type === 'channel' ? solveChannelModes(problem, problem.structure, ctx) : solveMode(problem, ctx);
     case 'circuit':
       return solveCircuit(problem, ctx);
     case 'grating':

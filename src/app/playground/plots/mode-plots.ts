@@ -56,7 +56,32 @@ function sweepPlot(modes: readonly ModeEntry[], wavelengths: readonly number[], 
     : { id: 'plot-ng', title: 'Group index vs wavelength', xLabel: 'vacuum wavelength (nm)', yLabel: 'n_g (dimensionless)', series };
 }
 
+/** Channel modes: the dominant field along x and along y through each mode's peak (first wavelength). */
+function channelCutPlots(result: Json): PlotSpec[] {
+  const raw = Array.isArray(result.modes) ? result.modes.filter(isRecord) : [];
+  const first = raw[0]?.wavelength_nm;
+  const at = raw.filter((m) => m.wavelength_nm === first);
+  const series = (axis: 'cut_x' | 'cut_y', coord: 'x_nm' | 'y_nm'): LineSeries[] =>
+    at.flatMap((m) => {
+      const cut = m[axis];
+      const x = isRecord(cut) ? numbers(cut, coord) : null;
+      const y = isRecord(cut) ? numbers(cut, 'field') : null;
+      return x && y && x.length === y.length ? [{ name: `${String(m.polarization ?? '')}${String(m.order ?? '')}`, x, y }] : [];
+    });
+  const across = series('cut_x', 'x_nm');
+  const up = series('cut_y', 'y_nm');
+  const plots: PlotSpec[] = [];
+  if (across.length > 0) plots.push({ id: 'plot-mode-cut-x', title: `Mode fields across the guide at ${String(first)} nm`, xLabel: 'x across the guide (nm; core centred at 0)', yLabel: 'dominant field (peak-normalised)', series: across });
+  if (up.length > 0) plots.push({ id: 'plot-mode-cut-y', title: `Mode fields through the peak, vertical, at ${String(first)} nm`, xLabel: 'y (nm; substrate below 0)', yLabel: 'dominant field (peak-normalised)', series: up });
+  return plots;
+}
+
 export function modePlots(result: Json): PlotSpec[] {
+  if (result.structure === 'channel') {
+    const wavelengths = numbers(result, 'wavelengths_nm') ?? [];
+    const modes = modesOf(result);
+    return [...channelCutPlots(result), sweepPlot(modes, wavelengths, 'n_eff'), sweepPlot(modes, wavelengths, 'n_g')].filter((p): p is PlotSpec => p !== null);
+  }
   const modes = modesOf(result);
   const wavelengths = numbers(result, 'wavelengths_nm') ?? [];
   return [profilePlot(modes), sweepPlot(modes, wavelengths, 'n_eff'), sweepPlot(modes, wavelengths, 'n_g')].filter((p): p is PlotSpec => p !== null);

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { MaterialSpecSchema } from '../material-spec.ts';
 import { checkWavelengthChoice, wavelengthFields } from '../wavelengths.ts';
+import { ChannelStructureSchema } from '../fdmode/problem.ts';
 
 export const MAX_PROFILE_POINTS = 10_000;
 
@@ -24,7 +25,7 @@ export const SlabStructureSchema = z
   })
   .describe('three-layer slab waveguide');
 
-export const ModeStructureSchema = z.discriminatedUnion('type', [SlabStructureSchema]).describe('the waveguide cross-section');
+export const ModeStructureSchema = z.discriminatedUnion('type', [SlabStructureSchema, ChannelStructureSchema]).describe('the waveguide cross-section');
 
 export const ModeProblemSchema = z
   .strictObject({

@@ -94,6 +94,8 @@ function layerSpecs(s: SlabStructure): Record<Layer, MaterialSpec> {
 
 export function solveMode(problem: ModeProblem, ctx: SolveContext): ModeResult {
   const structure = problem.structure;
+  // Channel cross-sections go to the finite-difference solver (src/core/photonics/solve.ts dispatches them).
+  if (structure.type !== 'slab') throw new ProblemError('solveMode solves slab structures; channel structures use the finite-difference mode solver');
   const specs = layerSpecs(structure);
   const options = { allowGain: problem.allow_gain === true };
   const warnings = new SweepWarnings();

@@ -1,0 +1,43 @@
+/**
+ * The `channel` structure of a `mode` problem: a 2-D waveguide cross-section (strip, rib or slot
+ * on a substrate) for the finite-difference mode solver. x is across the guide, y is up; the
+ * substrate fills y < 0 and the core sits on it.
+ */
+import { z } from 'zod';
+import { MaterialSpecSchema } from '../material-spec.ts';
+
+/** Nodes in the window; 250 × 250 is a few seconds of banded LU in TypeScript. */
+export const MAX_CHANNEL_NODES = 62_500;
+
+export const ChannelStructureSchema = z
+  .strictObject({
+    type: z.literal('channel').describe('a 2-D waveguide cross-section (finite-difference mode solver, semi-vectorial)'),
+    shape: z.enum(['strip', 'rib', 'slot']).describe('strip: one rectangle; rib: a rectangle on a thinner slab of the same material; slot: two rails with a gap'),
+    core: z
+      .strictObject({
+        material: MaterialSpecSchema.describe('core material'),
+        width_nm: z.number().finite().positive().describe('core width (each rail for a slot), nm'),
+        height_nm: z.number().finite().positive().describe('core height, nm'),
+      })
+      .describe('the guiding rectangle'),
+    slab_height_nm: z.number().finite().positive().optional().describe('rib only: thickness of the slab the rib stands on, nm (less than the core height)'),
+    gap_nm: z.number().finite().positive().optional().describe('slot only: gap between the two rails, nm'),
+    cladding: MaterialSpecSchema.describe('material above the substrate around the core (e.g. SiO2 or air)'),
+    substrate: MaterialSpecSchema.describe('material below the core, y < 0 (e.g. the SiO2 buried oxide)'),
+    window_nm: z
+      .strictObject({ width: z.number().finite().positive(), height: z.number().finite().positive() })
+      .optional()
+      .describe('computational window (field is zero on its edge), nm; default: the core plus 1 µm on every side'),
+    grid_nm: z.number().finite().positive().default(20).describe('cell size of the uniform grid, nm (smaller is slower and more accurate)'),
+    max_modes: z.number().int().min(1).max(10).default(2).describe('how many modes per polarization to look for (guided ones are returned)'),
+    group_index: z.boolean().default(false).describe('also compute n_g (two more solves at λ(1 ± 10⁻³), material dispersion included)'),
+  })
+  .superRefine((s, ctx) => {
+    if (s.shape === 'rib' && (s.slab_height_nm === undefined || s.slab_height_nm >= s.core.height_nm)) {
+      ctx.addIssue({ code: 'custom', path: ['slab_height_nm'], message: 'a rib needs slab_height_nm, below the core height' });
+    }
+    if (s.shape === 'slot' && s.gap_nm === undefined) ctx.addIssue({ code: 'custom', path: ['gap_nm'], message: 'a slot needs gap_nm' });
+  })
+  .describe('2-D channel waveguide');
+
+export type ChannelStructure = z.infer<typeof ChannelStructureSchema>;
