@@ -33,10 +33,11 @@ describe('parseFlags', () => {
 });
 
 describe('validators', () => {
-  it('--suite defaults to veh and allows nothing else', () => {
+  it('--suite defaults to veh and allows veh or circuit only', () => {
     expect(parseSuite(undefined)).toBe('veh');
     expect(parseSuite('veh')).toBe('veh');
-    expect(() => parseSuite('circuit')).toThrow('unknown suite "circuit": --suite must be veh');
+    expect(parseSuite('circuit')).toBe('circuit');
+    expect(() => parseSuite('photonics')).toThrow('unknown suite "photonics": --suite must be one of veh, circuit');
   });
 
   it('--probe is P1–P4 in any case; --split is dev, test_id or test_ood', () => {

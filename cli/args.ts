@@ -16,7 +16,7 @@ export class UsageError extends Error {}
 /** What parseArgs takes as `options`. */
 type FlagOptions = NonNullable<ParseArgsConfig['options']>;
 
-export const SUITES = ['veh'] as const;
+export const SUITES = ['veh', 'circuit'] as const;
 export type Suite = (typeof SUITES)[number];
 export const DEFAULT_SUITE: Suite = 'veh';
 
@@ -71,7 +71,7 @@ function oneOf(flag: string, what: string, value: string, allowed: readonly stri
   throw new UsageError(`unknown ${what} "${value}": ${flag} must be ${allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`}`);
 }
 
-/** `--suite`: only 'veh'; absent means 'veh'. */
+/** `--suite`: 'veh' or 'circuit'; absent means 'veh'. */
 export function parseSuite(value: string | undefined): Suite {
   const v = value ?? DEFAULT_SUITE;
   if (!(SUITES as readonly string[]).includes(v)) oneOf('--suite', 'suite', v, SUITES);

@@ -62,12 +62,21 @@ describe('parseBankArgs', () => {
     expect(parseBankArgs(['--check', '--seed', 'x'])).toMatch(/--seed/);
     expect(parseBankArgs(['--check', '--bogus'])).toMatch(/unknown argument/);
     expect(parseBankArgs(['--check', '--seed', '7', '--dir', '/tmp/x'])).toMatchObject({ mode: 'check', seed: 7, dir: '/tmp/x' });
+    expect(parseBankArgs(['--check'])).toMatchObject({ suites: ['veh', 'circuit'] });
+    expect(parseBankArgs(['--check', '--suite', 'circuit'])).toMatchObject({ suites: ['circuit'], dir: expect.stringMatching(/public\/banks\/circuit$/) });
+    expect(parseBankArgs(['--check', '--suite', 'nope'])).toMatch(/unknown suite "nope"/);
     expect(parseBankArgs(['--check', '--seed', '4294967296'])).toMatch(/--seed must be an integer in \[0, 2\^32\)/);
     expect(parseBankArgs(['--check', '--dir'])).toBe('--dir needs a value');
   });
 
   it('accepts --flag=value', () => {
-    expect(parseBankArgs(['--check', '--seed=7', '--dir=/tmp/x', '--anchors=/tmp/a.json'])).toEqual({ mode: 'check', seed: 7, dir: '/tmp/x', anchors: '/tmp/a.json' });
+    expect(parseBankArgs(['--check', '--seed=7', '--dir=/tmp/x', '--anchors=/tmp/a.json'])).toEqual({
+      mode: 'check',
+      seed: 7,
+      suites: ['veh'],
+      dir: '/tmp/x',
+      anchors: '/tmp/a.json',
+    });
     expect(parseBankArgs(['--write=yes'])).toBe('--write does not take a value');
   });
 
@@ -115,6 +124,28 @@ describe('bankCommand', () => {
     expect(await bankCommand(['--frobnicate'], c.io, fakeDeps)).toBe(2);
     expect(c.err.join('\n')).toMatch(/^bank: unknown argument "--frobnicate"\nusage: proving-ground bank/);
     expect(c.out).toEqual([]);
+  });
+
+  it('--suite circuit writes and checks the circuit banks with the circuit generator', async () => {
+    const bankDir = join(dir, 'circuit');
+    const text = '{"circuit":1}\n';
+    const deps: BankDeps = {
+      ...fakeDeps,
+      generateCircuit: (seed) => {
+        const entry = { probe: 'P1' as const, file: 'P1.jsonl', count: 1, bytes: Buffer.byteLength(text), sha256: sha256Of(text), by_split: { dev: 1 } };
+        const manifest = { suite: 'circuit' as const, generator_version: 'fake-circuit', seed, oracle: 'reference', banks: [entry], note: '' };
+        return { files: { 'P1.jsonl': text, 'manifest.json': `${JSON.stringify(manifest)}\n` }, manifest };
+      },
+    };
+    expect(await bankCommand(['--write', '--suite', 'circuit', '--dir', bankDir], capture().io, deps)).toBe(0);
+    const c = capture();
+    expect(await bankCommand(['--check', '--suite=circuit', `--dir=${bankDir}`], c.io, deps)).toBe(0);
+    expect(c.out[0]).toMatch(/^generated circuit P1 in 1\.5 s \(seed 42, fake-circuit\)$/);
+    expect(c.out.filter((l) => l.startsWith('ok'))).toHaveLength(2);
+    await writeFile(join(bankDir, 'P1.jsonl'), 'tampered\n');
+    const bad = capture();
+    expect(await bankCommand(['--check', '--suite', 'circuit', '--dir', bankDir], bad.io, deps)).toBe(1);
+    expect(bad.err.join('\n')).toMatch(/mismatch in P1\.jsonl/);
   });
 
   it('takes --flag=value like --flag value', async () => {

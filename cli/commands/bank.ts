@@ -1,33 +1,41 @@
 /**
- * `proving-ground bank --write | --check [--seed N] [--dir DIR] [--anchors FILE]`
+ * `proving-ground bank --write | --check [--suite veh|circuit] [--seed N] [--dir DIR] [--anchors FILE]`
  *
- * --write regenerates every VEH bank into public/banks/veh/ (or DIR); --check regenerates in memory
+ * --write regenerates the banks into public/banks/<suite>/ (or DIR); --check regenerates in memory
  * and compares each file's bytes and SHA-256 with the files and manifest on disk, printing one line
- * per bank and exiting 1 (naming the files) on any mismatch. Generation time is printed.
+ * per bank and exiting 1 (naming the files) on any mismatch. Generation time is printed. Without
+ * --suite both suites are covered (VEH, then circuit); --dir names one suite's folder, so with --dir
+ * and no --suite only VEH is covered (as before the circuit suite existed).
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_VEH_BANK_DIR } from '../../src/adapters/node/run-files.ts';
+import { DEFAULT_CIRCUIT_BANK_DIR, DEFAULT_VEH_BANK_DIR } from '../../src/adapters/node/run-files.ts';
+import { generateCircuitBanks } from '../../src/core/circuit/bank/generate.ts';
 import { ANCHORS_FILE, DEFAULT_BANK_SEED, generateVehBanks } from '../../src/core/veh/bank/generate.ts';
-import { EXIT_USAGE, parseFlags, parseSeed, usageMessage } from '../args.ts';
+import { EXIT_USAGE, parseFlags, parseSeed, parseSuite, usageMessage, type Suite } from '../args.ts';
 import type { CommandIo } from '../io.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-const USAGE = 'usage: proving-ground bank --write | --check [--seed N] [--dir DIR] [--anchors FILE]';
+const USAGE = 'usage: proving-ground bank --write | --check [--suite veh|circuit] [--seed N] [--dir DIR] [--anchors FILE]';
 
 export interface BankDeps {
   generate: typeof generateVehBanks;
+  /** The circuit generator (default: the real one). */
+  generateCircuit?: typeof generateCircuitBanks;
   now: () => number;
 }
 
-const defaultDeps: BankDeps = { generate: generateVehBanks, now: () => performance.now() };
+const defaultDeps: BankDeps = { generate: generateVehBanks, generateCircuit: generateCircuitBanks, now: () => performance.now() };
 
 interface BankArgs {
   mode: 'write' | 'check';
   seed: number;
+  /** The suites to cover, in order. */
+  suites: Suite[];
+  /** Bank folder of the VEH suite (or of the single suite chosen with --suite). */
   dir: string;
   anchors: string;
 }
@@ -41,14 +49,18 @@ export function parseBankArgs(args: readonly string[]): BankArgs | string {
       seed: { type: 'string' },
       dir: { type: 'string' },
       anchors: { type: 'string' },
+      suite: { type: 'string' },
     });
     if (values.write && values.check) return '--write and --check are exclusive';
     const mode = values.write ? 'write' : values.check ? 'check' : null;
     if (!mode) return 'choose --write or --check';
+    const suites: Suite[] = values.suite !== undefined ? [parseSuite(values.suite)] : values.dir !== undefined ? ['veh'] : ['veh', 'circuit'];
+    const single = suites.length === 1 ? suites[0] : 'veh';
     return {
       mode,
       seed: parseSeed(values.seed, DEFAULT_BANK_SEED),
-      dir: values.dir ?? DEFAULT_VEH_BANK_DIR,
+      suites,
+      dir: values.dir ?? (single === 'circuit' ? DEFAULT_CIRCUIT_BANK_DIR : DEFAULT_VEH_BANK_DIR),
       anchors: values.anchors ?? join(REPO_ROOT, ANCHORS_FILE),
     };
   } catch (e) {
@@ -73,6 +85,21 @@ export async function bankCommand(args: readonly string[], io: CommandIo, deps: 
     io.stderr(`bank: ${parsed}\n${USAGE}`);
     return EXIT_USAGE;
   }
+  let status = 0;
+  for (const suite of parsed.suites) {
+    const dir = parsed.suites.length === 1 || suite === 'veh' ? parsed.dir : DEFAULT_CIRCUIT_BANK_DIR;
+    const generated = suite === 'veh' ? await generateVeh(parsed, io, deps) : generateCircuit(parsed, io, deps);
+    status = Math.max(status, await writeOrCheck(parsed.mode, dir, generated, io));
+  }
+  return status;
+}
+
+interface Generated {
+  files: Record<string, string>;
+  banks: readonly { file: string; count: number; bytes: number; sha256: string }[];
+}
+
+async function generateVeh(parsed: BankArgs, io: CommandIo, deps: BankDeps): Promise<Generated> {
   const anchorBytes = await readFile(parsed.anchors);
   const phases: string[] = [];
   const start = deps.now();
@@ -83,25 +110,38 @@ export async function bankCommand(args: readonly string[], io: CommandIo, deps: 
   const seconds = (deps.now() - start) / 1000;
   const detail = phases.length > 0 ? `; ${phases.join(', ')}` : '';
   io.stdout(`generated ${manifest.banks.map((b) => b.probe).join(', ')} in ${seconds.toFixed(1)} s (seed ${manifest.seed}, ${manifest.generator_version}${detail})`);
+  return { files, banks: manifest.banks };
+}
 
-  if (parsed.mode === 'write') {
-    await mkdir(parsed.dir, { recursive: true });
-    for (const [name, text] of Object.entries(files)) await writeFile(join(parsed.dir, name), text);
-    for (const b of manifest.banks) io.stdout(`wrote ${b.file}  ${b.count} tasks  ${b.bytes} bytes  sha256 ${b.sha256}`);
-    io.stdout(`wrote manifest.json in ${parsed.dir}`);
+function generateCircuit(parsed: BankArgs, io: CommandIo, deps: BankDeps): Generated {
+  const start = deps.now();
+  const { files, manifest } = (deps.generateCircuit ?? generateCircuitBanks)(parsed.seed);
+  const seconds = (deps.now() - start) / 1000;
+  io.stdout(`generated circuit ${manifest.banks.map((b) => b.probe).join(', ')} in ${seconds.toFixed(1)} s (seed ${manifest.seed}, ${manifest.generator_version})`);
+  return { files, banks: manifest.banks };
+}
+
+/** Writes the generated files into `dir`, or compares them with it; returns the exit status. */
+async function writeOrCheck(mode: BankArgs['mode'], dir: string, generated: Generated, io: CommandIo): Promise<number> {
+  const { files, banks } = generated;
+  if (mode === 'write') {
+    await mkdir(dir, { recursive: true });
+    for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+    for (const b of banks) io.stdout(`wrote ${b.file}  ${b.count} tasks  ${b.bytes} bytes  sha256 ${b.sha256}`);
+    io.stdout(`wrote manifest.json in ${dir}`);
     return 0;
   }
 
   const mismatches: string[] = [];
-  const diskManifestBytes = await readIfPresent(join(parsed.dir, 'manifest.json'));
+  const diskManifestBytes = await readIfPresent(join(dir, 'manifest.json'));
   let diskManifest: { banks?: { file?: string; sha256?: string }[] } = {};
   try {
     diskManifest = diskManifestBytes ? (JSON.parse(diskManifestBytes.toString('utf8')) as typeof diskManifest) : {};
   } catch {
     diskManifest = {};
   }
-  for (const b of manifest.banks) {
-    const disk = await readIfPresent(join(parsed.dir, b.file));
+  for (const b of banks) {
+    const disk = await readIfPresent(join(dir, b.file));
     const listed = diskManifest.banks?.find((x) => x.file === b.file)?.sha256;
     if (!disk) {
       mismatches.push(b.file);
@@ -125,7 +165,7 @@ export async function bankCommand(args: readonly string[], io: CommandIo, deps: 
     io.stdout('ok        manifest.json');
   }
   if (mismatches.length > 0) {
-    io.stderr(`bank --check: mismatch in ${mismatches.join(', ')}; run \`proving-ground bank --write\` to regenerate ${parsed.dir}`);
+    io.stderr(`bank --check: mismatch in ${mismatches.join(', ')}; run \`proving-ground bank --write\` to regenerate ${dir}`);
     return 1;
   }
   return 0;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CircuitTaskSchema } from '../../src/core/circuit/task-schema.ts';
 import { VehTaskSchema } from '../../src/core/veh/task-schema.ts';
 import { parseTasksArgs, tasksCommand } from './tasks.ts';
 
@@ -12,7 +13,8 @@ const lines = (out: string[]): string[] => out.join('').split('\n').filter((l) =
 describe('parseTasksArgs', () => {
   it('defaults --suite to veh and validates suite, probe and split', () => {
     expect(parseTasksArgs([])).toMatchObject({ probe: null, split: null });
-    expect(parseTasksArgs(['--suite', 'circuit'])).toMatch(/unknown suite "circuit": --suite must be veh/);
+    expect(parseTasksArgs(['--suite', 'photonics'])).toMatch(/unknown suite "photonics": --suite must be one of veh, circuit/);
+    expect(parseTasksArgs(['--suite', 'circuit', '--probe', 'P3'])).toMatchObject({ suite: 'circuit', probe: 'P3', split: null });
     expect(parseTasksArgs(['--suite', 'veh', '--probe', 'P9'])).toMatch(/unknown probe/);
     expect(parseTasksArgs(['--suite', 'veh', '--split', 'train'])).toMatch(/unknown split/);
     expect(parseTasksArgs(['--suite', 'veh', '--probe'])).toMatch(/needs a value/);
@@ -40,6 +42,16 @@ describe('tasksCommand', () => {
     const tasks = lines(some.out).map((l) => VehTaskSchema.parse(JSON.parse(l)));
     expect(tasks).toHaveLength(80);
     expect(tasks.every((t) => t.probe === 'P1' && t.split === 'dev')).toBe(true);
+  });
+
+  it('prints the committed circuit bank with --suite circuit (106 tasks; the N.8 walkthrough is a P3 dev task)', async () => {
+    const all = capture();
+    expect(await tasksCommand(['--suite', 'circuit'], all.io)).toBe(0);
+    const tasks = lines(all.out).map((l) => CircuitTaskSchema.parse(JSON.parse(l)));
+    expect(tasks).toHaveLength(32 + 32 + 18 + 24);
+    const p3dev = capture();
+    expect(await tasksCommand(['--suite=circuit', '--probe=P3', '--split=dev'], p3dev.io)).toBe(0);
+    expect(lines(p3dev.out).some((l) => l.includes('"task_id":"circuit-p3-n8-walkthrough"'))).toBe(true);
   });
 
   it('takes --flag=value like --flag value, and --suite is optional', async () => {

@@ -12,6 +12,8 @@ import { TranscriptSchema, type Transcript } from '../../core/run/transcript.ts'
 
 /** Resolved from this file, so the CLI finds the banks from any working directory. */
 export const DEFAULT_VEH_BANK_DIR = fileURLToPath(new URL('../../../public/banks/veh', import.meta.url));
+/** Where the circuit audit banks live (public/banks/circuit). */
+export const DEFAULT_CIRCUIT_BANK_DIR = fileURLToPath(new URL('../../../public/banks/circuit', import.meta.url));
 const PACKAGE_JSON = fileURLToPath(new URL('../../../package.json', import.meta.url));
 
 export const RESULTS_JSON = 'results.json';

@@ -1,0 +1,9 @@
+import { CIRCUIT_INPUT_STRIDE, CIRCUIT_OUTPUT_STRIDE } from '../circuit/oracle-layout.ts';
+import { evaluateCircuitBatch } from '../circuit/oracle-reference.ts';
+import type { CircuitOracleBackend } from './circuit-backend.ts';
+
+/** Pure-TypeScript circuit backend: always available, the parity suite's ground truth. */
+export const referenceCircuitBackend: CircuitOracleBackend = {
+  id: 'reference',
+  evaluateBatch: (input, count, out) => evaluateCircuitBatch(input, count, out, CIRCUIT_INPUT_STRIDE, CIRCUIT_OUTPUT_STRIDE),
+};
