@@ -16,12 +16,17 @@ Usage:
                                             run a built-in agent; writes results.json, results.md, transcripts/
   proving-ground run [--suite veh] --provider openai|anthropic|gemini --base-url URL --model ID [...] --out DIR
                                             run your own model (key from OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY)
+      audit flags for either: [--control default|neutral|targeted|wrong-boundary|state-summary-plus]
+        [--subset appendix-d] [--sg-form A|B|C [--sg-groups N]]; CMA-ES under another run's query counts:
+        --agent cmaes-matched --match-run DIR
   proving-ground score DIR                  recompute every metric from DIR/transcripts alone
+  proving-ground analyze paired|profiles|routing|sg-gap|cmaes-ratio RUN_DIR... [--csv] [--seed N]   paired deltas, profiles, routing, SG gap, CMA-ES ratio over saved runs
   proving-ground verify [--bank DIR] [--json] FILE|DIR ...
                                             replay-verify a run (page download, run folder or results.json): re-grade,
                                             re-execute every oracle call, check the bank; exit 0 verified,
                                             1 mismatch or unverifiable, 2 unreadable
   proving-ground solve FILE|-               solve one photonics problem (JSON) and print the result JSON
+  proving-ground estimate FILE|-            what that solve would cost here: unknowns, memory, expected time, advice
   proving-ground schema photonics [--kind K]
                                             print the JSON Schema of photonics problems
   proving-ground materials [--json] [--at WAVELENGTH_NM NAME]
@@ -91,6 +96,10 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
       case 'solve': {
         const { solveCommand } = await import('./commands/solve.ts');
         return await solveCommand(rest, io);
+      }
+      case 'estimate': {
+        const { solveCommand } = await import('./commands/solve.ts');
+        return await solveCommand(['--estimate', ...rest], io);
       }
       case 'schema': {
         const { schemaCommand } = await import('./commands/schema.ts');

@@ -1,6 +1,8 @@
 /**
  * `proving-ground run --suite veh --agent <id> [--probe P1] [--split dev] [--seed N]
  *  [--p3-variant raw_history|state_summary] [--bank DIR] --out DIR`
+ * Audit controls (run-controls.ts): [--control default|neutral|targeted|wrong-boundary|state-summary-plus]
+ *  [--subset appendix-d] [--sg-form A|B|C [--sg-groups N]] [--agent cmaes-matched --match-run DIR]
  * `proving-ground run --suite veh --provider openai|anthropic|gemini [--base-url URL] --model ID
  *  [--temperature T] [--max-output-tokens N] [--reasoning-effort none|low|medium|high] [--no-stream]
  *  [--max-retries N] [--max-turns N] [--max-cost-usd X] [--timeout-s S] … --out DIR`
@@ -28,7 +30,10 @@ import { projectRunCost } from '../../src/core/llm/projection.ts';
 import type { FetchLike } from '../../src/core/llm/types.ts';
 import { formatCost, runUsage, taskUsage, addUsage, emptyUsage } from '../../src/core/run/usage.ts';
 import { MODEL_FLAGS, buildCliLlmAgent, hasModelFlags, nodeTimers, parseModelArgs, projectionLines, type ModelRunArgs } from './run-llm.ts';
-import { DEFAULT_VEH_BANK_DIR, appVersion, bankHash, bankTextReader, writeRunOutput } from '../../src/adapters/node/run-files.ts';
+import { DEFAULT_VEH_BANK_DIR, appVersion, bankHash, bankTextReader, readResultsFile, readTranscripts, writeRunOutput } from '../../src/adapters/node/run-files.ts';
+import { CMAES_MATCHED_ID, cmaesMatchedAgent } from '../../src/core/veh/agents/cmaes-matched.ts';
+import { SG_REFERENCE_ID, sgReferenceAgent } from '../../src/core/veh/protocol/sg-reference-agent.ts';
+import { CONTROL_FLAGS, parseControlArgs, selectRunTasks, type ControlArgs, type MatchSource } from './run-controls.ts';
 
 export interface RunArgs extends TaskFilter {
   /** A built-in agent id, or null for a model run. */
@@ -39,6 +44,8 @@ export interface RunArgs extends TaskFilter {
   seed: number;
   p3Variant: P3Variant;
   bank: string;
+  /** Audit controls: prompt condition, subset, SG form, matched run. */
+  controls: ControlArgs;
 }
 
 /** The --suite value (either flag form), before full parsing: the circuit audit has its own runner. */
@@ -61,6 +68,7 @@ export function parseRunArgs(args: readonly string[]): RunArgs {
     'p3-variant': { type: 'string' },
     out: { type: 'string' },
     bank: { type: 'string' },
+    ...CONTROL_FLAGS,
     ...MODEL_FLAGS,
   });
   parseSuite(values.suite);
@@ -77,7 +85,8 @@ export function parseRunArgs(args: readonly string[]): RunArgs {
   const seed = parseSeed(values.seed, DEFAULT_RUN_SEED);
   const variant = P3VariantSchema.safeParse(values['p3-variant'] ?? 'raw_history');
   if (!variant.success) throw new UsageError(`--p3-variant must be ${P3VariantSchema.options.join(' or ')}`);
-  return { agent, model, out, probe, split, seed, p3Variant: variant.data, bank: values.bank ?? DEFAULT_VEH_BANK_DIR };
+  const controls = parseControlArgs(values, { agent, probe });
+  return { agent, model, out, probe, split, seed, p3Variant: variant.data, bank: values.bank ?? DEFAULT_VEH_BANK_DIR, controls };
 }
 
 export interface RunCommandDeps {
@@ -105,14 +114,32 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
     a = parseRunArgs(args);
     agent = a.model
       ? buildCliLlmAgent(a.model, { env: deps.env ?? process.env, fetch: deps.fetch ?? ((url, init) => fetch(url, init)), clock, timers, prices: deps.prices ?? DEFAULT_PRICES })
-      : getBuiltinAgent(a.agent ?? '');
+      : a.agent === CMAES_MATCHED_ID
+        ? cmaesMatchedAgent
+        : a.agent === SG_REFERENCE_ID && a.controls.sgForm !== null
+          ? sgReferenceAgent
+          : getBuiltinAgent(a.agent ?? '');
   } catch (e) {
     io.stderr(`run: ${(e as Error).message}`);
     return EXIT_USAGE;
   }
+  let match: MatchSource | null = null;
+  if (a.controls.matchRun !== null) {
+    try {
+      match = await readMatchSource(a.controls.matchRun);
+    } catch (e) {
+      io.stderr(`run: --match-run ${a.controls.matchRun}: ${(e as Error).message}`);
+      return EXIT_USAGE;
+    }
+  }
   const { tasks: all } = await loadVehBank(bankTextReader(a.bank));
-  const filters = filterRecord(a);
-  const tasks = filterTasks(all, a);
+  const selection = selectRunTasks(filterTasks(all, a), a.controls, match);
+  const filters = { ...filterRecord(a), ...selection.filters };
+  const tasks = selection.tasks;
+  for (const w of selection.warnings) io.stderr(`run: warning: ${w}`);
+  if (a.controls.sgForm !== null && !a.model && agent.id !== SG_REFERENCE_ID) {
+    io.stderr(`run: warning: built-in agents answer only the P1–P4 formats, so ${agent.id}'s SG form ${a.controls.sgForm} episodes end in errors; SG forms are meant for models (--provider … --model …); --agent ${SG_REFERENCE_ID} calibrates them`);
+  }
   if (tasks.length === 0) {
     io.stderr(`run: no tasks match ${JSON.stringify(filters)}`);
     return EXIT_USAGE;
@@ -141,6 +168,7 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
       seed: a.seed,
       ...(a.model ? { budget: a.model.budget, timers } : {}),
       p3Variant: a.p3Variant,
+      controls: selection.controls,
       signal: controller.signal,
       appVersion: await appVersion(),
       bankHash: await bankHash(a.bank),
@@ -154,6 +182,7 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
       },
     });
     const runMs = performance.now() - t0;
+    if (selection.warnings.length > 0) result.manifest.warnings = [...(result.manifest.warnings ?? []), ...selection.warnings];
     await writeRunOutput(a.out, result);
     io.stdout(metricsText(result.metrics));
     io.stdout(`headline: ${headlineLine(result.metrics)}`);
@@ -179,4 +208,11 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
   } finally {
     process.removeListener('SIGINT', onSigint);
   }
+}
+
+/** The run a cmaes-matched run copies its budgets from: results.json's run id and the transcripts. */
+async function readMatchSource(dir: string): Promise<MatchSource> {
+  const results = await readResultsFile(dir);
+  if (!results) throw new Error('no results.json there (give a run folder written by `proving-ground run`)');
+  return { runId: results.manifest.run_id, transcripts: await readTranscripts(dir) };
 }

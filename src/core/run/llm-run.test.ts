@@ -61,7 +61,7 @@ describe('runSuite with an LLM agent', () => {
     expect(result.status).toBe('completed');
     expect(n).toBe(result.transcripts.reduce((k, t) => k + t.events.filter((e) => e.type === 'reply').length, 0));
     const m = result.manifest;
-    expect(m.schema_version).toBe(2);
+    expect(m.schema_version).toBe(3);
     expect(m.agent.id).toBe('llm:openai:gpt-4o');
     expect(m.run_id).toMatch(/^veh-llm_openai_gpt-4o-s3-/);
     expect(m.model).toEqual({

@@ -15,9 +15,16 @@ import type { Transcript } from './transcript.ts';
 import { QueryBudgetRuleSchema, budgetRuleFor, describeBudgetRule } from '../veh/protocol/budget.ts';
 import { P3VariantSchema, type P3Variant } from '../veh/protocol/prompts.ts';
 import { AgentDescriptorSchema } from './transcript.ts';
+import { ControlConditionSchema, p3VariantUnder } from '../veh/protocol/control-blocks.ts';
+import { SgFormSchema } from '../veh/protocol/sg-forms.ts';
+import { SubsetIdSchema } from '../veh/subsets/appendix-d.ts';
 
-/** 2: optional `model`, `usage` and `warnings` blocks for LLM runs; version 1 manifests still parse. */
-export const MANIFEST_SCHEMA_VERSION = 2;
+/**
+ * 3: run-time controls (`control`, `subset`, `sg_form`, `matched_to_run_id`, `matched_budgets`),
+ * read back from the transcripts' settings. 2: optional `model`, `usage` and `warnings` blocks for
+ * LLM runs. Version 1 and 2 manifests still parse (the controls are then absent: default, none).
+ */
+export const MANIFEST_SCHEMA_VERSION = 3;
 
 /**
  * The model block of an LLM run (Appendix N.9's per-model run manifest): what was called and how.
@@ -61,7 +68,7 @@ export function describeTemperature(t: number | null): string {
 }
 
 export const RunManifestSchema = z.strictObject({
-  schema_version: z.union([z.literal(1), z.literal(MANIFEST_SCHEMA_VERSION)]),
+  schema_version: z.union([z.literal(1), z.literal(2), z.literal(MANIFEST_SCHEMA_VERSION)]),
   run_id: z.string(),
   app_version: z.string(),
   suite: z.literal('veh'),
@@ -86,6 +93,16 @@ export const RunManifestSchema = z.strictObject({
   usage: UsageTotalsSchema.optional(),
   /** Things a reader of the results should know (unknown prices under a cost budget, …). */
   warnings: z.array(z.string()).optional(),
+  /** Controlled-prompt condition (Appendix Q); absent (old files): 'default'. */
+  control: ControlConditionSchema.optional(),
+  /** Named task subset (Appendix D), or null. */
+  subset: SubsetIdSchema.nullable().optional(),
+  /** Selection–generation audit form (Appendix P), or null for an ordinary run. */
+  sg_form: SgFormSchema.nullable().optional(),
+  /** CMA-ES query-matched run (Appendix M): the run whose per-task query counts were the budgets. */
+  matched_to_run_id: z.string().nullable().optional(),
+  /** Matched runs only: task_id → query budget (the source run's agent oracle calls on that task). */
+  matched_budgets: z.record(z.string(), z.number().int()).optional(),
 });
 export type RunManifest = z.infer<typeof RunManifestSchema>;
 
@@ -188,8 +205,23 @@ function modelBlock(input: ManifestInput, transcripts: readonly Transcript[]): M
   };
 }
 
+/** The run-level controls, read back from the transcripts (every episode of a run records the same ones). */
+function runControls(transcripts: readonly Transcript[]) {
+  const first = transcripts[0]?.settings;
+  const matched: Record<string, number> = {};
+  for (const t of transcripts) if (t.settings.matched_to_run_id !== undefined && t.settings.query_budget !== null) matched[t.task.task_id] = t.settings.query_budget;
+  return {
+    control: first?.control ?? 'default',
+    subset: first?.subset ?? null,
+    sg_form: first?.sg_form ?? null,
+    matched_to_run_id: first?.matched_to_run_id ?? null,
+    ...(first?.matched_to_run_id !== undefined ? { matched_budgets: matched } : {}),
+  };
+}
+
 export function buildManifest(input: ManifestInput, clock: Clock, status: RunManifest['status'], transcripts: readonly Transcript[] = []): RunManifest {
   const rule = budgetRuleFor(input.agent);
+  const controls = runControls(transcripts);
   const model = modelBlock(input, transcripts);
   const usage = model ? runUsage(transcripts) : null;
   const warnings: string[] = [];
@@ -209,8 +241,12 @@ export function buildManifest(input: ManifestInput, clock: Clock, status: RunMan
     task_count: input.taskCount,
     agent: { id: input.agent.id, label: input.agent.label, description: input.agent.description, privileged: input.agent.privileged },
     query_budget_rule: rule,
-    query_budget_rule_text: describeBudgetRule(rule),
-    p3_variant: input.p3Variant,
+    query_budget_rule_text:
+      controls.matched_to_run_id === null
+        ? describeBudgetRule(rule)
+        : `matched to run ${controls.matched_to_run_id}: each task's budget is that run's query count on it (matched_budgets), all spent, then one query-free turn names the final design`,
+    // state_summary_plus runs P3 with the state summary whatever the chosen variant (as the transcripts record).
+    p3_variant: p3VariantUnder(controls.control, input.p3Variant),
     seed: input.seed,
     max_retries: DEFAULT_MAX_RETRIES,
     oracle_backend: input.oracleBackend,
@@ -221,5 +257,6 @@ export function buildManifest(input: ManifestInput, clock: Clock, status: RunMan
     ...(model ? { model } : {}),
     ...(usage ? { usage } : {}),
     ...(warnings.length ? { warnings } : {}),
+    ...controls,
   };
 }

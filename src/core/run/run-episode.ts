@@ -13,12 +13,13 @@ import { BudgetExceededError, type EpisodeBudget, type Timers } from '../llm/bud
 import { LlmRequestFailedError } from '../llm/call-record.ts';
 import { createRng, deriveSeed } from '../stats/rng.ts';
 import { budgetRuleFor, effectiveBudget, type QueryBudgetRule } from '../veh/protocol/budget.ts';
+import { p3VariantUnder } from '../veh/protocol/control-blocks.ts';
 import { runProtocol } from '../veh/protocol/episode.ts';
 import type { P3Variant } from '../veh/protocol/prompts.ts';
 import type { EpisodeStatus } from '../veh/rows.ts';
 import type { VehTask } from '../veh/task-schema.ts';
 import { TRANSCRIPT_SCHEMA_VERSION, type Transcript } from './transcript.ts';
-import type { VehOracle } from './types.ts';
+import type { RunControls, VehOracle } from './types.ts';
 
 export interface EpisodeRunOptions {
   task: VehTask;
@@ -36,16 +37,36 @@ export interface EpisodeRunOptions {
   timers?: Timers;
   onEvent?: (e: TranscriptEvent) => void;
   onDelta?: (text: string) => void;
+  /** Run-time controls (control block, subset, SG form, matched budgets); see RunControls. */
+  controls?: RunControls;
+}
+
+/** SG episodes check exactly one answer with the oracle. */
+const SG_QUERY_BUDGET = 1;
+
+/** A matched run's rule for one task: the source run's query count, all spent (CMA-ES full-budget rule). */
+function matchedRule(controls: RunControls | undefined, taskId: string): QueryBudgetRule | null {
+  const m = controls?.matched;
+  if (!m) return null;
+  const budget = m.budgets[taskId];
+  if (budget === undefined || !Number.isInteger(budget) || budget < 1) {
+    throw new Error(`matched run: no positive query count for task ${taskId} in run ${m.runId}`);
+  }
+  return { kind: 'full_budget', budget };
 }
 
 const failingSession: AgentSession = { respond: () => Promise.reject(new Error('agent failed to start')) };
 
 export async function runEpisode(o: EpisodeRunOptions): Promise<Transcript> {
   const taskSeed = deriveSeed(o.runSeed, o.task.task_id);
-  const rule = o.budgetRule ?? budgetRuleFor(o.agent);
+  const c = o.controls;
+  const control = c?.control ?? 'default';
+  const p3Variant = p3VariantUnder(control, o.p3Variant);
+  let rule = o.budgetRule ?? budgetRuleFor(o.agent);
   let session: AgentSession = failingSession;
   let startError: Error | null = null;
   try {
+    rule = matchedRule(c, o.task.task_id) ?? rule;
     session = o.agent.start({ task: o.task, rng: createRng(taskSeed), signal: o.signal });
   } catch (e) {
     startError = e instanceof Error ? e : new Error(String(e));
@@ -64,7 +85,7 @@ export async function runEpisode(o: EpisodeRunOptions): Promise<Transcript> {
   let status: EpisodeStatus;
   try {
     if (startError) throw startError;
-    await runProtocol(loop, o.task, { p3Variant: o.p3Variant, budgetRule: rule });
+    await runProtocol(loop, o.task, { p3Variant, budgetRule: rule, control, sgForm: c?.sgForm ?? null });
     const end = loop.events.findLast((e) => e.type === 'end');
     status = end?.type === 'end' ? end.status : 'error';
   } catch (e) {
@@ -88,12 +109,16 @@ export async function runEpisode(o: EpisodeRunOptions): Promise<Transcript> {
       run_seed: o.runSeed,
       task_seed: taskSeed,
       task_index: o.taskIndex,
-      p3_variant: o.p3Variant,
+      p3_variant: p3Variant,
       budget_rule: rule,
-      query_budget: effectiveBudget(o.task, rule),
+      query_budget: c?.sgForm && o.task.probe === 'P2' ? SG_QUERY_BUDGET : effectiveBudget(o.task, rule),
       max_retries: loop.maxRetries,
       oracle_backend: o.oracle.backendId,
       ...(o.budget ? { budget: o.budget } : {}),
+      control,
+      ...(c?.subset ? { subset: c.subset } : {}),
+      ...(c?.sgForm ? { sg_form: c.sgForm } : {}),
+      ...(c?.matched ? { matched_to_run_id: c.matched.runId } : {}),
     },
     events: loop.events,
     status,

@@ -6,18 +6,23 @@
 import { z } from 'zod';
 import { TranscriptEventSchema } from '../agent/events.ts';
 import { QueryBudgetRuleSchema } from '../veh/protocol/budget.ts';
+import { ControlConditionSchema } from '../veh/protocol/control-blocks.ts';
 import { P3VariantSchema } from '../veh/protocol/prompts.ts';
+import { SgFormSchema } from '../veh/protocol/sg-forms.ts';
+import { SubsetIdSchema } from '../veh/subsets/appendix-d.ts';
 import { EpisodeStatusSchema } from '../veh/rows.ts';
 import { EpisodeBudgetSchema } from '../llm/budget.ts';
 import { VehTaskSchema } from '../veh/task-schema.ts';
+import type { RunControls } from './types.ts';
 
 /**
+ * 3: settings may carry the run-time controls (control, subset, sg_form, matched_to_run_id).
  * 2: reply events may carry cost_usd and llm (per-attempt HTTP records), new llm_retry events, end
  * events may name a budget_limit, error events may carry llm_calls, settings may carry a budget.
  * Version 1 transcripts (built-in agents, before LLM runs) are a subset and still parse.
  */
-export const TRANSCRIPT_SCHEMA_VERSION = 2;
-export const SUPPORTED_TRANSCRIPT_VERSIONS = [1, 2] as const;
+export const TRANSCRIPT_SCHEMA_VERSION = 3;
+export const SUPPORTED_TRANSCRIPT_VERSIONS = [1, 2, 3] as const;
 
 export const AgentDescriptorSchema = z.strictObject({
   id: z.string(),
@@ -41,10 +46,20 @@ export const TranscriptSettingsSchema = z.strictObject({
   oracle_backend: z.string(),
   /** Per-episode budget of an LLM run, when one was set. */
   budget: EpisodeBudgetSchema.optional(),
+  /** Controlled-prompt condition (Appendix Q); absent in files before version 3: 'default'. */
+  control: ControlConditionSchema.optional(),
+  /** The named task subset the run used (Appendix D); absent: none. */
+  subset: SubsetIdSchema.optional(),
+  /** SG audit form (Appendix P) this P2 task ran as; absent: an ordinary P2 episode. */
+  sg_form: SgFormSchema.optional(),
+  /** CMA-ES query-matched run: the run whose per-task query count is this episode's budget. */
+  matched_to_run_id: z.string().optional(),
 });
 
+export type TranscriptSettings = z.infer<typeof TranscriptSettingsSchema>;
+
 export const TranscriptSchema = z.strictObject({
-  schema_version: z.union([z.literal(1), z.literal(TRANSCRIPT_SCHEMA_VERSION)]),
+  schema_version: z.union([z.literal(1), z.literal(2), z.literal(TRANSCRIPT_SCHEMA_VERSION)]),
   task: VehTaskSchema,
   agent: AgentDescriptorSchema,
   settings: TranscriptSettingsSchema,
@@ -59,3 +74,11 @@ export const TranscriptSchema = z.strictObject({
   }),
 });
 export type Transcript = z.infer<typeof TranscriptSchema>;
+
+/**
+ * The audit controls an episode ran under, as RunControls (matched budgets excluded: they are per
+ * task). A resumed run passes these on so its remaining tasks run under the same controls.
+ */
+export function runControlsOf(settings: TranscriptSettings): RunControls {
+  return { control: settings.control ?? 'default', subset: settings.subset ?? null, sgForm: settings.sg_form ?? null };
+}

@@ -6,7 +6,10 @@ import type { Agent, Clock } from '../agent/types.ts';
 import type { TranscriptEvent } from '../agent/events.ts';
 import type { EpisodeBudget, Timers } from '../llm/budget.ts';
 import type { OracleRequest, OracleResult } from '../veh/oracle.ts';
+import type { ControlCondition } from '../veh/protocol/control-blocks.ts';
 import type { P3Variant } from '../veh/protocol/prompts.ts';
+import type { SgForm } from '../veh/protocol/sg-forms.ts';
+import type { SubsetId } from '../veh/subsets/appendix-d.ts';
 import type { MetricTable, VehRow } from '../veh/rows.ts';
 import type { Probe, VehTask } from '../veh/task-schema.ts';
 // Type only: transcript.ts is a runtime module, and types.ts must stay free of runtime imports.
@@ -51,6 +54,29 @@ export interface RunOptions {
   timers?: Timers;
   /** Live view: the model's streamed text and every transcript event as it happens. */
   onLive?: (e: LiveEvent) => void;
+  /** Run-time controls (prompt condition, subset, SG form, matched budgets); recorded per transcript. */
+  controls?: RunControls;
+}
+
+/**
+ * Run-time controls of the audits (Finding 3, Appendices D, M, P, Q). Each episode records them in
+ * its transcript settings, and the manifest reads them back from there, so analyses can pair runs.
+ */
+export interface RunControls {
+  /** Controlled-prompt condition (Appendix Q); default 'default'. state_summary_plus forces the P3 state summary. */
+  control?: ControlCondition;
+  /** The named task subset the caller selected (recorded only; the caller filters the tasks). */
+  subset?: SubsetId | null;
+  /** Selection–generation audit form (Appendix P): P2 tasks run as this SG form. */
+  sgForm?: SgForm | null;
+  /** CMA-ES query-matched run (Appendix M): the source run and its per-task agent query counts. */
+  matched?: MatchedBudgets | null;
+}
+
+export interface MatchedBudgets {
+  runId: string;
+  /** task_id → the number of agent oracle calls the source run made on that task. */
+  budgets: Readonly<Record<string, number>>;
 }
 
 /** What the page streams while a task runs (the finished transcript still comes with onProgress). */

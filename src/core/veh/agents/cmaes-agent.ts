@@ -87,7 +87,7 @@ export class CmaesSearch {
 const stopWith = (design: VehDesign | null): JsonObject =>
   design ? { action: 'stop', design, reason: 'best evaluated design' } : { action: 'stop', reason: 'nothing evaluated' };
 
-function cmaesStrategy(ctx: EpisodeContext): Strategy {
+export function cmaesStrategy(ctx: EpisodeContext): Strategy {
   const uniform = (): number => ctx.rng.next();
   let search: CmaesSearch | null = null;
   return (v) => {

@@ -2,10 +2,11 @@
 import type { EpisodeLoop } from '../../agent/loop.ts';
 import type { P1Task } from '../task-schema.ts';
 import { interpretP1 } from './interpret.ts';
+import type { ControlCondition } from './control-blocks.ts';
 import { FORMAT_HINTS, buildEpisodeOpening } from './prompts.ts';
 
-export async function runP1(loop: EpisodeLoop, task: P1Task): Promise<void> {
-  loop.say(...buildEpisodeOpening(task));
+export async function runP1(loop: EpisodeLoop, task: P1Task, control: ControlCondition = 'default'): Promise<void> {
+  loop.say(...buildEpisodeOpening(task, { control }));
   const reply = await loop.ask(interpretP1, FORMAT_HINTS.P1);
   if (!reply.ok) {
     loop.failParse(1, reply.problem, null, 'action', { missing_fields: [] });

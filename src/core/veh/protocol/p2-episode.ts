@@ -16,6 +16,7 @@ import { effectiveBudget } from './budget.ts';
 import { checkDesign } from './design-check.ts';
 import { chooseFinal, finalSelectionTurn, lastRef, type EvaluatedStep } from './final-choice.ts';
 import { interpretTurn } from './interpret.ts';
+import type { ControlCondition } from './control-blocks.ts';
 import { FORMAT_HINTS, P2_ACTIONS, buildEpisodeOpening } from './prompts.ts';
 import { requestBuilder } from './task-oracle.ts';
 import { turnMessage } from './turn-messages.ts';
@@ -23,14 +24,14 @@ import { verifierResponse } from './verifier-response.ts';
 
 const INITIAL: FinalRef = { source: 'initial', step: null };
 
-export async function runP2(loop: EpisodeLoop, task: P2Task, rule: QueryBudgetRule): Promise<void> {
+export async function runP2(loop: EpisodeLoop, task: P2Task, rule: QueryBudgetRule, control: ControlCondition = 'default'): Promise<void> {
   const budget = effectiveBudget(task, rule);
   const closure = rule.kind === 'task';
   const { requestFor, limits } = requestBuilder(task, task.initial_design);
   const fe = task.excitation_context.frequency_hz;
   const start = { ref: INITIAL, design: task.initial_design };
 
-  loop.say(...buildEpisodeOpening(task, { budgetRule: rule }));
+  loop.say(...buildEpisodeOpening(task, { budgetRule: rule, control }));
   // The harness's own evaluation of the starting point: full-precision initial state for the row.
   await loop.evaluate(requestFor(task.initial_design), { step: null, purpose: 'harness', label: 'initial' });
 

@@ -16,6 +16,7 @@ import { effectiveBudget, type QueryBudgetRule } from './budget.ts';
 import { checkDesign, type DesignCheck } from './design-check.ts';
 import { finalSelectionTurn, lastRef, type EvaluatedStep } from './final-choice.ts';
 import { interpretTurn } from './interpret.ts';
+import type { ControlCondition } from './control-blocks.ts';
 import { FORMAT_HINTS, P3_ACTIONS, buildEpisodeOpening, type P3Variant } from './prompts.ts';
 import { requestBuilder } from './task-oracle.ts';
 import { turnMessage } from './turn-messages.ts';
@@ -40,7 +41,7 @@ function planTurn(action: string, fields: JsonObject | null, task: P3Task, prior
   }
 }
 
-export async function runP3(loop: EpisodeLoop, task: P3Task, rule: QueryBudgetRule, variant: P3Variant): Promise<void> {
+export async function runP3(loop: EpisodeLoop, task: P3Task, rule: QueryBudgetRule, variant: P3Variant, control: ControlCondition = 'default'): Promise<void> {
   const budget = effectiveBudget(task, rule);
   const fullBudget = rule.kind === 'full_budget';
   const { requestFor, limits } = requestBuilder(task, task.trap_design.design);
@@ -48,7 +49,7 @@ export async function runP3(loop: EpisodeLoop, task: P3Task, rule: QueryBudgetRu
   const prior = (task.corrupted_history[0] ?? { design: task.trap_design.design }).design;
   const start = { ref: TRAP, design: task.trap_design.design };
 
-  loop.say(...buildEpisodeOpening(task, { p3Variant: variant, budgetRule: rule }));
+  loop.say(...buildEpisodeOpening(task, { p3Variant: variant, budgetRule: rule, control }));
   // The harness's own evaluation of the trap: full-precision trap state for the row.
   await loop.evaluate(requestFor(task.trap_design.design), { step: null, purpose: 'harness', label: 'trap' });
 

@@ -7,6 +7,7 @@
 import type { EpisodeLoop } from '../../agent/loop.ts';
 import type { P4Task } from '../task-schema.ts';
 import { interpretP4 } from './interpret.ts';
+import type { ControlCondition } from './control-blocks.ts';
 import { FORMAT_HINTS, buildEpisodeOpening } from './prompts.ts';
 
 export interface RankingCheck {
@@ -28,8 +29,8 @@ export function checkRanking(ranking: readonly string[], ids: readonly string[])
   return { permutation: problems.length === 0, newIds, problem: problems.length ? `ranking is not a permutation of the candidates: ${problems.join('; ')}` : null };
 }
 
-export async function runP4(loop: EpisodeLoop, task: P4Task): Promise<void> {
-  loop.say(...buildEpisodeOpening(task));
+export async function runP4(loop: EpisodeLoop, task: P4Task, control: ControlCondition = 'default'): Promise<void> {
+  loop.say(...buildEpisodeOpening(task, { control }));
   const reply = await loop.ask(interpretP4, FORMAT_HINTS.P4);
   if (!reply.ok) {
     loop.failParse(1, reply.problem, null, 'ranking', { ranking: null, modified_candidates: false });

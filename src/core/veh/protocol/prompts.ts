@@ -9,6 +9,7 @@ import type { ChatMessage } from '../../agent/types.ts';
 import { DESIGN_VARIABLES } from '../oracle.ts';
 import { P1_ACTIONS, type P1Task, type P2Task, type P3Task, type P4Task, type VehTask } from '../task-schema.ts';
 import { TASK_BUDGET, effectiveBudget, type QueryBudgetRule } from './budget.ts';
+import { p3VariantUnder, withControlBlock, type ControlCondition } from './control-blocks.ts';
 import { buildStateSummary } from './state-summary.ts';
 import { payloadJson } from './payload-json.ts';
 import { round5, shownHistoryStep, shownMetrics } from './verifier-response.ts';
@@ -73,7 +74,7 @@ const CONSTRAINT_MEANING = {
 type DesignTask = P2Task | P3Task;
 
 /** Fields every design task shows: variables, bounds, operating point, materials, constraints. */
-function designContext(task: DesignTask) {
+export function designContext(task: DesignTask) {
   return {
     design_variables: DESIGN_VARIABLES,
     variable_bounds: task.variable_bounds,
@@ -156,10 +157,17 @@ export function p4Payload(task: P4Task) {
 export interface OpeningOptions {
   p3Variant?: P3Variant;
   budgetRule?: QueryBudgetRule;
+  /** Controlled-prompt audit condition (Appendix Q); default: the standard prompts. */
+  control?: ControlCondition;
 }
 
 /** Exactly the messages an agent receives first (also shown on the page's task view). */
 export function buildEpisodeOpening(task: VehTask, opts: OpeningOptions = {}): ChatMessage[] {
+  const [system, user] = standardOpening(task, opts);
+  return [{ role: 'system', content: withControlBlock(system.content, opts.control ?? 'default', task.probe) }, user];
+}
+
+function standardOpening(task: VehTask, opts: OpeningOptions): [ChatMessage, ChatMessage] {
   const rule = opts.budgetRule ?? TASK_BUDGET;
   switch (task.probe) {
     case 'P1':
@@ -175,7 +183,7 @@ export function buildEpisodeOpening(task: VehTask, opts: OpeningOptions = {}): C
     case 'P3':
       return [
         { role: 'system', content: P3_SYSTEM_PROMPT },
-        { role: 'user', content: json(p3Payload(task, opts.p3Variant ?? 'raw_history', rule)) },
+        { role: 'user', content: json(p3Payload(task, p3VariantUnder(opts.control ?? 'default', opts.p3Variant ?? 'raw_history'), rule)) },
       ];
     case 'P4':
       return [
