@@ -43,7 +43,7 @@ describe('parseRunArgs', () => {
   it.each([
     [['--out', 'o'], /--agent is required/],
     [['--agent', 'x'], /--out DIR is required/],
-    [['--agent', 'x', '--out', 'o', '--suite', 'circuit'], /unknown suite/],
+    [['--agent', 'x', '--out', 'o', '--suite', 'optics'], /unknown suite/],
     [['--agent', 'x', '--out', 'o', '--probe', 'P9'], /--probe must be one of/],
     [['--agent', 'x', '--out', 'o', '--seed', '-1'], /--seed must be an integer/],
     [['--agent', 'x', '--out', 'o', '--limit', '3'], /unknown argument "--limit"/],
