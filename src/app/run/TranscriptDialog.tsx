@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import type { Transcript } from '../../core/run/transcript.ts';
-import { TranscriptView } from './TranscriptView.tsx';
+import { StoredTranscript } from '../runs/TranscriptPane.tsx';
 
 interface TranscriptDialogProps {
   transcript: Transcript;
@@ -9,7 +9,8 @@ interface TranscriptDialogProps {
 }
 
 /**
- * A transcript in a native modal <dialog>: the browser traps focus inside it, makes the page behind
+ * A transcript in a native modal <dialog>, with the same grading, trajectory and per-turn timing as
+ * the run detail page: the browser traps focus inside it, makes the page behind
  * inert and closes it on Escape. Every way of closing goes through dialog.close(), so the single
  * `close` event is where the owner hears about it.
  */
@@ -49,7 +50,7 @@ export function TranscriptDialog({ transcript, onClose }: TranscriptDialogProps)
             Close
           </button>
         </div>
-        <TranscriptView transcript={transcript} headingId={headingId} />
+        <StoredTranscript transcript={transcript} headingId={headingId} />
       </div>
     </dialog>
   );

@@ -3,7 +3,7 @@ import type { Transcript } from '../../core/run/transcript.ts';
 import { taskUsage } from '../../core/run/usage.ts';
 import { formatUsd } from '../../core/run/usage.ts';
 import { downloadJson } from './download-json.ts';
-import { TranscriptEventItem } from './TranscriptEventItem.tsx';
+import { TranscriptEventList } from './TranscriptEventList.tsx';
 import { eventCounts, formatDuration, plural, tokenTotals, transcriptFilename } from './transcript-summary.ts';
 
 interface TranscriptViewProps {
@@ -17,17 +17,13 @@ export function TranscriptView({ transcript, headingId }: TranscriptViewProps) {
   return (
     <>
       <TranscriptHeader transcript={transcript} headingId={headingId} />
-      <ol className="transcript-events" aria-label="Events, in order">
-        {transcript.events.map((e, i) => (
-          // Events are an append-only record that never reorders: the index is a stable key.
-          <TranscriptEventItem key={i} event={e} />
-        ))}
-      </ol>
+      <TranscriptEventList key={`${transcript.task.task_id} ${transcript.timings.started_at}`} events={transcript.events} />
     </>
   );
 }
 
-function TranscriptHeader({ transcript: t, headingId }: TranscriptViewProps) {
+/** The episode's facts: agent, status, timings, tokens and cost, turns, settings, and a download button. */
+export function TranscriptHeader({ transcript: t, headingId }: TranscriptViewProps) {
   const tokens = tokenTotals(t.events);
   const counts = eventCounts(t.events);
   const budget = t.settings.query_budget;

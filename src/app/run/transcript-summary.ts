@@ -1,6 +1,6 @@
 /**
  * Pure summaries of one transcript for the transcript view: token totals, event counts, a safe
- * download name and durations. Kept out of the components so they are testable without a DOM.
+ * download name, durations, and timing and cost per turn. Kept out of the components so they are testable without a DOM.
  */
 import type { TranscriptEvent } from '../../core/agent/events.ts';
 import type { Transcript } from '../../core/run/transcript.ts';
@@ -60,4 +60,84 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms)) return '—';
   return ms >= 1000 ? `${formatNumber(ms / 1000)} s` : `${formatNumber(Math.round(ms))} ms`;
+}
+
+/**
+ * Timing and cost per agent turn: each reply (retries included, as their own turn) with how long the
+ * agent took, the oracle time its action spent, its tokens and its cost, and what the protocol made
+ * of it.
+ */
+export interface TurnTiming {
+  /** 1-based position among the episode's replies. */
+  turn: number;
+  /** 0 for the first answer to a prompt, 1+ for the harness's corrective retries. */
+  attempt: number;
+  /** When the reply arrived, ms since the episode started. */
+  atMs: number;
+  replyMs: number;
+  /** Agent-purpose oracle calls made for this turn's action. */
+  oracleMs: number;
+  oracleCalls: number;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  /** undefined: the agent reports no cost (built-in agents); null: the model's price is unknown. */
+  costUsd: number | null | undefined;
+  /** The protocol step this reply became, once an action event follows it. */
+  step: number | null;
+  action: string | null;
+  valid: boolean | null;
+}
+
+export function turnTimings(events: readonly TranscriptEvent[]): TurnTiming[] {
+  const turns: TurnTiming[] = [];
+  for (const e of events) {
+    const last = turns[turns.length - 1];
+    if (e.type === 'reply') {
+      turns.push({
+        turn: turns.length + 1,
+        attempt: e.attempt,
+        atMs: e.t_ms,
+        replyMs: e.duration_ms,
+        oracleMs: 0,
+        oracleCalls: 0,
+        inputTokens: e.usage?.input_tokens ?? null,
+        outputTokens: e.usage?.output_tokens ?? null,
+        costUsd: e.cost_usd,
+        step: null,
+        action: null,
+        valid: null,
+      });
+    } else if (e.type === 'action' && last !== undefined && last.step === null) {
+      last.step = e.step;
+      last.action = e.action;
+      last.valid = e.protocol_valid;
+    } else if (e.type === 'oracle_call' && e.purpose === 'agent' && last !== undefined) {
+      last.oracleMs += e.duration_ms;
+      last.oracleCalls += 1;
+    }
+  }
+  return turns;
+}
+
+export interface TurnTotals {
+  replyMs: number;
+  oracleMs: number;
+  /** Sum over priced turns; null when no turn carries a cost. */
+  costUsd: number | null;
+  /** Turns whose price is unknown (cost_usd null). */
+  unpriced: number;
+}
+
+export function turnTotals(turns: readonly TurnTiming[]): TurnTotals {
+  let replyMs = 0;
+  let oracleMs = 0;
+  let cost: number | null = null;
+  let unpriced = 0;
+  for (const t of turns) {
+    replyMs += t.replyMs;
+    oracleMs += t.oracleMs;
+    if (t.costUsd === null) unpriced++;
+    else if (t.costUsd !== undefined) cost = (cost ?? 0) + t.costUsd;
+  }
+  return { replyMs, oracleMs, costUsd: cost, unpriced };
 }
