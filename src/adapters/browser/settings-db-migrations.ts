@@ -18,6 +18,9 @@ export interface Migration {
 }
 
 export const SETTINGS_STORE = 'settings';
+export const RUNS_STORE = 'runs';
+export const TASK_ROWS_STORE = 'task_rows';
+export const TRANSCRIPTS_STORE = 'transcripts';
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -26,6 +29,17 @@ export const MIGRATIONS: readonly Migration[] = [
     // Out-of-line keys: rows are looked up by fixed names, not by a field inside the value.
     apply: (db) => {
       db.createObjectStore(SETTINGS_STORE);
+    },
+  },
+  {
+    version: 2,
+    description: 'runs: one record per run (summary, manifest, metrics); task_rows and transcripts keyed by [store_id, task_index]',
+    // Rows and transcripts live apart so lists and leaderboards read small rows, never whole transcripts;
+    // the compound key keeps a run's tasks contiguous and in task order for one range read or delete.
+    apply: (db) => {
+      db.createObjectStore(RUNS_STORE, { keyPath: 'store_id' });
+      db.createObjectStore(TASK_ROWS_STORE, { keyPath: ['store_id', 'task_index'] });
+      db.createObjectStore(TRANSCRIPTS_STORE, { keyPath: ['store_id', 'task_index'] });
     },
   },
 ];

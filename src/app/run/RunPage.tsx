@@ -11,13 +11,18 @@ import { useModelConfig, useRememberedKeyEndpoint } from '../data/use-model-conf
 import { presetById } from '../settings/presets.ts';
 import { LlmRunPreview } from './LlmRunPreview.tsx';
 import { RunControls, type RunSettings } from './RunControls.tsx';
+import { auditedRun, DEFAULT_AUDIT_SETTINGS, emptyAuditReason } from './run-audit.ts';
 import { RunResultView } from './RunResultView.tsx';
 import { SelectionSummary } from './SelectionSummary.tsx';
+import { InterruptedRuns, type ResumeAgent } from './InterruptedRunBanner.tsx';
+import { StorageStatus } from './StorageStatus.tsx';
+import { requestPersistentStorage } from '../../adapters/browser/storage-estimate.ts';
+import type { StoredRunSummary } from '../../core/store/run-store.ts';
 import { useRun } from './RunContext.tsx';
 import { buildYourModelAgent, YOUR_MODEL_AGENT_ID, yourModelDescription, yourModelLabel } from './your-model.ts';
 
 /** The page does its main job with nothing configured: the reference agent on the selection. */
-const DEFAULT_SETTINGS: RunSettings = { agentId: 'reference', seed: DEFAULT_RUN_SEED, p3Variant: 'raw_history' };
+const DEFAULT_SETTINGS: RunSettings = { agentId: 'reference', seed: DEFAULT_RUN_SEED, p3Variant: 'raw_history', ...DEFAULT_AUDIT_SETTINGS };
 
 export function RunPage({ query }: { query: URLSearchParams }) {
   return (
@@ -64,6 +69,26 @@ function RunWorkbench({ bank, query }: { bank: LoadedBank; query: URLSearchParam
 
   const restartOracle = () => void oracle.refetch();
 
+  /** The agent an interrupted run needs, as this page can build it now (an LLM run needs the same model and its key). */
+  const resumeAgent = (summary: StoredRunSummary): ResumeAgent => {
+    const id = summary.recipe?.agent_id ?? summary.agent_id;
+    if (id !== YOUR_MODEL_AGENT_ID) {
+      const builtin = BUILTIN_AGENTS.find((a) => a.id === id);
+      return builtin ? { agent: builtin } : { problem: `This run used agent “${id}”, which this version of the page does not have.` };
+    }
+    if (!modelConfig) return { problem: 'This run used your model, but no model is configured now: set it up on the Model settings page, then resume.' };
+    if (summary.model !== modelConfig.settings.model) {
+      return { problem: `This run used model “${summary.model ?? '?'}”, but “${modelConfig.settings.model}” is configured now: switch back on the Model settings page to resume it.` };
+    }
+    const key = sessionSecrets.get({ provider: modelConfig.settings.provider, baseUrl: modelConfig.settings.base_url });
+    if (key === '' && presetById(modelConfig.preset).needsKey) return { problem: 'This run needs the API key for its endpoint: enter it on the Model settings page (keys are never stored with runs), then resume.' };
+    try {
+      return { agent: buildYourModelAgent(modelConfig, key), budget: modelConfig.budget, live: true };
+    } catch (e) {
+      return { problem: e instanceof Error ? e.message : String(e) };
+    }
+  };
+
   const startRun = () => {
     if (!oracle.data || tasks.length === 0 || blockedReason !== null) return;
     setStartError(null);
@@ -76,14 +101,17 @@ function RunWorkbench({ bank, query }: { bank: LoadedBank; query: URLSearchParam
       return;
     }
     if (!agent) return;
+    const audited = auditedRun(tasks, settings, activeFilters(filters));
+    if (audited.tasks.length === 0) return setStartError(new Error(emptyAuditReason(settings)));
+    // Runs are stored as they go: ask (once, on this user action) that the browser not evict them.
+    void requestPersistentStorage();
     run.start({
-      tasks,
+      ...audited,
       agent,
       ...(yourModel ? { budget: yourModel.budget, live: true } : {}),
       oracle: oracle.data,
       seed: settings.seed,
       p3Variant: settings.p3Variant,
-      filters: activeFilters(filters),
       bankHash: bank.bankHash,
     });
   };
@@ -94,6 +122,7 @@ function RunWorkbench({ bank, query }: { bank: LoadedBank; query: URLSearchParam
       {oracle.isError && (
         <ErrorPanel title="The oracle worker failed to start" error={oracle.error} onRetry={() => void oracle.refetch()} />
       )}
+      <InterruptedRuns bank={bank} run={run} oracle={oracle.data ?? null} resolveAgent={resumeAgent} />
       <RunControls
         agents={agents}
         settings={settings}
@@ -107,6 +136,7 @@ function RunWorkbench({ bank, query }: { bank: LoadedBank; query: URLSearchParam
       {startError !== null && <ErrorPanel title="The run could not start" error={startError} />}
       {yourModel && <LlmRunPreview config={yourModel} tasks={tasks} p3Variant={settings.p3Variant} hasKey={apiKey !== ''} />}
       <RunResultView run={run} onRestartOracle={restartOracle} />
+      <StorageStatus />
     </>
   );
 }

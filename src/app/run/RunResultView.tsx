@@ -6,6 +6,7 @@ import { ModelRunSummary } from './ModelRunSummary.tsx';
 import { ResultTables } from './ResultTables.tsx';
 import { RunProgressBar } from './RunProgressBar.tsx';
 import type { SuiteRun } from './use-suite-run.ts';
+import { StoredRunNote } from './StoredRunNote.tsx';
 
 interface RunResultViewProps {
   run: SuiteRun;
@@ -38,6 +39,7 @@ export function RunResultView({ run, onRestartOracle }: RunResultViewProps) {
           />
         )}
         {run.result && <DownloadResultButton result={run.result} />}
+        {run.stored && <StoredRunNote storeId={run.stored.storeId} finishError={run.stored.finishError} />}
       </section>
       {run.live && <LiveLlmPanel live={run.live} running={run.running} />}
       {run.result && <ModelRunSummary manifest={run.result.manifest} />}

@@ -3,8 +3,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Agent } from '../../core/agent/types.ts';
 import { PAGE_TIMERS } from '../../adapters/browser/page-timers.ts';
 import type { EpisodeBudget } from '../../core/llm/budget.ts';
-import type { VehOracle } from '../../core/run/types.ts';
-import { runSuite } from '../../core/run/run-suite.ts';
+import type { RunControls, VehOracle } from '../../core/run/types.ts';
+import type { ResumePlan } from '../../core/store/resume-plan.ts';
+import type { StoredRunSummary } from '../../core/store/run-store.ts';
+import { resumeStoredRun, startStoredRun, type StoredRunOptions } from '../../core/store/stored-run.ts';
+import { holdRunLock } from '../../adapters/browser/run-locks.ts';
+import { getRunStore } from '../data/run-store.ts';
 import type { Transcript } from '../../core/run/transcript.ts';
 import type { P3Variant } from '../../core/veh/protocol/prompts.ts';
 import type { VehRow } from '../../core/veh/rows.ts';
@@ -22,11 +26,25 @@ export interface RunRequest {
   bankHash: string;
   /** Per-task budgets (LLM runs). */
   budget?: EpisodeBudget;
+  /** Audit controls (prompt control block, subset, SG form), recorded in every transcript. */
+  controls?: RunControls;
   /**
    * Follow the run event by event (LLM runs: streamed text, live cost). Off for built-in agents,
    * which finish hundreds of tasks a second and are followed through per-task progress only.
    */
   live?: boolean;
+  /**
+   * Continue this interrupted stored run instead of starting a new one (`tasks` are then the plan's:
+   * every task of the run, in its order; the committed ones are skipped).
+   */
+  resume?: { summary: StoredRunSummary; plan: Extract<ResumePlan, { ok: true }> };
+}
+
+/** Where the run is kept in this browser. */
+export interface StoredRunInfo {
+  storeId: string;
+  /** The final write failed (e.g. storage full): the tasks are stored, the run is not marked finished. */
+  finishError: string | null;
 }
 
 export interface LiveProgress {
@@ -44,8 +62,9 @@ const EMPTY_PROGRESS: LiveProgress = { done: 0, total: 0, rows: [], transcripts:
 const RENDER_INTERVAL_MS = 100;
 
 /**
- * One suite run at a time: a react-query mutation around runSuite, an AbortController for Cancel,
- * and throttled live progress. On cancel runSuite resolves (status 'cancelled') with the rows that
+ * One suite run at a time: a react-query mutation around runSuite (through stored-run.ts, so every
+ * finished task is committed to the browser's run store at once and an interrupted run can be
+ * resumed), an AbortController for Cancel, and throttled live progress. On cancel runSuite resolves (status 'cancelled') with the rows that
  * finished, so the result is shown the same way as a completed run; if the oracle worker dies, the
  * engine stops the run (status 'failed') with the finished rows, and its error is the run's error.
  */
@@ -72,14 +91,24 @@ export function useSuiteRun() {
     mutationFn: async (request: RunRequest) => {
       const controller = new AbortController();
       controllerRef.current = controller;
-      const rows: VehRow[] = [];
-      const transcripts: Transcript[] = [];
-      pendingRef.current = { done: 0, total: request.tasks.length, rows, transcripts, lastTaskId: null };
+      // A resumed run shows its committed tasks from the start (they are part of its result).
+      const earlier = request.resume ? [...request.resume.plan.finished.entries()].sort(([a], [b]) => a - b).map(([, t]) => t) : [];
+      const rows: VehRow[] = earlier.map((t) => t.row);
+      const transcripts: Transcript[] = earlier.map((t) => t.transcript);
+      pendingRef.current = { done: rows.length, total: request.tasks.length, rows, transcripts, lastTaskId: null };
       liveRef.current = request.live ? emptyLiveState() : null;
       const liveState = liveRef.current;
       flush();
+      // This tab owns the stored run while it runs (another tab opened meanwhile leaves it alone).
+      let releaseLock: () => void = () => undefined;
       try {
-        const result = await runSuite({
+        const options: StoredRunOptions = {
+          store: getRunStore(),
+          label: request.agent.model ? `${request.agent.model.settings.provider} ${request.agent.model.settings.model}` : request.agent.label,
+          model: request.agent.model?.settings.model ?? null,
+          onStored: (storeId) => {
+            releaseLock = holdRunLock(storeId);
+          },
           tasks: request.tasks,
           agent: request.agent,
           oracle: request.oracle,
@@ -92,6 +121,7 @@ export function useSuiteRun() {
           filters: request.filters,
           timers: PAGE_TIMERS,
           ...(request.budget ? { budget: request.budget } : {}),
+          ...(request.controls ? { controls: request.controls } : {}),
           ...(liveState
             ? {
                 onLive: (e) => {
@@ -106,11 +136,16 @@ export function useSuiteRun() {
             pendingRef.current = { done, total, rows, transcripts, lastTaskId: task_id };
             timerRef.current ??= window.setTimeout(flush, RENDER_INTERVAL_MS);
           },
-        });
+        };
+        // Every finished task is committed (and awaited) before the next starts: see stored-run.ts.
+        const outcome = request.resume ? await resumeStoredRun({ ...options, summary: request.resume.summary, plan: request.resume.plan }) : await startStoredRun(options);
+        const { result } = outcome;
         // The result's rows and transcripts are the record; make the live view agree with them exactly.
         pendingRef.current = { ...pendingRef.current, done: result.rows.length, rows: result.rows, transcripts: result.transcripts };
-        return { result };
+        const stored: StoredRunInfo = { storeId: outcome.storeId, finishError: outcome.finishError };
+        return { result, stored };
       } finally {
+        releaseLock();
         flush();
         controllerRef.current = null;
       }
@@ -144,6 +179,8 @@ export function useSuiteRun() {
       live,
       running: mutation.isPending,
       result: mutation.data?.result ?? null,
+      /** Where the last run is stored in this browser (null while running, or when it could not be stored). */
+      stored: mutation.data?.stored ?? null,
       /** The run threw, or the oracle died under it (status 'failed'; `result` holds the finished tasks). */
       error: mutation.error ?? (mutation.data?.result.status === 'failed' ? new Error(mutation.data.result.error ?? 'the oracle failed') : null),
       request: mutation.variables ?? null,

@@ -30,6 +30,20 @@ export interface RunSuiteOptions extends RunOptions {
   appVersion?: string;
   bankHash?: string;
   filters?: Record<string, string>;
+  /**
+   * Resume: tasks an earlier, interrupted run of the same recipe already finished, by index into
+   * `tasks`. They are not run again; their rows and transcripts take their place in the result, so
+   * metrics and manifest cover every task (per-task RNG makes the rest come out as if never stopped).
+   */
+  finished?: ReadonlyMap<number, { row: VehRow; transcript: Transcript }>;
+  /** Resume: the interrupted run's start, so the manifest (and its run id) stays that run's. */
+  startedMs?: number;
+  /**
+   * Awaited after each task, before the next starts (the page stores the task here), so a run is
+   * never ahead of its storage. If it throws, the run stops with status 'failed' and that error,
+   * and the task it refused is left out of the result, as it is out of the store.
+   */
+  commitTask?: (task: { task_index: number; row: VehRow; transcript: Transcript }) => Promise<void>;
 }
 
 const NEVER_ABORTED = new AbortController().signal;
@@ -46,7 +60,7 @@ export async function runSuite(opts: RunSuiteOptions): Promise<RunResult> {
     filters: opts.filters ?? {},
     taskCount: opts.tasks.length,
     oracleBackend: opts.oracle.backendId,
-    startedMs: opts.clock(),
+    startedMs: opts.startedMs ?? opts.clock(),
     ...(opts.budget ? { budget: opts.budget } : {}),
   };
   if (opts.budget?.timeout_s !== undefined && !opts.timers) throw new Error('runSuite: budget.timeout_s needs injected timers (RunOptions.timers)');
@@ -56,6 +70,12 @@ export async function runSuite(opts: RunSuiteOptions): Promise<RunResult> {
   let error: string | null = null;
   const total = opts.tasks.length;
   for (const [index, task] of opts.tasks.entries()) {
+    const done = opts.finished?.get(index);
+    if (done) {
+      rows.push(done.row);
+      transcripts.push(done.transcript);
+      continue;
+    }
     if (signal.aborted) {
       status = 'cancelled';
       break;
@@ -72,6 +92,7 @@ export async function runSuite(opts: RunSuiteOptions): Promise<RunResult> {
         runSeed: opts.seed,
         signal,
         p3Variant,
+        ...(opts.controls ? { controls: opts.controls } : {}),
         ...(opts.budget ? { budget: opts.budget } : {}),
         ...(opts.timers ? { timers: opts.timers } : {}),
         ...(live
@@ -95,6 +116,15 @@ export async function runSuite(opts: RunSuiteOptions): Promise<RunResult> {
       throw e;
     }
     const row = deriveRow(transcript);
+    if (opts.commitTask) {
+      try {
+        await opts.commitTask({ task_index: index, row, transcript });
+      } catch (e) {
+        status = 'failed';
+        error = e instanceof Error ? e.message : String(e);
+        break;
+      }
+    }
     transcripts.push(transcript);
     rows.push(row);
     opts.onProgress?.({ done: rows.length, total, task_id: task.task_id, row, transcript });

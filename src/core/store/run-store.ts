@@ -9,7 +9,7 @@
  * Rows and transcripts are kept apart so leaderboards read rows only.
  */
 import type { RunManifest } from '../run/manifest.ts';
-import type { SuiteMetrics } from '../run/types.ts';
+import type { RunControls, SuiteMetrics } from '../run/types.ts';
 import type { Transcript } from '../run/transcript.ts';
 import type { P3Variant } from '../veh/protocol/prompts.ts';
 import type { VehRow } from '../veh/rows.ts';
@@ -35,6 +35,8 @@ export interface RunRecipe {
   /** The task ids in run order: resume runs the ones with no committed row, in this order. */
   task_ids: string[];
   app_version: string;
+  /** Added: the audit controls the run ran under (absent: none), so a resumed run uses them too. */
+  controls?: Omit<RunControls, 'matched'>;
 }
 
 /** The outcome of the last replay verification, shown as a badge beside the run. */
@@ -122,6 +124,11 @@ export interface RunStore {
   finishRun(storeId: string, end: { status: 'completed' | 'cancelled' | 'failed'; error: string | null; manifest: RunManifest; metrics: SuiteMetrics }): Promise<void>;
   /** At page start: every run still `running` belongs to a tab that is gone; mark it interrupted. */
   markInterrupted(storeId: string, why: string): Promise<void>;
+  /**
+   * Added for resume: an `interrupted` run goes back to `running` (error cleared) so commitTask
+   * accepts its remaining tasks. Refuses any other status. Returns the summary as it now is.
+   */
+  resumeRun(storeId: string): Promise<StoredRunSummary>;
   /** Rows in task_index order (no transcripts). */
   readRows(storeId: string): Promise<StoredTask[]>;
   readTranscript(storeId: string, taskIndex: number): Promise<Transcript | null>;

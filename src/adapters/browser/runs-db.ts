@@ -1,0 +1,233 @@
+/**
+ * The run store over IndexedDB (idb), in the page's `proving-ground` database (stores created by
+ * migration 2 in settings-db-migrations.ts). Each write is one readwrite transaction, so a task's
+ * row, its transcript and the run's done_count land together or not at all; an import is one
+ * transaction for the whole file. Every read is checked with zod (stored-records.ts).
+ *
+ * A full disk surfaces as QuotaExceededError on a request or on the transaction: the transaction is
+ * aborted (nothing half-written) and StoreQuotaError tells the user what to do.
+ */
+import type { IDBPDatabase, IDBPTransaction } from 'idb';
+import type { RunManifest } from '../../core/run/manifest.ts';
+import type { Transcript } from '../../core/run/transcript.ts';
+import type { SuiteMetrics } from '../../core/run/types.ts';
+import type { VehRow } from '../../core/veh/rows.ts';
+import { assertWritable, beginRecord, byStartedDesc, checkImportShape, checkTaskIndex, finishedSummary, freeStoreId, importRecord, type BeginInit } from '../../core/store/run-records.ts';
+import { StoreQuotaError, type RunStore, type StoredRun, type StoredRunSummary, type StoredTask, type StoredVerification } from '../../core/store/run-store.ts';
+import {
+  parseStored,
+  runRecordOf,
+  storedRunOf,
+  StoredRowRecordSchema,
+  StoredRunRecordSchema,
+  StoredTranscriptRecordSchema,
+  type StoredRowRecord,
+  type StoredRunRecord,
+  type StoredTranscriptRecord,
+} from '../../core/store/stored-records.ts';
+import { RUNS_STORE, TASK_ROWS_STORE, TRANSCRIPTS_STORE } from './settings-db-migrations.ts';
+import { openSettingsDb } from './settings-db.ts';
+
+const RUN_STORES = [RUNS_STORE, TASK_ROWS_STORE, TRANSCRIPTS_STORE];
+type RunTx = IDBPTransaction<unknown, string[], 'readwrite'>;
+
+export const QUOTA_MESSAGE =
+  'Browser storage is full: the last change was not saved (nothing was half-written). Delete old runs on the Runs page — export them first if you want to keep them — then try again.';
+
+/** Chromium and Safari say QuotaExceededError; old Firefox NS_ERROR_DOM_QUOTA_REACHED. */
+export function isQuotaError(e: unknown): boolean {
+  const name = e !== null && typeof e === 'object' && 'name' in e ? (e as { name: unknown }).name : null;
+  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
+}
+
+/** Every task of one run: [store_id, task_index] for task_index in [0, ∞). */
+function runRange(storeId: string): IDBKeyRange {
+  return IDBKeyRange.bound([storeId, 0], [storeId, Infinity]);
+}
+
+const keyText = (storeId: string, taskIndex: number): string => `${storeId}#${taskIndex}`;
+
+export class IdbRunStore implements RunStore {
+  constructor(private readonly db: IDBPDatabase) {}
+
+  /**
+   * One readwrite transaction over the run stores. On any failure the transaction is aborted before
+   * the error leaves, so no caller ever sees a half-applied write; a quota failure (from a request
+   * or from the commit itself) becomes StoreQuotaError.
+   */
+  private async write<T>(body: (tx: RunTx) => Promise<T>, durability: IDBTransactionDurability = 'default'): Promise<T> {
+    const tx = this.db.transaction(RUN_STORES, 'readwrite', { durability });
+    // Observed at once: an aborted transaction rejects `done` and must not become an unhandled rejection.
+    const done = tx.done.then(
+      () => null,
+      (e: unknown) => e ?? new Error('transaction aborted'),
+    );
+    let result: T;
+    try {
+      result = await body(tx);
+    } catch (e) {
+      try {
+        tx.abort();
+      } catch {
+        // Already aborted by the browser (a failed request does that) or finished: nothing to undo.
+      }
+      const txError = await done;
+      if (isQuotaError(e) || isQuotaError(txError)) throw new StoreQuotaError(QUOTA_MESSAGE, { cause: e });
+      throw e;
+    }
+    const txError = await done;
+    if (txError !== null) {
+      if (isQuotaError(txError)) throw new StoreQuotaError(QUOTA_MESSAGE, { cause: txError });
+      throw txError instanceof Error ? txError : new Error(`run store transaction failed: ${String(txError)}`);
+    }
+    return result;
+  }
+
+  private async readRunRecord(get: (key: string) => Promise<unknown>, storeId: string): Promise<StoredRunRecord | null> {
+    const value = await get(storeId);
+    if (value === undefined) return null;
+    return parseStored(StoredRunRecordSchema, value, { store: RUNS_STORE, key: storeId });
+  }
+
+  private async needRun(tx: RunTx, storeId: string): Promise<StoredRunRecord> {
+    const rec = await this.readRunRecord((k) => tx.objectStore(RUNS_STORE).get(k), storeId);
+    if (!rec) throw new Error(`no stored run ${storeId}`);
+    return rec;
+  }
+
+  async listRuns(): Promise<StoredRunSummary[]> {
+    const records = (await this.db.getAll(RUNS_STORE)) as unknown[];
+    return records
+      .map((v) => {
+        const key = v !== null && typeof v === 'object' && 'store_id' in v ? String((v as { store_id: unknown }).store_id) : '?';
+        return parseStored(StoredRunRecordSchema, v, { store: RUNS_STORE, key }).summary;
+      })
+      .sort(byStartedDesc);
+  }
+
+  async getRun(storeId: string): Promise<StoredRun | null> {
+    const rec = await this.readRunRecord((k) => this.db.get(RUNS_STORE, k), storeId);
+    return rec ? storedRunOf(rec) : null;
+  }
+
+  beginRun(init: BeginInit): Promise<string> {
+    return this.write(async (tx) => {
+      const runs = tx.objectStore(RUNS_STORE);
+      const taken = new Set((await runs.getAllKeys()).map(String));
+      const storeId = freeStoreId(init.run_id, (id) => taken.has(id));
+      await runs.put(runRecordOf(beginRecord(storeId, init)));
+      return storeId;
+    });
+  }
+
+  commitTask(storeId: string, task: { task_index: number; row: VehRow; transcript: Transcript }): Promise<void> {
+    // Runs once per task, so it keeps round trips down: both reads together, then all three writes
+    // together. Relaxed durability: the write is in the browser's hands before the next task starts
+    // (a closed or crashed tab keeps it), without waiting for the disk to flush each time.
+    return this.write(async (tx) => {
+      const rows = tx.objectStore(TASK_ROWS_STORE);
+      const [rec, existing] = await Promise.all([this.needRun(tx, storeId), rows.getKey([storeId, task.task_index])]);
+      assertWritable(rec.summary);
+      checkTaskIndex(rec.summary, task.task_index);
+      const rowRecord: StoredRowRecord = { store_id: storeId, task_index: task.task_index, row: task.row };
+      const transcriptRecord: StoredTranscriptRecord = { store_id: storeId, task_index: task.task_index, transcript: task.transcript };
+      await Promise.all([
+        rows.put(rowRecord),
+        tx.objectStore(TRANSCRIPTS_STORE).put(transcriptRecord),
+        tx.objectStore(RUNS_STORE).put({ ...rec, summary: { ...rec.summary, done_count: rec.summary.done_count + (existing === undefined ? 1 : 0) } }),
+      ]);
+    }, 'relaxed');
+  }
+
+  finishRun(storeId: string, end: { status: 'completed' | 'cancelled' | 'failed'; error: string | null; manifest: RunManifest; metrics: SuiteMetrics }): Promise<void> {
+    return this.write(async (tx) => {
+      const rec = await this.needRun(tx, storeId);
+      assertWritable(rec.summary);
+      await tx.objectStore(RUNS_STORE).put({ ...rec, summary: finishedSummary(rec.summary, end), manifest: end.manifest, metrics: end.metrics });
+    });
+  }
+
+  markInterrupted(storeId: string, why: string): Promise<void> {
+    return this.write(async (tx) => {
+      const rec = await this.needRun(tx, storeId);
+      if (rec.summary.status !== 'running') return;
+      await tx.objectStore(RUNS_STORE).put({ ...rec, summary: { ...rec.summary, status: 'interrupted', error: why } });
+    });
+  }
+
+  resumeRun(storeId: string): Promise<StoredRunSummary> {
+    return this.write(async (tx) => {
+      const rec = await this.needRun(tx, storeId);
+      if (rec.summary.status !== 'interrupted') throw new Error(`run ${storeId} is ${rec.summary.status}; only an interrupted run can be resumed`);
+      const summary: StoredRunSummary = { ...rec.summary, status: 'running', error: null };
+      await tx.objectStore(RUNS_STORE).put({ ...rec, summary });
+      return summary;
+    });
+  }
+
+  async readRows(storeId: string): Promise<StoredTask[]> {
+    const values = (await this.db.getAll(TASK_ROWS_STORE, runRange(storeId))) as unknown[];
+    return values.map((v, i) => {
+      const r = parseStored(StoredRowRecordSchema, v, { store: TASK_ROWS_STORE, key: `${storeId}#(${i}th)` });
+      return { task_index: r.task_index, row: r.row };
+    });
+  }
+
+  async readTranscript(storeId: string, taskIndex: number): Promise<Transcript | null> {
+    const v: unknown = await this.db.get(TRANSCRIPTS_STORE, [storeId, taskIndex]);
+    if (v === undefined) return null;
+    return parseStored(StoredTranscriptRecordSchema, v, { store: TRANSCRIPTS_STORE, key: keyText(storeId, taskIndex) }).transcript;
+  }
+
+  async readTranscripts(storeId: string): Promise<Transcript[]> {
+    const values = (await this.db.getAll(TRANSCRIPTS_STORE, runRange(storeId))) as unknown[];
+    return values.map((v, i) => parseStored(StoredTranscriptRecordSchema, v, { store: TRANSCRIPTS_STORE, key: `${storeId}#(${i}th)` }).transcript);
+  }
+
+  async importRun(run: { manifest: RunManifest; rows: readonly VehRow[]; metrics: SuiteMetrics; transcripts: readonly Transcript[]; imported_from: string; imported_at: string }): Promise<string> {
+    await Promise.resolve();
+    checkImportShape(run);
+    return this.write(async (tx) => {
+      const runs = tx.objectStore(RUNS_STORE);
+      const taken = new Set((await runs.getAllKeys()).map(String));
+      const storeId = freeStoreId(run.manifest.run_id, (id) => taken.has(id));
+      const rows = tx.objectStore(TASK_ROWS_STORE);
+      const transcripts = tx.objectStore(TRANSCRIPTS_STORE);
+      // Issued together and awaited together: one round of requests, still one transaction.
+      await Promise.all([
+        runs.put(runRecordOf(importRecord(storeId, run))),
+        ...run.rows.map((row, task_index) => rows.put({ store_id: storeId, task_index, row } satisfies StoredRowRecord)),
+        ...run.transcripts.map((transcript, task_index) => transcripts.put({ store_id: storeId, task_index, transcript } satisfies StoredTranscriptRecord)),
+      ]);
+      return storeId;
+    });
+  }
+
+  setVerification(storeId: string, verification: StoredVerification): Promise<void> {
+    return this.write(async (tx) => {
+      const rec = await this.needRun(tx, storeId);
+      await tx.objectStore(RUNS_STORE).put({ ...rec, summary: { ...rec.summary, verification } });
+    });
+  }
+
+  deleteRun(storeId: string): Promise<void> {
+    return this.write(async (tx) => {
+      await Promise.all([
+        tx.objectStore(RUNS_STORE).delete(storeId),
+        tx.objectStore(TASK_ROWS_STORE).delete(runRange(storeId)),
+        tx.objectStore(TRANSCRIPTS_STORE).delete(runRange(storeId)),
+      ]);
+    });
+  }
+
+  clearAll(): Promise<void> {
+    return this.write(async (tx) => {
+      await Promise.all(RUN_STORES.map((name) => tx.objectStore(name).clear()));
+    });
+  }
+}
+
+/** The page's run store over the shared `proving-ground` database; rejects when IndexedDB cannot open. */
+export async function openIdbRunStore(): Promise<IdbRunStore> {
+  return new IdbRunStore(await openSettingsDb());
+}

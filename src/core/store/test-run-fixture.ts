@@ -1,0 +1,32 @@
+/**
+ * A real run to store in tests: the reference agent over the small fixture bank (16 tasks, all four
+ * probes), so stored rows and transcripts are exactly what the engine produces, not hand-made stand-ins.
+ */
+import { runSuite, type RunResult } from '../run/run-suite.ts';
+import { getBuiltinAgent } from '../veh/agents/index.ts';
+import { fixtureBank, fixtureOracle } from '../veh/protocol/test-fixtures.ts';
+import { fixtureClock } from '../veh/protocol/test-session.ts';
+import type { RunRecipe } from './run-store.ts';
+
+export const FIXTURE_SEED = 11;
+export const FIXTURE_BANK_HASH = 'fixture-bank-hash';
+
+let cached: Promise<RunResult> | null = null;
+
+export function fixtureRun(): Promise<RunResult> {
+  cached ??= runSuite({
+    tasks: fixtureBank(),
+    agent: getBuiltinAgent('reference'),
+    oracle: fixtureOracle,
+    clock: fixtureClock(),
+    seed: FIXTURE_SEED,
+    appVersion: '0.0.0-test',
+    bankHash: FIXTURE_BANK_HASH,
+    filters: {},
+  });
+  return cached;
+}
+
+export function fixtureRecipe(taskIds: readonly string[]): RunRecipe {
+  return { suite: 'veh', agent_id: 'reference', seed: FIXTURE_SEED, p3_variant: 'raw_history', filters: {}, bank_hash: FIXTURE_BANK_HASH, task_ids: [...taskIds], app_version: '0.0.0-test' };
+}
