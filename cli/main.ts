@@ -9,6 +9,7 @@ const USAGE_HEAD = `proving-ground — benchmark playground for LLM agents on ph
 
 Usage:
   proving-ground oracle veh                 evaluate VEH designs: one JSON request per stdin line → one JSON result per line
+  proving-ground oracle circuit             evaluate circuit designs (App. R audit), same line protocol
   proving-ground tasks [--suite veh] [--probe P1] [--split dev]
                                             print the tasks as JSONL
   proving-ground bank --check | --write     regenerate every bank and verify (or rewrite) the manifest hashes
@@ -66,6 +67,10 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
         if (problem !== null) {
           io.stderr(`oracle: ${problem}`);
           return 2;
+        }
+        if (rest[0] === 'circuit') {
+          const { oracleCircuitCommand } = await import('./commands/oracle-circuit.ts');
+          return await oracleCircuitCommand({ stdin: stdinLines(), stdout: io.stdout, stderr: io.stderr });
         }
         return await oracleVehCommand({ stdin: stdinLines(), stdout: io.stdout, stderr: io.stderr });
       }
