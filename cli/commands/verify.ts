@@ -23,6 +23,8 @@ import { loadVehBank } from '../../src/core/veh/bank/load.ts';
 import { ImportError, MAX_IMPORT_BYTES, checkImportSize, describeIssues, parseJsonText, parseTranscriptText, resultFileKind } from '../../src/core/verify/import.ts';
 import { HASH_NOTE, formatDiff, verifyRun, type ShippedBank, type VerifyInput, type VerifyReport } from '../../src/core/verify/verify.ts';
 import { ResultsFileSchema, RunBundleSchema } from '../../src/core/run/results-file.ts';
+import { RUN_EXPORT_FORMAT } from '../../src/core/export/run-export.ts';
+import { circuitResultsPath, verifyCircuitTarget, type CircuitVerifyTargetDeps } from './verify-circuit.ts';
 
 export const VERIFY_USAGE = 'usage: proving-ground verify [--bank DIR] [--json] FILE|DIR ...   (a run .json downloaded from the page, a run folder, or its results.json)';
 
@@ -34,6 +36,8 @@ export interface VerifyCommandDeps {
   oracle?: () => VehOracle | Promise<VehOracle>;
   /** Size limit per file in bytes (default MAX_IMPORT_BYTES). */
   maxBytes?: number;
+  /** Circuit runs: their oracle and shipped bank (default: Node circuit oracle, public/banks/circuit). */
+  circuit?: CircuitVerifyTargetDeps;
 }
 
 class UnreadableError extends Error {}
@@ -77,7 +81,9 @@ async function readTarget(target: string, maxBytes: number): Promise<{ input: Ve
   }
   const parsed = RunBundleSchema.safeParse(raw);
   if (!parsed.success) throw new ImportError(`${target} is not a valid run download: ${describeIssues(parsed.error.issues)}`);
-  return { input: { results: parsed.data, transcripts: parsed.data.transcripts }, kind: 'run download' };
+  // A run export (src/core/export) is a superset of the download: same fields, plus build, suite, summary and hash.
+  const isExport = typeof raw === 'object' && raw !== null && (raw as { format?: unknown }).format === RUN_EXPORT_FORMAT;
+  return { input: { results: parsed.data, transcripts: parsed.data.transcripts }, kind: isExport ? 'run export' : 'run download' };
 }
 
 async function readResults(file: string, maxBytes: number, missing: string) {
@@ -143,6 +149,24 @@ export async function verifyCommand(args: string[], io: CommandIo, deps: VerifyC
   let code = 0;
   const reports: unknown[] = [];
   for (const target of positionals) {
+    // A circuit run (results.json suite "circuit") has its own schemas, oracle and bank: verify-circuit.ts.
+    const circuitResults = await circuitResultsPath(target);
+    if (circuitResults !== null) {
+      try {
+        const c = await verifyCircuitTarget(circuitResults, maxBytes, io, deps.circuit);
+        const kind = circuitResults === target ? 'circuit results.json + transcripts' : 'circuit run folder';
+        if (values.json) reports.push({ target, kind, oracle_backend: c.backend, ...c.report });
+        // reportLines reads only fields both manifests share (run_id, agent.id, seed, bank_hash, oracle_backend).
+        else io.stdout(reportLines(target, kind, c.input as unknown as VerifyInput, c.report, c.backend).join('\n'));
+        if (c.report.outcome !== 'verified' && code === 0) code = 1;
+      } catch (e) {
+        if (!(e instanceof ImportError)) throw e;
+        io.stderr(`verify: ${e.message}`);
+        code = EXIT_USAGE;
+        reports.push({ target, error: e.message });
+      }
+      continue;
+    }
     let read: { input: VerifyInput; kind: string };
     try {
       read = await readTarget(target, maxBytes);

@@ -4,10 +4,15 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { createQueryClient } from './data/query-client.ts';
 import { RunProvider } from './run/RunContext.tsx';
+import { startResultsUrlImport } from './data/results-url.ts';
+import { getRunStore } from './data/run-store.ts';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+// `index.html?results=<url>`: open a result file from the page address (Runs page shows the outcome).
+startResultsUrlImport({ store: getRunStore });
 
 createRoot(container).render(
   <StrictMode>

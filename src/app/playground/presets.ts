@@ -139,8 +139,8 @@ MODE.push({
   label: 'Si strip 500 × 220 nm in SiO2 at 1550 nm, semi-vectorial FD (quasi-TE ≈ 2.49 here; full-vectorial reference 2.44)',
   problem: {
     kind: 'mode',
-    structure: { type: 'channel', shape: 'strip', core: { material: { n: 3.4757, k: 0 }, width_nm: 500, height_nm: 220 }, cladding: { n: 1.444, k: 0 }, substrate: { n: 1.444, k: 0 }, grid_nm: 20, max_modes: 1, group_index: true },
-    polarization: 'both',
+    structure: { type: 'channel', shape: 'strip', core: { material: { n: 3.4757, k: 0 }, width_nm: 500, height_nm: 220 }, cladding: { n: 1.444, k: 0 }, substrate: { n: 1.444, k: 0 }, window_nm: { width: 1700, height: 1200 }, grid_nm: 22, max_modes: 1 },
+    polarization: 'TE',
     wavelength_nm: 1550,
   },
 });

@@ -1,0 +1,117 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildRunExport } from '../../core/export/run-export.ts';
+import { EXPORT_META, fixtureRun } from '../../core/export/test-run.ts';
+import type { RunResult } from '../../core/run/run-suite.ts';
+import { MemoryRunStore } from '../../core/store/memory-run-store.ts';
+import { fetchResultsText, openResultsUrl, readResultsParam, type FetchLike } from './results-url.ts';
+
+const PAGE = 'https://example.org/pg/index.html?results=x#/runs';
+let run: RunResult;
+let text = '';
+beforeAll(async () => {
+  run = await fixtureRun('random');
+  text = JSON.stringify(buildRunExport(run, EXPORT_META));
+});
+
+/** A fetch that answers with `body` streamed in `chunk`-byte pieces; records whether the stream was cancelled. */
+function fakeFetch(body: string, init: { status?: number; headers?: Record<string, string>; chunk?: number } = {}) {
+  const seen = { cancelled: false, calls: 0 };
+  const bytes = new TextEncoder().encode(body);
+  const chunk = init.chunk ?? 1024;
+  const fetch: FetchLike = async () => {
+    seen.calls++;
+    await Promise.resolve();
+    let at = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (at >= bytes.length) controller.close();
+        else {
+          controller.enqueue(bytes.slice(at, at + chunk));
+          at += chunk;
+        }
+      },
+      cancel() {
+        seen.cancelled = true;
+      },
+    });
+    return new Response(stream, { status: init.status ?? 200, ...(init.headers ? { headers: init.headers } : {}) });
+  };
+  return { fetch, seen };
+}
+
+const message = async (p: Promise<unknown>): Promise<string> => {
+  try {
+    await p;
+  } catch (e) {
+    return (e as Error).message;
+  }
+  throw new Error('expected a rejection');
+};
+
+describe('readResultsParam', () => {
+  it('is null without the parameter and resolves relative paths against the page', () => {
+    expect(readResultsParam('', PAGE)).toBeNull();
+    expect(readResultsParam('?results=runs/a.json', PAGE)?.href).toBe('https://example.org/pg/runs/a.json');
+    expect(readResultsParam('?results=https%3A%2F%2Fcdn.example.com%2Fr.json', PAGE)?.href).toBe('https://cdn.example.com/r.json');
+  });
+  it('refuses anything but http(s)', () => {
+    expect(() => readResultsParam('?results=javascript:alert(1)', PAGE)).toThrow(/must be an http\(s\) URL, not javascript:/);
+    expect(() => readResultsParam('?results=data:application/json,{}', PAGE)).toThrow(/not data:/);
+  });
+});
+
+describe('fetchResultsText', () => {
+  it('reads a streamed body whole', async () => {
+    expect(await fetchResultsText('https://x/r.json', { fetch: fakeFetch(text, { chunk: 333 }).fetch })).toBe(text);
+  });
+  it('names 404 and other HTTP errors', async () => {
+    expect(await message(fetchResultsText('https://x/missing.json', { fetch: fakeFetch('nope', { status: 404 }).fetch }))).toBe('https://x/missing.json answered HTTP 404 (not found)');
+    expect(await message(fetchResultsText('https://x/r.json', { fetch: fakeFetch('', { status: 500 }).fetch }))).toMatch(/answered HTTP 500/);
+  });
+  it('explains a network or CORS refusal (fetch rejects with a TypeError there)', async () => {
+    const refuse: FetchLike = () => Promise.reject(new TypeError('Failed to fetch'));
+    expect(await message(fetchResultsText('https://other.example/r.json', { fetch: refuse }))).toMatch(/could not be fetched: a network error, or the server does not allow cross-origin requests .*CORS.*Failed to fetch/);
+  });
+  it('refuses a declared size over the limit before reading', async () => {
+    const f = fakeFetch(text, { headers: { 'content-length': String(10 * 1024 * 1024) } });
+    expect(await message(fetchResultsText('https://x/r.json', { fetch: f.fetch, maxBytes: 1024 * 1024 }))).toMatch(/is 10\.0 MiB, over the 1\.0 MiB limit/);
+  });
+  it('stops streaming once over the limit (no or false Content-Length)', async () => {
+    const f = fakeFetch('x'.repeat(50_000), { chunk: 4096 });
+    expect(await message(fetchResultsText('https://x/r.json', { fetch: f.fetch, maxBytes: 10_000 }))).toMatch(/over the .* limit for result files; the download was stopped/);
+    expect(f.seen.cancelled).toBe(true);
+  });
+});
+
+describe('openResultsUrl', () => {
+  const url = new URL('https://example.org/pg/run.json');
+  const now = () => '2026-01-01T00:00:00.000Z';
+
+  it('imports the file marked as from that URL, and not twice for the same content', async () => {
+    const store = new MemoryRunStore();
+    const first = await openResultsUrl(url, { store, fetch: fakeFetch(text).fetch, now });
+    expect(first.kind).toBe('imported');
+    const [summary] = await store.listRuns();
+    expect(summary).toMatchObject({ source: 'imported', imported_from: url.href, run_id: run.manifest.run_id, done_count: run.rows.length });
+    expect((await store.readRows(first.storeId)).map((t) => t.row)).toEqual(run.rows);
+    const again = await openResultsUrl(url, { store, fetch: fakeFetch(text).fetch, now });
+    expect(again).toEqual({ kind: 'already', storeId: first.storeId, runId: run.manifest.run_id });
+    expect(await store.listRuns()).toHaveLength(1);
+  });
+
+  it('imports again when the content at the URL changed', async () => {
+    const store = new MemoryRunStore();
+    await openResultsUrl(url, { store, fetch: fakeFetch(text).fetch, now });
+    const other = await fixtureRun('reference');
+    const second = await openResultsUrl(url, { store, fetch: fakeFetch(JSON.stringify(buildRunExport(other, EXPORT_META))).fetch, now });
+    expect(second.kind).toBe('imported');
+    expect(await store.listRuns()).toHaveLength(2);
+  });
+
+  it('stores nothing for a file that is not JSON or not valid', async () => {
+    const store = new MemoryRunStore();
+    expect(await message(openResultsUrl(url, { store, fetch: fakeFetch('<!doctype html><h1>Not found</h1>').fetch, now }))).toMatch(/run\.json is not valid JSON/);
+    expect(await message(openResultsUrl(url, { store, fetch: fakeFetch(text.slice(0, 5000)).fetch, now }))).toMatch(/looks truncated/);
+    expect(await store.listRuns()).toEqual([]);
+  });
+});

@@ -1,0 +1,78 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildRunExport, runContentHash, type RunExport } from '../../core/export/run-export.ts';
+import { summariseTasks } from '../../core/export/task-summary.ts';
+import { EXPORT_META, FIXTURE_BANK_HASH, fixtureRun } from '../../core/export/test-run.ts';
+import { MemoryRunStore } from '../../core/store/memory-run-store.ts';
+import { fixtureBank, fixtureOracle } from '../../core/veh/protocol/test-fixtures.ts';
+import { importRunText } from './import-run-file.ts';
+import { buildIdFromUrl } from './build-id.ts';
+import { verifyStoredRun, type DisposableOracle } from './verify-stored-run.ts';
+
+let text = '';
+beforeAll(async () => {
+  text = JSON.stringify(buildRunExport(await fixtureRun('random'), EXPORT_META));
+});
+
+const now = () => '2026-02-03T04:05:06.000Z';
+const bank = { hash: FIXTURE_BANK_HASH, tasks: fixtureBank() };
+
+/** A fresh oracle per check that records whether the check terminated it. */
+function oracles() {
+  const made: { terminated: boolean }[] = [];
+  const createOracle = (): Promise<DisposableOracle> => {
+    const rec = { terminated: false };
+    made.push(rec);
+    return Promise.resolve({ ...fixtureOracle, backendId: fixtureOracle.backendId, evaluate: fixtureOracle.evaluate, evaluateMany: fixtureOracle.evaluateMany, terminate: () => (rec.terminated = true) });
+  };
+  return { made, createOracle };
+}
+
+describe('verify a stored run in the page', () => {
+  it('verifies an imported export with a fresh oracle, terminates it, stores the badge', async () => {
+    const store = new MemoryRunStore();
+    const { storeId } = await importRunText(store, 'run.json', text, now());
+    const o = oracles();
+    const { report, verification } = await verifyStoredRun(store, storeId, { createOracle: o.createOracle, bank, appVersion: 't', now });
+    expect(report.outcome).toBe('verified');
+    expect(o.made).toEqual([{ terminated: true }]);
+    expect(verification).toMatchObject({ outcome: 'verified', checked_at: now(), app_version: 't' });
+    expect(verification.summary).toMatch(/^17 tasks verified, \d+ oracle calls re-executed$/);
+    expect((await store.getRun(storeId))?.summary.verification).toEqual(verification);
+  });
+
+  it('an edited score gives a mismatch badge naming the task and field', async () => {
+    const f = JSON.parse(text) as RunExport;
+    const row = f.rows.find((r) => r.probe === 'P2');
+    if (row?.probe !== 'P2') throw new Error('fixture run has no P2 row');
+    row.final.result.load_power_uw *= 2;
+    const edited = JSON.stringify({ ...f, tasks: summariseTasks(f.rows, f.transcripts), content_sha256: runContentHash(f) });
+    const store = new MemoryRunStore();
+    const { storeId } = await importRunText(store, 'edited.json', edited, now());
+    const { verification } = await verifyStoredRun(store, storeId, { ...oracles(), bank, appVersion: 't', now });
+    expect(verification.outcome).toBe('mismatch');
+    expect(verification.summary).toContain(`${row.task_id} final.result.load_power_uw`);
+  });
+
+  it('without the shipped bank the run is unverifiable, saying why', async () => {
+    const store = new MemoryRunStore();
+    const { storeId } = await importRunText(store, 'run.json', text, now());
+    const { verification } = await verifyStoredRun(store, storeId, { ...oracles(), bank: null, appVersion: 't', now });
+    expect(verification.outcome).toBe('unverifiable');
+    expect(verification.summary).toMatch(/^unverifiable: no shipped bank/);
+  });
+
+  it('a bad file changes nothing already stored', async () => {
+    const store = new MemoryRunStore();
+    await importRunText(store, 'run.json', text, now());
+    const before = await store.listRuns();
+    await expect(importRunText(store, 'cut.json', text.slice(0, 999), now())).rejects.toThrow(/looks truncated/);
+    expect(await store.listRuns()).toEqual(before);
+  });
+});
+
+describe('buildIdFromUrl', () => {
+  it('reads the hash Vite puts in a bundled script name', () => {
+    expect(buildIdFromUrl('https://x/pg/assets/main-Bq3x_9aZ.js')).toBe('Bq3x_9aZ');
+    expect(buildIdFromUrl('http://localhost:5173/src/app/runs/build-id.ts')).toBeNull();
+  });
+});
