@@ -23,7 +23,8 @@ describe('proving-ground main', () => {
 
   it('oracle exits 2 on an unknown oracle, an unknown flag or an extra argument, before reading stdin', async () => {
     for (const [args, message] of [
-      [['oracle', 'circuit'], 'oracle: unknown oracle "circuit"; available: veh'],
+      [['oracle', 'photonics'], 'oracle: unknown oracle "photonics"; available: veh, circuit'],
+      [['oracle', 'circuit', 'extra'], 'oracle: unexpected argument "extra"'],
       [['oracle', 'veh', '--bogus'], 'oracle: unknown argument "--bogus"'],
       [['oracle', 'veh', 'extra'], 'oracle: unexpected argument "extra"'],
     ] as const) {

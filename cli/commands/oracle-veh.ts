@@ -23,12 +23,12 @@ export interface OracleVehDeps {
 
 export const EXIT_BAD_INPUT = 2;
 
-/** Checks the arguments after `oracle` (just `veh`); returns the usage message naming the problem, or null. */
+/** Checks the arguments after `oracle` (`veh` or `circuit`); returns the usage message naming the problem, or null. */
 export function checkOracleArgs(args: readonly string[]): string | null {
   try {
     const { positionals } = parseFlags(args, {}, true);
     const [which, extra] = positionals;
-    if (which !== 'veh') return `unknown oracle "${which ?? ''}"; available: veh`;
+    if (which !== 'veh' && which !== 'circuit') return `unknown oracle "${which ?? ''}"; available: veh, circuit`;
     if (extra !== undefined) return `unexpected argument "${extra}"`;
     return null;
   } catch (e) {

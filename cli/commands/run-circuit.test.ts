@@ -51,7 +51,9 @@ describe('parseCircuitRunArgs', () => {
     expect(parseCircuitRunArgs(['--suite', 'circuit', '--agent', 'random', '--probe', 'p2', '--out', 'o'])).toMatchObject({ agent: 'random', probe: 'P2', split: null, seed: 42, out: 'o' });
     expect(() => parseCircuitRunArgs(['--suite', 'circuit', '--out', 'o'])).toThrow(/--agent is required/);
     expect(() => parseCircuitRunArgs(['--suite', 'circuit', '--agent', 'reference'])).toThrow(/--out/);
-    expect(() => parseCircuitRunArgs(['--suite', 'circuit', '--agent', 'reference', '--out', 'o', '--p3-variant', 'x'])).toThrow(/unknown argument/);
+    expect(() => parseCircuitRunArgs(['--suite', 'circuit', '--agent', 'reference', '--out', 'o', '--p3-variant', 'x'])).toThrow(/--p3-variant must be raw_history or state_summary/);
+    expect(parseCircuitRunArgs(['--suite', 'circuit', '--agent', 'reference', '--out', 'o'])).toMatchObject({ p3Variant: 'raw_history' });
+    expect(parseCircuitRunArgs(['--suite', 'circuit', '--agent', 'reference', '--out', 'o', '--p3-variant', 'state_summary'])).toMatchObject({ p3Variant: 'state_summary' });
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * `proving-ground run --suite circuit --agent reference|always-propose|last-state|random
- *  [--probe P1] [--split dev] [--seed N] [--bank DIR] --out DIR`
+ *  [--probe P1] [--split dev] [--seed N] [--bank DIR] [--p3-variant state_summary] --out DIR`
  * `proving-ground run --suite circuit --provider openai|anthropic|gemini --model ID … --out DIR`
  * Runs a built-in circuit agent, or your own model, over the (filtered) circuit audit bank
  * (paper App. R) and writes results.json, results.md and transcripts/<task_id>.json to DIR, like the
@@ -21,6 +21,7 @@ import { CircuitTranscriptSchema, type CircuitTranscript } from '../../src/core/
 import { scoreCircuitTranscripts } from '../../src/core/circuit/run/score.ts';
 import { diffMetrics } from '../../src/core/run/compare-metrics.ts';
 import { runCircuitSuite, type CircuitRunResult } from '../../src/core/circuit/run/run-suite.ts';
+import { P3VariantSchema, type P3Variant } from '../../src/core/veh/protocol/prompts.ts';
 import type { Timers } from '../../src/core/llm/budget.ts';
 import type { FetchLike } from '../../src/core/llm/types.ts';
 import { DEFAULT_PRICES, type PriceTable } from '../../src/core/llm/prices.ts';
@@ -37,6 +38,7 @@ export interface CircuitRunArgs {
   seed: number;
   out: string;
   bank: string;
+  p3Variant: P3Variant;
 }
 
 export function parseCircuitRunArgs(args: readonly string[]): CircuitRunArgs {
@@ -48,6 +50,7 @@ export function parseCircuitRunArgs(args: readonly string[]): CircuitRunArgs {
     seed: { type: 'string' },
     out: { type: 'string' },
     bank: { type: 'string' },
+    'p3-variant': { type: 'string' },
     ...MODEL_FLAGS,
   });
   if (values.suite !== 'circuit') throw new UsageError('run-circuit needs --suite circuit');
@@ -56,6 +59,8 @@ export function parseCircuitRunArgs(args: readonly string[]): CircuitRunArgs {
   if (agent !== null && modelRun) throw new UsageError('--agent runs a built-in agent; --provider/--model run your own model: give one or the other');
   if ((agent === null || agent === '') && !modelRun) throw new UsageError('--agent is required (or --provider … --model … to run your own model)');
   if (!values.out) throw new UsageError('--out DIR is required');
+  const p3 = P3VariantSchema.safeParse(values['p3-variant'] ?? 'raw_history');
+  if (!p3.success) throw new UsageError(`--p3-variant must be raw_history or state_summary, not "${values['p3-variant'] ?? ''}"`);
   return {
     agent,
     model: modelRun ? parseModelArgs(values) : null,
@@ -64,6 +69,7 @@ export function parseCircuitRunArgs(args: readonly string[]): CircuitRunArgs {
     seed: parseSeed(values.seed, DEFAULT_RUN_SEED),
     out: values.out,
     bank: values.bank ?? DEFAULT_CIRCUIT_BANK_DIR,
+    p3Variant: p3.data,
   };
 }
 
@@ -140,6 +146,7 @@ export async function runCircuitCommand(args: readonly string[], io: CommandIo, 
       appVersion: await appVersion(),
       bankHash: await bankHash(a.bank),
       filters,
+      ...(a.p3Variant === 'state_summary' ? { p3Variant: a.p3Variant } : {}),
       ...(a.model ? { budget: a.model.budget, timers } : {}),
       onProgress: (p) => {
         if (a.model || p.done === p.total || p.done % 10 === 0) io.stderr(`  [${p.done}/${p.total}] ${p.task_id} ${p.transcript.status}`);

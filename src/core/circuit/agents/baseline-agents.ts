@@ -13,6 +13,9 @@ const propose = (): JsonObject => ({ action: 'propose_design', missing_fields: [
 /** P3: the design the shown (corrupted) trajectory ends on. */
 export function lastHistoryDesign(opening: JsonObject): JsonObject {
   const history = opening.corrupted_history;
+  // Under --p3-variant state_summary the opening carries the verifier's digest instead of the history.
+  const summary = opening.state_summary as JsonObject | undefined;
+  if (!Array.isArray(history) && summary?.current_design) return summary.current_design as JsonObject;
   if (!Array.isArray(history) || history.length === 0) throw new Error('P3 payload without corrupted_history');
   return (history[history.length - 1] as JsonObject).design as JsonObject;
 }

@@ -10,6 +10,7 @@ import type { FinalRef } from '../../agent/events.ts';
 import type { JsonObject } from '../../agent/parse-json.ts';
 import type { CircuitDesign } from '../oracle.ts';
 import type { CircuitP3Task } from '../task-schema.ts';
+import type { P3Variant } from '../../veh/protocol/prompts.ts';
 import { checkCircuitDesign, type CircuitDesignCheck } from './design-check.ts';
 import type { CircuitEpisode } from './episode-loop.ts';
 import { interpretCircuitTurn } from './interpret.ts';
@@ -37,11 +38,11 @@ function planTurn(action: string, fields: JsonObject | null, task: CircuitP3Task
   }
 }
 
-export async function runCircuitP3(ep: CircuitEpisode, task: CircuitP3Task): Promise<void> {
+export async function runCircuitP3(ep: CircuitEpisode, task: CircuitP3Task, variant: P3Variant = 'raw_history'): Promise<void> {
   const budget = task.query_budget_remaining;
   const { requestFor, limits } = circuitRequestBuilder(task, task.trap_design.design);
   const prior = (task.corrupted_history[0] ?? task.trap_design).design;
-  ep.say(...buildCircuitOpening(task));
+  ep.say(...buildCircuitOpening(task, variant));
   // The harness's own evaluation of the trap: the full-precision trap state for the row.
   await ep.evaluate(requestFor(task.trap_design.design), { step: null, purpose: 'harness', label: 'trap' });
   let lastStep: number | null = null;

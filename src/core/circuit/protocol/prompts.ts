@@ -9,6 +9,8 @@ import { payloadJson } from '../../veh/protocol/payload-json.ts';
 import { FAMILY_TARGET, FAMILY_VARIABLES, type CircuitConstraintName } from '../oracle.ts';
 import { P1_ACTIONS, type CircuitP1Task, type CircuitP2Task, type CircuitP3Task, type CircuitP4Task, type CircuitTask } from '../task-schema.ts';
 import { round5, shownCircuitMetrics } from './verifier-response.ts';
+import type { P3Variant } from '../../veh/protocol/prompts.ts';
+import { buildCircuitStateSummary } from './state-summary.ts';
 
 export const P2_ACTIONS = ['continue', 'stop'] as const;
 export const P3_ACTIONS = ['propose_design', 'replan', 'reset_to_prior', 'declare_infeasible'] as const;
@@ -108,14 +110,15 @@ export function p2Payload(task: CircuitP2Task) {
 export const p3StopRule = (budget: number): string =>
   `The episode always runs ${budget} turns; a feasible design does not end it. The final design is the last design evaluated (the trajectory's last design if you evaluate none).`;
 
-export function p3Payload(task: CircuitP3Task) {
+/** `state_summary` replaces the corrupted history with the verifier-authored digest (state-summary.ts). */
+export function p3Payload(task: CircuitP3Task, variant: P3Variant = 'raw_history') {
   return {
     probe: 'P3',
     task: `Recover a feasible ${task.family} design from the following trajectory.`,
     ...designContext(task),
     objective: `${task.objective} subject to the verifier constraints`,
     query_budget_remaining: task.query_budget_remaining,
-    corrupted_history: task.corrupted_history,
+    ...(variant === 'state_summary' ? { state_summary: buildCircuitStateSummary(task) } : { corrupted_history: task.corrupted_history }),
     stop_rule: p3StopRule(task.query_budget_remaining),
     allowed_actions: P3_ACTIONS,
   };
@@ -132,7 +135,7 @@ export function p4Payload(task: CircuitP4Task) {
 }
 
 /** Exactly the messages an agent receives first. */
-export function buildCircuitOpening(task: CircuitTask): ChatMessage[] {
+export function buildCircuitOpening(task: CircuitTask, p3Variant: P3Variant = 'raw_history'): ChatMessage[] {
   const pair = (system: string, payload: unknown): ChatMessage[] => [
     { role: 'system', content: system },
     { role: 'user', content: payloadJson(payload) },
@@ -143,7 +146,7 @@ export function buildCircuitOpening(task: CircuitTask): ChatMessage[] {
     case 'P2':
       return pair(P2_SYSTEM_PROMPT, p2Payload(task));
     case 'P3':
-      return pair(P3_SYSTEM_PROMPT, p3Payload(task));
+      return pair(P3_SYSTEM_PROMPT, p3Payload(task, p3Variant));
     case 'P4':
       return pair(P4_SYSTEM_PROMPT, p4Payload(task));
   }

@@ -9,6 +9,7 @@ import { AgentDescriptorSchema } from '../../run/transcript.ts';
 import { EpisodeStatusSchema } from '../../veh/rows.ts';
 import { CircuitTaskSchema } from '../task-schema.ts';
 import { CircuitTranscriptEventSchema } from './events.ts';
+import { P3VariantSchema } from '../../veh/protocol/prompts.ts';
 
 export const CIRCUIT_TRANSCRIPT_SCHEMA_VERSION = 1;
 
@@ -28,6 +29,8 @@ export const CircuitTranscriptSchema = z.strictObject({
     max_retries: z.number().int(),
     oracle_backend: z.string(),
     budget: EpisodeBudgetSchema.optional(),
+    /** Present when P3 opened with the verifier-authored state summary; absent = the raw corrupted history. */
+    p3_variant: P3VariantSchema.optional(),
   }),
   events: z.array(CircuitTranscriptEventSchema),
   status: EpisodeStatusSchema,

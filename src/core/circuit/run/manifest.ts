@@ -11,6 +11,7 @@ import { DECODING_NOTE } from '../../run/manifest.ts';
 import { AgentDescriptorSchema } from '../../run/transcript.ts';
 import { hashString } from '../../stats/rng.ts';
 import type { CircuitTranscript } from '../protocol/transcript.ts';
+import { P3VariantSchema, type P3Variant } from '../../veh/protocol/prompts.ts';
 
 export const CIRCUIT_MANIFEST_SCHEMA_VERSION = 1;
 
@@ -35,6 +36,8 @@ export const CircuitRunManifestSchema = z.strictObject({
   finished_at: z.string(),
   status: z.enum(['completed', 'cancelled', 'failed']),
   decoding: z.string(),
+  /** Present for a run whose P3 tasks opened with the verifier-authored state summary; absent = raw history. */
+  p3_variant: P3VariantSchema.optional(),
   /** LLM runs only: what was called (never a key). */
   model: z
     .strictObject({
@@ -60,6 +63,7 @@ export interface CircuitManifestInput {
   maxRetries: number;
   startedMs: number;
   budget?: EpisodeBudget;
+  p3Variant?: P3Variant;
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -106,6 +110,7 @@ export function buildCircuitManifest(
     finished_at: iso(clock()),
     status,
     decoding: DECODING_NOTE,
+    ...(input.p3Variant === 'state_summary' ? { p3_variant: input.p3Variant } : {}),
     ...(m
       ? {
           model: {

@@ -54,6 +54,7 @@ export function renderCircuitResultsMarkdown(r: { manifest: CircuitRunManifest; 
     `| tasks | ${r.rows.length} of ${m.task_count} (${filter}) |`,
     `| seed | ${m.seed} |`,
     `| query budget | ${m.query_budget_rule_text} |`,
+    `| P3 opening | ${m.p3_variant === 'state_summary' ? 'state_summary (verifier-authored digest instead of the corrupted history)' : 'raw_history'} |`,
     `| oracle backend | ${m.oracle_backend} |`,
     `| bank hash | ${m.bank_hash} |`,
     `| app version | ${m.app_version} |`,

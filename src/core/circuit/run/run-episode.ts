@@ -16,6 +16,7 @@ import { CircuitEpisode } from '../protocol/episode-loop.ts';
 import type { CircuitTranscriptEvent } from '../protocol/events.ts';
 import { CIRCUIT_TRANSCRIPT_SCHEMA_VERSION, type CircuitTranscript } from '../protocol/transcript.ts';
 import type { CircuitTask } from '../task-schema.ts';
+import type { P3Variant } from '../../veh/protocol/prompts.ts';
 
 export interface CircuitEpisodeRunOptions {
   task: CircuitTask;
@@ -30,6 +31,8 @@ export interface CircuitEpisodeRunOptions {
   timers?: Timers;
   onEvent?: (e: CircuitTranscriptEvent) => void;
   onDelta?: (text: string) => void;
+  /** P3 opening: the raw corrupted history (default) or the verifier-authored state summary. */
+  p3Variant?: P3Variant;
 }
 
 const failingSession: AgentSession = { respond: () => Promise.reject(new Error('agent failed to start')) };
@@ -64,7 +67,7 @@ export async function runCircuitEpisode(o: CircuitEpisodeRunOptions): Promise<Ci
   let status: EpisodeStatus;
   try {
     if (startError) throw startError;
-    await runCircuitProtocol(ep, o.task);
+    await runCircuitProtocol(ep, o.task, o.p3Variant);
     const end = ep.events.findLast((e) => e.type === 'end');
     status = end?.type === 'end' ? end.status : 'error';
   } catch (e) {
@@ -92,6 +95,7 @@ export async function runCircuitEpisode(o: CircuitEpisodeRunOptions): Promise<Ci
       max_retries: loop.maxRetries,
       oracle_backend: o.oracle.backendId,
       ...(o.budget ? { budget: o.budget } : {}),
+      ...(o.p3Variant === 'state_summary' ? { p3_variant: o.p3Variant } : {}),
     },
     events: ep.events,
     status,

@@ -18,6 +18,7 @@ import type { CircuitTask } from '../task-schema.ts';
 import { buildCircuitManifest, type CircuitRunManifest } from './manifest.ts';
 import { runCircuitEpisode } from './run-episode.ts';
 import { DEFAULT_MAX_RETRIES } from '../../agent/loop.ts';
+import type { P3Variant } from '../../veh/protocol/prompts.ts';
 
 export type CircuitRunStatus = 'completed' | 'cancelled' | 'failed';
 
@@ -55,6 +56,8 @@ export interface CircuitRunOptions {
   resamples?: number;
   onProgress?: (p: CircuitRunProgress) => void;
   onEvent?: (taskId: string, e: CircuitTranscriptEvent) => void;
+  /** P3 opening variant (default raw_history); recorded in the manifest and each transcript. */
+  p3Variant?: P3Variant;
 }
 
 const NEVER_ABORTED = new AbortController().signal;
@@ -85,6 +88,7 @@ export async function runCircuitSuite(opts: CircuitRunOptions): Promise<CircuitR
         signal,
         ...(opts.budget ? { budget: opts.budget } : {}),
         ...(opts.timers ? { timers: opts.timers } : {}),
+        ...(opts.p3Variant ? { p3Variant: opts.p3Variant } : {}),
         ...(onEvent ? { onEvent: (e: CircuitTranscriptEvent) => onEvent(task.task_id, e) } : {}),
       });
     } catch (e) {
@@ -116,6 +120,7 @@ export async function runCircuitSuite(opts: CircuitRunOptions): Promise<CircuitR
       maxRetries: transcripts[0]?.settings.max_retries ?? DEFAULT_MAX_RETRIES,
       startedMs,
       ...(opts.budget ? { budget: opts.budget } : {}),
+      ...(opts.p3Variant ? { p3Variant: opts.p3Variant } : {}),
     },
     opts.clock,
     status,
