@@ -1,4 +1,45 @@
-// Placeholder until the owning helper fills it in (issue 4/7 work in progress).
+import { filtersFromQuery } from '../../core/leaderboard/filters.ts';
+import { metricKeys } from '../../core/leaderboard/leaderboard.ts';
+import { ErrorPanel } from '../components/ErrorPanel.tsx';
+import { Loading } from '../components/Loading.tsx';
+import { RunPairPicker } from '../compare/RunPairPicker.tsx';
+import { navigate } from '../routing/use-hash-route.ts';
+import { LeaderboardFilterBar } from './LeaderboardFilterBar.tsx';
+import { viewFromQuery, withParams } from './leaderboard-view.ts';
+import { ProbeLeaderboard } from './ProbeLeaderboard.tsx';
+import { SuiteOverview } from './SuiteOverview.tsx';
+import { useScoredRuns } from './use-scored-runs.ts';
+
+/**
+ * Leaderboards (`#/leaderboard`) over every stored and imported run: all four VEH stages side by
+ * side, or one stage ranked on any of its metrics (headline, diagnostics, error families). View and
+ * filters live in the URL.
+ */
 export function LeaderboardPage({ query }: { query: URLSearchParams }) {
-  return <h1>{query.size >= 0 ? 'LeaderboardPage' : ''}</h1>;
+  const scored = useScoredRuns();
+  const view = viewFromQuery(query);
+  const filters = filtersFromQuery(query);
+  const onChange = (changes: Record<string, string | null>) => navigate({ name: 'leaderboard', query: withParams(query, changes) }, { replace: true });
+  const keys = view.kind === 'probe' ? metricKeys(scored.runs, view.probe) : [];
+  return (
+    <>
+      <h1>Leaderboard</h1>
+      <p className="intro">
+        Every run stored in this browser, local or imported, scored again from its task rows with the run's own seed, so a value and its
+        95 % interval never rest on what a file claims. Badges say how far an entry can be trusted: replay-verified, run here, or an
+        unverified import. Pick a stage to rank runs on any of its metrics; error families rank lowest first.
+      </p>
+      <LeaderboardFilterBar query={query} view={view} metricKeys={keys} summaries={scored.summaries} onChange={onChange} />
+      {scored.error !== null && <ErrorPanel title="Some stored runs could not be read" error={scored.error} onRetry={scored.refetch} />}
+      {scored.pending && <Loading what="and scoring the stored runs" />}
+      <section className="panel" aria-labelledby="lb-heading">
+        <h2 id="lb-heading">{view.kind === 'suite' ? 'VEHBench: all stages' : `${view.probe} stage`}</h2>
+        {view.kind === 'suite' ? <SuiteOverview runs={scored.runs} filters={filters} /> : <ProbeLeaderboard runs={scored.runs} probe={view.probe} metric={view.metric} filters={filters} />}
+      </section>
+      <section className="panel" aria-labelledby="lb-compare-heading">
+        <h2 id="lb-compare-heading">Compare two runs</h2>
+        {scored.summaries.length > 0 && <RunPairPicker key={scored.summaries.map((s) => s.store_id).join('|')} summaries={scored.summaries} />}
+      </section>
+    </>
+  );
 }
