@@ -22,6 +22,10 @@ describe('analysis registry', () => {
     expect(orientPair(neutral, targeted)).toMatchObject({ a: { run_id: 't' }, reason: 'targeted − neutral' });
     const other = run('o', {}, true);
     expect(orientPair(raw, other)).toMatchObject({ a: { run_id: 'raw' }, reason: null });
+    // A left-over P3 form must not flip a control pair: targeted/raw vs neutral/summary is still targeted − neutral.
+    const targetedRaw = run('tr', { control: 'targeted', p3_variant: 'raw_history' }, true);
+    const neutralSummary = run('ns', { control: 'neutral', p3_variant: 'state_summary' }, false);
+    expect(orientPair(neutralSummary, targetedRaw)).toMatchObject({ a: { run_id: 'tr' }, reason: 'targeted − neutral' });
   });
 
   it('paired needs exactly two runs; the tables come out with the orientation noted', () => {

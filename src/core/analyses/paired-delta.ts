@@ -180,11 +180,14 @@ export function pairedDeltaTable(a: AnalysisRun, b: AnalysisRun, opts: PairedDel
  * and targeted − neutral (App. Q); any other pair keeps the order given.
  */
 export function orientPair(x: AnalysisRun, y: AnalysisRun): { a: AnalysisRun; b: AnalysisRun; reason: string | null } {
-  const variant = (r: AnalysisRun) => r.manifest?.p3_variant ?? null;
-  if (variant(x) === 'raw_history' && variant(y) === 'state_summary') return { a: y, b: x, reason: 'state-summary − raw-history' };
-  if (variant(x) === 'state_summary' && variant(y) === 'raw_history') return { a: x, b: y, reason: 'state-summary − raw-history' };
+  // The control block is the intervention when the two runs differ in it; the P3 form is then a
+  // left-over form setting (P1/P2/P4 runs ignore it), so it decides only between equal controls.
   const control = (r: AnalysisRun) => manifestField(r, 'control') ?? 'default';
   if (control(x) === 'neutral' && control(y) === 'targeted') return { a: y, b: x, reason: 'targeted − neutral' };
   if (control(x) === 'targeted' && control(y) === 'neutral') return { a: x, b: y, reason: 'targeted − neutral' };
+  if (control(x) !== control(y)) return { a: x, b: y, reason: null };
+  const variant = (r: AnalysisRun) => r.manifest?.p3_variant ?? null;
+  if (variant(x) === 'raw_history' && variant(y) === 'state_summary') return { a: y, b: x, reason: 'state-summary − raw-history' };
+  if (variant(x) === 'state_summary' && variant(y) === 'raw_history') return { a: x, b: y, reason: 'state-summary − raw-history' };
   return { a: x, b: y, reason: null };
 }

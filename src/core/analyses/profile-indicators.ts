@@ -7,7 +7,7 @@
  */
 import type { P1Action } from '../veh/task-schema.ts';
 import type { P1Row, P2Row, P3Row, P4Row, VehRow } from '../veh/rows.ts';
-import { INFEASIBLE, PROPOSE, missingFieldsRecall, p1MacroF1, recall } from '../veh/metrics/p1.ts';
+import { INFEASIBLE, PROPOSE, REQUEST, p1MacroF1, recall } from '../veh/metrics/p1.ts';
 import { aucOf, destructiveEditRate, directedUpdateRate, feasibilityPreservation, improvementRate, protocolInvalidRate, summariseP2, violationReduction, VIOLATION_REDUCTION_EPS } from '../veh/metrics/p2.ts';
 import { escapeRate, successRate, summariseP3 } from '../veh/metrics/p3.ts';
 import { bars, dominanceError, exactRate, meanTau, policyPairAccuracy, summariseP4 } from '../veh/metrics/p4.ts';
@@ -140,7 +140,9 @@ const diff = (x: number | null, y: number | null): number | null => (x === null 
 export const INDICATORS: readonly Indicator[] = [
   { dimension: 'action_discipline', key: 'p1_action_alignment', label: 'P1 action-distribution alignment', value: (l) => actionAlignment(l.P1) },
   { dimension: 'action_discipline', key: 'p1_macro_f1', label: 'P1 macro-F1', value: (l) => (l.P1.length === 0 ? null : p1MacroF1(l.P1)) },
-  { dimension: 'action_discipline', key: 'p1_missing_recall', label: 'P1 missing-field recall', value: (l) => missingFieldsRecall(l.P1) },
+  // Table 15's "missing recall" is recall of the request_missing_info action (the counterpart of
+  // infeasible recall below): an agent that never asks scores 0 here, not "undefined".
+  { dimension: 'action_discipline', key: 'p1_missing_recall', label: 'P1 missing-info (request) recall', value: (l) => recall(l.P1, REQUEST) },
   { dimension: 'action_discipline', key: 'p1_infeasible_recall', label: 'P1 infeasible recall', value: (l) => recall(l.P1, INFEASIBLE) },
   { dimension: 'action_discipline', key: 'p1_propose_precision', label: 'P1 propose precision', value: (l) => proposePrecision(l.P1) },
   { dimension: 'action_discipline', key: 'p1_non_invalid', label: 'P1 non-invalid rate', value: (l) => rate(l.P1.filter((r) => r.predicted_action !== null).length, l.P1.length) },

@@ -47,16 +47,16 @@ describe('response-control profiles of three synthetic runs', () => {
     // B: propose F1 = 0.8 (P 2/3, R 1), request 1, infeasible 0 → 0.6; C: propose F1 2/3 only → 2/9.
     expect(b?.indicators.p1_macro_f1).toBeCloseTo(0.6, 12);
     expect(c?.indicators.p1_macro_f1).toBeCloseTo(2 / 9, 12);
-    // Missing-field recall needs a request answered with request: C never asks, so it is undefined.
-    expect([a?.indicators.p1_missing_recall, b?.indicators.p1_missing_recall, c?.indicators.p1_missing_recall]).toEqual([1, 0, null]);
+    // Missing-info recall is recall of the request action (Table 15): A and B ask on the request task, C never asks → 0.
+    expect([a?.indicators.p1_missing_recall, b?.indicators.p1_missing_recall, c?.indicators.p1_missing_recall]).toEqual([1, 1, 0]);
     expect([a?.indicators.p1_propose_precision, b?.indicators.p1_propose_precision, c?.indicators.p1_propose_precision]).toEqual([1, 2 / 3, 0.5]);
   });
 
   it('action discipline: A = 5/6 (best on all but the constant non-invalid rate), C = 0, B by hand', () => {
-    // z per indicator for B: alignment ½, macro-F1 (0.6 − 2/9)/(1 − 2/9) = 17/35, missing recall 0,
+    // z per indicator for B: alignment ½, macro-F1 (0.6 − 2/9)/(1 − 2/9) = 17/35, request recall 1,
     // infeasible recall 0, propose precision (2/3 − ½)/(1 − ½) = ⅓, non-invalid 0 (constant) → mean of six.
     expect(ad[0]).toBeCloseTo(5 / 6, 9);
-    expect(ad[1]).toBeCloseTo((0.5 + 17 / 35 + 1 / 3) / 6, 9);
+    expect(ad[1]).toBeCloseTo((0.5 + 17 / 35 + 1 + 1 / 3) / 6, 9);
     expect(ad[2]).toBeCloseTo(0, 9);
   });
 
