@@ -40,6 +40,13 @@ describe('run ownership across tabs', () => {
     expect(await markOrphanedRuns(store, locks)).toEqual(['live']);
   });
 
+  it('when the locks cannot be queried, no run is marked (a live one could be among them)', async () => {
+    const store = await storeWithRunning(['a']);
+    const broken = { ...fakeLocks(), query: () => Promise.reject(new Error('SecurityError')) } as unknown as LockManager;
+    expect(await markOrphanedRuns(store, broken)).toEqual([]);
+    expect((await store.getRun('a'))?.summary.status).toBe('running');
+  });
+
   it('without Web Locks, every running run found at load is orphaned', async () => {
     const store = await storeWithRunning(['a', 'b']);
     expect((await markOrphanedRuns(store, null)).sort()).toEqual(['a', 'b']);

@@ -43,6 +43,8 @@ export async function markOrphanedRuns(store: RunStore, locks: LockManager | nul
   const running = (await store.listRuns()).filter((s) => s.status === 'running');
   if (running.length === 0) return [];
   const held = await heldRunLocks(locks);
+  // Web Locks exist but could not be queried: we cannot tell a live run from an orphan, so mark none.
+  if (locks && held === null) return [];
   const orphaned = running.filter((s) => !held?.has(lockName(s.store_id)));
   for (const s of orphaned) await store.markInterrupted(s.store_id, INTERRUPTED_REASON);
   return orphaned.map((s) => s.store_id);

@@ -145,7 +145,12 @@ describe('IdbRunStore: reads are validated', () => {
     const store = new IdbRunStore(db);
     await expect(store.getRun('bad')).rejects.toBeInstanceOf(StoreCorruptionError);
     await expect(store.getRun('bad')).rejects.toThrow(/runs\[bad\]/);
-    await expect(store.listRuns()).rejects.toThrow(/runs\[bad\]/);
+    // The list still opens: the damaged record is listed with the reason, and it can be deleted.
+    const [listed] = await store.listRuns();
+    expect(listed).toMatchObject({ store_id: 'bad', label: '(damaged record)', status: 'failed' });
+    expect(listed?.error).toMatch(/runs\[bad\]/);
+    await store.deleteRun('bad');
+    expect(await store.listRuns()).toEqual([]);
   });
 
   it('a damaged transcript is a StoreCorruptionError naming its key', async () => {

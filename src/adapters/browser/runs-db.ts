@@ -12,8 +12,8 @@ import type { RunManifest } from '../../core/run/manifest.ts';
 import type { Transcript } from '../../core/run/transcript.ts';
 import type { SuiteMetrics } from '../../core/run/types.ts';
 import type { VehRow } from '../../core/veh/rows.ts';
-import { assertWritable, beginRecord, byStartedDesc, checkImportShape, checkTaskIndex, finishedSummary, freeStoreId, importRecord, type BeginInit } from '../../core/store/run-records.ts';
-import { StoreQuotaError, type RunStore, type StoredRun, type StoredRunSummary, type StoredTask, type StoredVerification } from '../../core/store/run-store.ts';
+import { assertDeletable, assertWritable, beginRecord, byStartedDesc, damagedSummary, checkImportShape, checkTaskIndex, finishedSummary, freeStoreId, importRecord, type BeginInit } from '../../core/store/run-records.ts';
+import { StoreCorruptionError, StoreQuotaError, type RunStore, type StoredRun, type StoredRunSummary, type StoredTask, type StoredVerification } from '../../core/store/run-store.ts';
 import {
   parseStored,
   runRecordOf,
@@ -96,11 +96,18 @@ export class IdbRunStore implements RunStore {
   }
 
   async listRuns(): Promise<StoredRunSummary[]> {
+    const keys = (await this.db.getAllKeys(RUNS_STORE)).map(String);
     const records = (await this.db.getAll(RUNS_STORE)) as unknown[];
     return records
-      .map((v) => {
-        const key = v !== null && typeof v === 'object' && 'store_id' in v ? String((v as { store_id: unknown }).store_id) : '?';
-        return parseStored(StoredRunRecordSchema, v, { store: RUNS_STORE, key }).summary;
+      .map((v, i) => {
+        const key = keys[i] ?? '?';
+        try {
+          return parseStored(StoredRunRecordSchema, v, { store: RUNS_STORE, key }).summary;
+        } catch (e) {
+          // One damaged record must not hide every other run: list it with the reason, deletable.
+          if (e instanceof StoreCorruptionError) return damagedSummary(key, e.message);
+          throw e;
+        }
       })
       .sort(byStartedDesc);
   }
@@ -212,6 +219,10 @@ export class IdbRunStore implements RunStore {
 
   deleteRun(storeId: string): Promise<void> {
     return this.write(async (tx) => {
+      const raw = (await tx.objectStore(RUNS_STORE).get(storeId)) as unknown;
+      const parsed = StoredRunRecordSchema.safeParse(raw);
+      // A damaged record is deleted as it is; a valid one only when nobody is writing it.
+      if (parsed.success) assertDeletable(parsed.data.summary);
       await Promise.all([
         tx.objectStore(RUNS_STORE).delete(storeId),
         tx.objectStore(TASK_ROWS_STORE).delete(runRange(storeId)),
@@ -220,9 +231,22 @@ export class IdbRunStore implements RunStore {
     });
   }
 
+  /** Everything except runs still being written (a tab's live run keeps its records). */
   clearAll(): Promise<void> {
     return this.write(async (tx) => {
-      await Promise.all(RUN_STORES.map((name) => tx.objectStore(name).clear()));
+      const runs = tx.objectStore(RUNS_STORE);
+      const keys = (await runs.getAllKeys()).map(String);
+      const values = (await runs.getAll()) as unknown[];
+      const running = new Set(keys.filter((_, i) => StoredRunRecordSchema.safeParse(values[i]).data?.summary.status === 'running'));
+      if (running.size === 0) {
+        await Promise.all(RUN_STORES.map((name) => tx.objectStore(name).clear()));
+        return;
+      }
+      await Promise.all(
+        keys
+          .filter((k) => !running.has(k))
+          .flatMap((k) => [runs.delete(k), tx.objectStore(TASK_ROWS_STORE).delete(runRange(k)), tx.objectStore(TRANSCRIPTS_STORE).delete(runRange(k))]),
+      );
     });
   }
 }

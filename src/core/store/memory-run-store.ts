@@ -7,7 +7,7 @@ import type { RunManifest } from '../run/manifest.ts';
 import type { Transcript } from '../run/transcript.ts';
 import type { SuiteMetrics } from '../run/types.ts';
 import type { VehRow } from '../veh/rows.ts';
-import { assertWritable, beginRecord, byStartedDesc, checkImportShape, checkTaskIndex, finishedSummary, freeStoreId, importRecord, type BeginInit } from './run-records.ts';
+import { assertDeletable, assertWritable, beginRecord, byStartedDesc, checkImportShape, checkTaskIndex, finishedSummary, freeStoreId, importRecord, type BeginInit } from './run-records.ts';
 import type { RunStore, StoredRun, StoredRunSummary, StoredTask, StoredVerification } from './run-store.ts';
 
 interface MemoryRun {
@@ -111,11 +111,14 @@ export class MemoryRunStore implements RunStore {
 
   async deleteRun(storeId: string): Promise<void> {
     await Promise.resolve();
+    const r = this.runs.get(storeId);
+    if (r) assertDeletable(r.run.summary);
     this.runs.delete(storeId);
   }
 
+  /** Everything except runs still being written. */
   async clearAll(): Promise<void> {
     await Promise.resolve();
-    this.runs.clear();
+    for (const [id, r] of this.runs) if (r.run.summary.status !== 'running') this.runs.delete(id);
   }
 }

@@ -125,3 +125,39 @@ export function importRecord(storeId: string, run: ImportInput): StoredRun {
 export function byStartedDesc(a: StoredRunSummary, b: StoredRunSummary): number {
   return b.started_at.localeCompare(a.started_at) || a.store_id.localeCompare(b.store_id);
 }
+
+/** A run still being written (here or in another tab) is not deleted under its writer. */
+export function assertDeletable(summary: StoredRunSummary): void {
+  if (summary.status === 'running') {
+    throw new Error(`run ${summary.store_id} is still running (in this or another tab): cancel it there first, or reload once that tab is closed`);
+  }
+}
+
+/**
+ * A stand-in for a run record that fails validation (damaged, or written by a newer build): listed
+ * with the reason so the user can see it and delete it, instead of one bad record hiding every run.
+ */
+export function damagedSummary(storeId: string, reason: string): StoredRunSummary {
+  return {
+    store_id: storeId,
+    run_id: storeId,
+    source: 'local',
+    status: 'failed',
+    suite: 'veh',
+    agent_id: 'unknown',
+    label: '(damaged record)',
+    model: null,
+    task_count: 0,
+    done_count: 0,
+    started_at: '',
+    finished_at: null,
+    bank_hash: '',
+    app_version: '',
+    seed: 0,
+    recipe: null,
+    imported_from: null,
+    imported_at: null,
+    verification: null,
+    error: `${reason}. Delete it, or open the page in the build that wrote it.`,
+  };
+}

@@ -148,6 +148,9 @@ export function describeRunStoreContract(name: string, makeStore: () => Promise<
       const keep = await importFixture();
       const drop = await begin('run-drop');
       await commit(drop, 0);
+      // Not while it is being written (a live run in this or another tab)…
+      await expect(store.deleteRun(drop)).rejects.toThrow(/still running/);
+      await store.markInterrupted(drop, 'tab closed');
       await store.deleteRun(drop);
       expect(await store.getRun(drop)).toBeNull();
       expect(await store.readRows(drop)).toEqual([]);
@@ -156,14 +159,17 @@ export function describeRunStoreContract(name: string, makeStore: () => Promise<
       expect((await store.listRuns()).map((s) => s.store_id)).toEqual([keep]);
     });
 
-    it('clearAll removes everything', async () => {
+    it('clearAll removes everything except a run still being written', async () => {
       await importFixture();
       const id = await begin();
       await commit(id, 0);
+      const live = await begin('run-live', '2026-05-01T00:00:00.000Z');
+      await commit(live, 0);
+      await store.markInterrupted(id, 'tab closed');
       await store.clearAll();
-      expect(await store.listRuns()).toEqual([]);
+      expect((await store.listRuns()).map((s) => s.store_id)).toEqual([live]);
       expect(await store.readRows(id)).toEqual([]);
-      expect(await store.readTranscripts(run.manifest.run_id)).toEqual([]);
+      expect((await store.readRows(live)).length).toBe(1);
     });
 
     it('lists newest first', async () => {

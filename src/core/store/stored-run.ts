@@ -43,11 +43,19 @@ function recipeOf(opts: StoredRunOptions): RunRecipe {
 
 async function runCommitted(opts: StoredRunOptions, storeId: string, extra: Pick<RunSuiteOptions, 'finished' | 'startedMs'>): Promise<StoredRunOutcome> {
   const { store, label: _label, model: _model, onStored: _onStored, ...suite } = opts;
-  const result = await runSuite({
-    ...suite,
-    ...extra,
-    commitTask: (task) => store.commitTask(storeId, task),
-  });
+  let result: Awaited<ReturnType<typeof runSuite>>;
+  try {
+    result = await runSuite({
+      ...suite,
+      ...extra,
+      commitTask: (task) => store.commitTask(storeId, task),
+    });
+  } catch (e) {
+    // An unexpected failure (not a cancel or an oracle failure, which runSuite reports as a status):
+    // leave the stored run resumable rather than `running` with nobody writing it.
+    await store.markInterrupted(storeId, `the run stopped with an unexpected error: ${e instanceof Error ? e.message : String(e)}`).catch(() => undefined);
+    throw e;
+  }
   let finishError: string | null = null;
   try {
     await store.finishRun(storeId, { status: result.status, error: result.error, manifest: result.manifest, metrics: result.metrics });
