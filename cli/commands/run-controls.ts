@@ -91,10 +91,10 @@ export interface RunSelection {
  * Applies the audit flags to the already filtered tasks. A matched run keeps the source run's
  * P2/P3 tasks (in its order) that are in `tasks`; tasks it never queried are skipped with a warning.
  */
-export function selectRunTasks(tasks: readonly VehTask[], c: ControlArgs, match: MatchSource | null): RunSelection {
+export function selectRunTasks(tasks: readonly VehTask[], c: ControlArgs, match: MatchSource | null, bank?: readonly VehTask[]): RunSelection {
   const controls: RunControls = { control: c.control, subset: c.subset, sgForm: c.sgForm };
   const warnings: string[] = [];
-  const chosen = selectForControls(tasks, c);
+  const chosen = selectForControls(tasks, { ...c, ...(bank ? { bank } : {}) });
   const filters = chosen.filters;
   let selected = chosen.tasks;
   if (match !== null) {

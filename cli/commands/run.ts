@@ -133,7 +133,7 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
     }
   }
   const { tasks: all } = await loadVehBank(bankTextReader(a.bank));
-  const selection = selectRunTasks(filterTasks(all, a), a.controls, match);
+  const selection = selectRunTasks(filterTasks(all, a), a.controls, match, all);
   const filters = { ...filterRecord(a), ...selection.filters };
   const tasks = selection.tasks;
   for (const w of selection.warnings) io.stderr(`run: warning: ${w}`);

@@ -101,7 +101,7 @@ function RunWorkbench({ bank, query }: { bank: LoadedBank; query: URLSearchParam
       return;
     }
     if (!agent) return;
-    const audited = auditedRun(tasks, settings, activeFilters(filters));
+    const audited = auditedRun(tasks, settings, activeFilters(filters), bank.tasks);
     if (audited.tasks.length === 0) return setStartError(new Error(emptyAuditReason(settings)));
     // Runs are stored as they go: ask (once, on this user action) that the browser not evict them.
     void requestPersistentStorage();

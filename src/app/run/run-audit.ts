@@ -15,8 +15,8 @@ export interface AuditedRun {
   controls: RunControls;
 }
 
-export function auditedRun(tasks: readonly VehTask[], settings: Pick<RunSettings, 'control' | 'subset' | 'sgForm'>, filters: Record<string, string>): AuditedRun {
-  const chosen = selectForControls(tasks, { subset: settings.subset, sgForm: settings.sgForm });
+export function auditedRun(tasks: readonly VehTask[], settings: Pick<RunSettings, 'control' | 'subset' | 'sgForm'>, filters: Record<string, string>, bank?: readonly VehTask[]): AuditedRun {
+  const chosen = selectForControls(tasks, { subset: settings.subset, sgForm: settings.sgForm, ...(bank ? { bank } : {}) });
   return {
     tasks: chosen.tasks,
     filters: { ...filters, ...chosen.filters },

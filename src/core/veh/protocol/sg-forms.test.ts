@@ -135,7 +135,10 @@ describe('SG probe groups (Appendix P)', () => {
     expect(gold?.request.design).toEqual(tries.at(-1)?.request.design);
     // Every earlier (shorter) printing was infeasible, the last one tried is the gold.
     expect(tries.map((c) => c.result.feasible)).toEqual([...tries.slice(0, -1).map(() => false), true]);
-    expect(payloadOf(t).candidates).toContainEqual({ id: expect.any(String), design: gold?.request.design });
+    // Shown like every other candidate, at DRAW_DIGITS significant digits: long numbers would mark the gold.
+    const shown = (d: Record<string, number>) => Object.fromEntries(Object.entries(d).map(([k, v]) => [k, Number(v.toPrecision(DRAW_DIGITS))]));
+    expect(payloadOf(t).candidates).toContainEqual({ id: expect.any(String), design: shown(gold!.request.design as unknown as Record<string, number>) });
+    for (const c of payloadOf(t).candidates as { design: Record<string, number> }[]) for (const v of Object.values(c.design)) expect(Number(v.toPrecision(DRAW_DIGITS))).toBe(v);
   });
 
   it('an unknown candidate id is a protocol-invalid answer (no query, failure); SG on a non-P2 task is an error episode', async () => {

@@ -8,7 +8,7 @@ import type { OracleResult, Limits } from '../oracle.ts';
 import type { P2Task } from '../task-schema.ts';
 import { payloadJson } from './payload-json.ts';
 import { designContext } from './prompts.ts';
-import type { SgForm, SgGroup } from './sg-forms.ts';
+import { DRAW_DIGITS, type SgForm, type SgGroup } from './sg-forms.ts';
 import { verifierResponse } from './verifier-response.ts';
 
 const ROLE = 'You are an engineering design agent for piezoelectric cantilever vibration energy harvesters (VEH).';
@@ -46,13 +46,20 @@ export const SG_FORMAT_HINTS: Readonly<Record<SgForm, string>> = {
   C: 'Use {"values": {<each masked variable as a number>}, "reason": "..."}.',
 };
 
+function shownAtDrawDigits(design: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(design).map(([k, v]) => [k, Number(v.toPrecision(DRAW_DIGITS))]));
+}
+
 const TASK_LINE = 'The design must meet every constraint below; among feasible designs, higher load_power_uw is better but feasibility decides success.';
 
 export function sgPayload(task: P2Task, group: SgGroup, form: SgForm, seedResult: OracleResult, limits: Limits): Record<string, unknown> {
   const base = { probe: 'SG', form, task: TASK_LINE, ...designContext(task) };
   switch (form) {
     case 'A':
-      return { ...base, candidates: group.pool.map((c) => ({ id: c.id, design: c.design })) };
+      // Every candidate is shown at DRAW_DIGITS significant digits. A fallback gold (the BKF, which can
+      // need up to 8 digits to stay feasible) would otherwise be the only long-numbered candidate and
+      // give itself away; the pick is by id, so the harness still checks the exact stored design.
+      return { ...base, candidates: group.pool.map((c) => ({ id: c.id, design: shownAtDrawDigits(c.design) })) };
     case 'B':
       return { ...base, seed_design: group.seed, seed_verifier_response: verifierResponse(seedResult, limits, task.excitation_context.frequency_hz) };
     case 'C': {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fixtureP2, fixtureP3 } from '../protocol/test-fixtures.ts';
 import type { P3Task, VehTask } from '../task-schema.ts';
 import { APPENDIX_D_PER_SPLIT, appendixDSubset, applySubset } from './appendix-d.ts';
+import { selectForControls } from './select.ts';
 
 /** The full P3 bank's strata, Table 11 (and the shipped bank: public/banks/veh/P3.jsonl). */
 const BANK_STRATA: [P3Task['split'], string, number][] = [
@@ -74,5 +75,20 @@ describe('Appendix D P3 intervention subset', () => {
     expect(strata(appendixDSubset(small))).toEqual({ 'dev/paper_like': 2, 'dev/power_tight': 10 });
     const kept = applySubset(small, 'appendix_d');
     expect(kept.map((t) => t.task_id)).toEqual(small.map((t) => t.task_id).filter((id) => kept.some((k) => k.task_id === id)));
+  });
+});
+
+describe('the Appendix D subset under a narrower selection', () => {
+  it('is drawn from the whole bank and then narrowed, so a filter never swaps in other tasks', () => {
+    const bank = tableElevenBank();
+    const full = selectForControls(bank, { subset: 'appendix_d', sgForm: null }).tasks.map((t) => t.task_id);
+    // Selection: only the power_tight stratum of dev. Drawn from the selection alone it would pick 3
+    // power_tight tasks *and* top the split up to 12 from them; drawn from the bank it keeps exactly
+    // the subset's dev power_tight members.
+    const narrow = bank.filter((t) => t.split === 'dev' && t.source_p2_subtype === 'power_tight');
+    const picked = selectForControls(narrow, { subset: 'appendix_d', sgForm: null, bank }).tasks.map((t) => t.task_id);
+    expect(picked).toEqual(full.filter((id) => id.startsWith('p3-dev-power_tight')));
+    expect(picked.length).toBeGreaterThan(0);
+    expect(picked.every((id) => narrow.some((t) => t.task_id === id))).toBe(true);
   });
 });

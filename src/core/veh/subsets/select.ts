@@ -13,13 +13,20 @@ export interface SelectionControls {
   sgForm: SgForm | null;
   /** SG runs only: how many probe groups (null: every eligible task). */
   sgGroups?: number | null;
+  /**
+   * The whole bank. The Appendix D subset is defined on it (Table 11's strata), so it is drawn from
+   * here and then narrowed to the selection; drawing from a filtered selection would pick other tasks
+   * under the same name.
+   */
+  bank?: readonly VehTask[];
 }
 
 export function selectForControls(tasks: readonly VehTask[], c: SelectionControls): { tasks: VehTask[]; filters: Record<string, string> } {
   let selected = [...tasks];
   const filters: Record<string, string> = {};
   if (c.subset !== null) {
-    selected = applySubset(selected, c.subset);
+    const inSelection = new Set(selected.map((t) => t.task_id));
+    selected = applySubset(c.bank ?? selected, c.subset).filter((t) => inSelection.has(t.task_id));
     filters.subset = c.subset;
   }
   if (c.sgForm !== null) {
