@@ -62,5 +62,7 @@ describe('analyze', () => {
     await writeFile(join(dir, 'bad.json'), '{"rows": 3}');
     expect(await analyzeCommand(['profiles', join(dir, 'bad.json')], c.io)).toBe(1);
     expect(c.err.join('\n')).toContain('neither a results.json nor a run download');
+    expect(await analyzeCommand(['paired', join(dir, 'raw'), join(dir, 'summary'), '--resamples', '10'], c.io)).toBe(2);
+    expect(c.err.join('\n')).toContain('--resamples must be an integer ≥ 100');
   });
 });

@@ -6,7 +6,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EXIT_USAGE, UsageError, parseFlags, parseSeed, usageMessage } from '../args.ts';
+import { EXIT_USAGE, UsageError, parseFlags, parseNumberFlag, parseSeed, usageMessage } from '../args.ts';
 import type { CommandIo } from '../io.ts';
 import { RESULTS_JSON } from '../../src/adapters/node/run-files.ts';
 import { ResultsFileSchema, RunBundleSchema } from '../../src/core/run/results-file.ts';
@@ -16,7 +16,7 @@ import type { AnalysisRun } from '../../src/core/analyses/analysis-run.ts';
 import { tableToCsv } from '../../src/core/analyses/csv.ts';
 import { tableToText } from '../../src/core/analyses/text.ts';
 
-export const ANALYZE_USAGE = `usage: proving-ground analyze ${ANALYSIS_KINDS.join('|')} RUN_DIR... [--csv] [--seed N]`;
+export const ANALYZE_USAGE = `usage: proving-ground analyze ${ANALYSIS_KINDS.join('|')} RUN_DIR... [--csv] [--seed N] [--resamples N]`;
 
 /** A run directory, results.json or page download, validated; the error names the file and the first problem. */
 export async function readAnalysisRun(path: string): Promise<AnalysisRun> {
@@ -41,8 +41,9 @@ export async function analyzeCommand(args: readonly string[], io: CommandIo): Pr
   let paths: string[];
   let csv: boolean;
   let seed: number;
+  let resamples: number | undefined;
   try {
-    const { values, positionals } = parseFlags(args, { csv: { type: 'boolean' }, seed: { type: 'string' } }, true);
+    const { values, positionals } = parseFlags(args, { csv: { type: 'boolean' }, seed: { type: 'string' }, resamples: { type: 'string' } }, true);
     const [k, ...rest] = positionals;
     if (k === undefined) throw new UsageError('an analysis is required');
     if (!isAnalysisKind(k)) throw new UsageError(`unknown analysis "${k}" (one of ${ANALYSIS_KINDS.join(', ')})`);
@@ -52,6 +53,9 @@ export async function analyzeCommand(args: readonly string[], io: CommandIo): Pr
     if (problem !== null) throw new UsageError(problem);
     csv = values.csv === true;
     seed = parseSeed(values.seed, DEFAULT_RUN_SEED);
+    // Appendix Q's deltas use 10,000 resamples; the default (2,000) matches the run metrics.
+    resamples = parseNumberFlag('--resamples', values.resamples, 'an integer ≥ 100');
+    if (resamples !== undefined && !(Number.isInteger(resamples) && resamples >= 100)) throw new UsageError(`--resamples must be an integer ≥ 100, got "${values.resamples}"`);
   } catch (e) {
     io.stderr(`analyze: ${usageMessage(e)}\n${ANALYZE_USAGE}`);
     return EXIT_USAGE;
@@ -63,7 +67,7 @@ export async function analyzeCommand(args: readonly string[], io: CommandIo): Pr
     io.stderr(`analyze: ${(e as Error).message}`);
     return 1;
   }
-  const tables = runAnalysis(kind, runs, { seed });
+  const tables = runAnalysis(kind, runs, { seed, ...(resamples !== undefined ? { resamples } : {}) });
   io.stdout(tables.map((t) => (csv ? `# ${t.title}\r\n${tableToCsv(t)}` : tableToText(t))).join('\n\n'));
   return 0;
 }

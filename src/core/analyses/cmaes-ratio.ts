@@ -62,7 +62,8 @@ export function cmaesRatioTable(runs: readonly AnalysisRun[], opts: PairedDeltaO
     });
   }
   const notes = [
-    'P2b = mean final feasible power ratio (infeasible finals count 0) over the P2 tasks both runs share. Ratio = CMA-ES P2b / LLM P2b; Δ = CMA-ES − LLM with a paired bootstrap 95 % interval.',
+    'P2b = mean final feasible power ratio (infeasible finals count 0) over the P2 tasks both runs share. The paper’s headline (“ratio 0.099”, §4.5 and Table 34) is the CMA-ES P2b column itself; “CMA-ES / compared” divides it by the compared run’s P2b. Δ = CMA-ES − compared with a paired bootstrap 95 % interval.',
+    'Budgets: per task, the compared run’s own query count (tasks it never queried are skipped and named in the CMA-ES run’s manifest warnings). Appendix M’s audit used a fixed 6-query budget instead — run `--agent cmaes-6` for that figure. With fewer queries than a CMA-ES generation (8), the optimiser cannot complete one.',
   ];
   if (rows.length === 0) notes.push('No CMA-ES run matched to another given run (manifest.matched_to_run_id), and not exactly one CMA-ES run among two.');
   return makeTable({
@@ -74,7 +75,7 @@ export function cmaesRatioTable(runs: readonly AnalysisRun[], opts: PairedDeltaO
       numberColumn('tasks', 'Tasks'),
       numberColumn('cmaes_p2b', 'CMA-ES P2b'),
       numberColumn('llm_p2b', 'Compared P2b'),
-      numberColumn('ratio', 'Ratio'),
+      numberColumn('ratio', 'CMA-ES / compared P2b'),
       numberColumn('delta', 'Δ'),
       numberColumn('ci_low', '95 % low'),
       numberColumn('ci_high', '95 % high'),

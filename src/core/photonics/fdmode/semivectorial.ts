@@ -42,6 +42,11 @@ export interface FdModeResult {
   modes: FdMode[];
   iterations: number;
   converged: boolean;
+  /**
+   * Largest |Im λ|/|λ| among the returned Ritz values. The operator is not symmetric, so nothing
+   * forces real eigenvalues; real parts are reported, and a value above ~1e-8 deserves a warning.
+   */
+  maxImaginaryRatio: number;
 }
 
 const MAX_ITERATIONS = 300;
@@ -133,6 +138,7 @@ function solveOrdered(input: FdModeInput): FdModeResult {
   let basis: Float64Array[] = Array.from({ length: p }, () => Float64Array.from({ length: n }, () => rng.next() - 0.5));
   let previous: number[] = [];
   let values: number[] = [];
+  let imaginary: number[] = [];
   let converged = false;
   let iterations = 0;
   let reshifts = 0;
@@ -149,9 +155,10 @@ function solveOrdered(input: FdModeInput): FdModeResult {
       return av.slice();
     });
     for (let r = 0; r < p; r++) for (let c = 0; c < p; c++) h.re[r * p + c] = dot(basis[r] as Float64Array, av2[c] as Float64Array);
-    const { valuesRe, vectors } = eig(h);
+    const { valuesRe, valuesIm, vectors } = eig(h);
     const order = [...valuesRe.keys()].sort((x, y) => (valuesRe[y] as number) - (valuesRe[x] as number));
     values = order.map((k) => valuesRe[k] as number);
+    imaginary = order.map((k) => valuesIm[k] as number);
     basis = order.map((k) => {
       const out = new Float64Array(n);
       for (let r = 0; r < p; r++) {
@@ -182,7 +189,9 @@ function solveOrdered(input: FdModeInput): FdModeResult {
     for (const x of field) if (Math.abs(x) > Math.abs(peak)) peak = x;
     modes.push({ beta2, neff: beta2 > 0 ? Math.sqrt(beta2) / k0 : 0, field: field.map((x) => x / (peak || 1)) });
   }
-  return { modes, iterations, converged };
+  let maxImaginaryRatio = 0;
+  for (let k = 0; k < modes.length; k++) maxImaginaryRatio = Math.max(maxImaginaryRatio, Math.abs(imaginary[k] ?? 0) / Math.max(Math.abs(values[k] ?? 0), Number.MIN_VALUE));
+  return { modes, iterations, converged, maxImaginaryRatio };
 }
 
 function dot(a: Float64Array, b: Float64Array): number {

@@ -135,6 +135,7 @@ export function solveChannelModes(problem: ModeProblem, structure: ChannelStruct
 
 function guidedModes(grid: ChannelGrid, wavelength: number, pol: 'TE' | 'TM', maxModes: number, floor: number, warnings: Set<string>): FdMode[] {
   const r = solveSemivectorial({ wavelength, eps: grid.eps, nx: grid.nx, ny: grid.ny, dx: grid.width / grid.nx, dy: grid.height / grid.ny, polarization: pol, modes: maxModes });
+  if (r.maxImaginaryRatio > 1e-8) warnings.add(`the ${pol} eigenvalues at ${wavelength} nm came out complex (|Im β²|/|β²| up to ${r.maxImaginaryRatio.toExponential(1)}); n_eff uses the real parts — refine grid_nm`);
   if (!r.converged) warnings.add(`the ${pol} eigen-iteration at ${wavelength} nm did not converge in ${r.iterations} steps; n_eff may be off in the last digits`);
   const guided = r.modes.filter((m) => m.neff > floor);
   for (const m of guided) {

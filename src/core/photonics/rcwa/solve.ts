@@ -43,7 +43,7 @@ export interface GratingResult {
   readonly harmonics: number;
   readonly points: GratingPoint[];
   readonly orders: GratingOrder[];
-  /** The convergence check, when it ran: harmonics used and the largest efficiency change. */
+  /** The convergence check, when it ran (first and last wavelength): harmonics used and the largest efficiency change. */
   readonly convergence: { readonly check_harmonics: number; readonly max_change: number } | null;
   readonly warnings: string[];
   readonly conventions: Record<string, string>;
@@ -76,7 +76,9 @@ export function solveGrating(problem: GratingProblem, ctx: SolveContext): Gratin
       const full = solveGrating1d(input);
       points.push({ wavelength_nm: wavelength, polarization, R: full.totalReflected, T: full.totalTransmitted, A: full.absorbed });
       orders.push(...propagating(wavelength, polarization, 'reflected', full.reflected), ...propagating(wavelength, polarization, 'transmitted', full.transmitted));
-      if (wi === 0 && problem.convergence_check && problem.harmonics >= 2) {
+      // Checked at both ends of a sweep: the short end has the most propagating orders, the long end
+      // can sit near a Rayleigh anomaly; a single-wavelength solve is checked once.
+      if ((wi === 0 || wi === wavelengths.length - 1) && problem.convergence_check && problem.harmonics >= 2) {
         checkHarmonics = Math.max(1, Math.round(problem.harmonics * 0.6));
         const coarse = solveGrating1d({ ...input, harmonics: checkHarmonics });
         const change = maxEfficiencyChange(full, coarse);
