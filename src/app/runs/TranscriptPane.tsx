@@ -7,7 +7,7 @@ import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { useRunTranscript } from '../data/run-store.ts';
 import { TranscriptEventList } from '../run/TranscriptEventList.tsx';
-import { TranscriptHeader } from '../run/TranscriptView.tsx';
+import { TranscriptHeader } from '../run/TranscriptHeader.tsx';
 import { TranscriptChecks } from './TranscriptChecks.tsx';
 import { TranscriptTrajectory } from './TranscriptTrajectory.tsx';
 import { TranscriptTurns } from './TranscriptTurns.tsx';

@@ -3,23 +3,12 @@ import type { Transcript } from '../../core/run/transcript.ts';
 import { taskUsage } from '../../core/run/usage.ts';
 import { formatUsd } from '../../core/run/usage.ts';
 import { downloadJson } from './download-json.ts';
-import { TranscriptEventList } from './TranscriptEventList.tsx';
 import { eventCounts, formatDuration, plural, tokenTotals, transcriptFilename } from './transcript-summary.ts';
 
 interface TranscriptViewProps {
   transcript: Transcript;
   /** Id for the heading, so a surrounding dialog can name itself after it. */
   headingId: string;
-}
-
-/** One episode exactly as recorded: a summary header, then every event in the order it happened. */
-export function TranscriptView({ transcript, headingId }: TranscriptViewProps) {
-  return (
-    <>
-      <TranscriptHeader transcript={transcript} headingId={headingId} />
-      <TranscriptEventList key={`${transcript.task.task_id} ${transcript.timings.started_at}`} events={transcript.events} />
-    </>
-  );
 }
 
 /** The episode's facts: agent, status, timings, tokens and cost, turns, settings, and a download button. */
