@@ -1,6 +1,6 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import type { P2Row, P3Row } from '../../core/veh/rows.ts';
-import { exportPng, exportSvg } from '../charts/chart-export.ts';
+import { ExportableFigure } from '../charts/ExportableFigure.tsx';
 import { panelGeometry, trajectoryPoints, type PanelGeometry } from './trajectory-geometry.ts';
 
 const WIDTH = 640;
@@ -23,24 +23,16 @@ const LINE = '#0072B2';
  * best-known-feasible power. Drawn with presentation attributes so Save SVG / PNG match the page.
  */
 export function TranscriptTrajectory({ row, headingId }: { row: P2Row | P3Row; headingId: string }) {
-  const ref = useRef<SVGSVGElement>(null);
-  const [error, setError] = useState<string | null>(null);
   const points = useMemo(() => trajectoryPoints(row), [row]);
   const violation = panelGeometry(points, 'violation', VIOLATION_BOX, null);
   const power = panelGeometry(points, 'power', POWER_BOX, row.bkf_power_uw);
   const title = `${row.task_id}: ${row.probe === 'P2' ? 'search' : 'recovery'} trajectory`;
   const start = row.probe === 'P2' ? 'initial design' : 'trap state';
-  const save = (format: 'svg' | 'png') => {
-    const svg = ref.current;
-    if (!svg) return;
-    setError(null);
-    if (format === 'svg') exportSvg(svg, title);
-    else exportPng(svg, title).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  };
   return (
     <section className="tpane-section" aria-labelledby={headingId}>
       <h3 id={headingId}>Trajectory: violation and power per step</h3>
-      <figure className="chart-figure pg-chart">
+      <ExportableFigure title={title} testId="trajectory-plot" testIdOnFigure={false}>
+        {(ref) => (
         <svg
           ref={ref}
           width={WIDTH}
@@ -65,20 +57,8 @@ export function TranscriptTrajectory({ row, headingId }: { row: P2Row | P3Row; h
           </text>
           <Legend y={HEIGHT - 12} />
         </svg>
-        <figcaption className="button-row">
-          <button type="button" onClick={() => save('svg')} data-testid="trajectory-plot-svg">
-            Save SVG
-          </button>
-          <button type="button" onClick={() => save('png')} data-testid="trajectory-plot-png">
-            Save PNG
-          </button>
-          {error && (
-            <span className="pg-field-error" role="alert">
-              {error}
-            </span>
-          )}
-        </figcaption>
-      </figure>
+        )}
+      </ExportableFigure>
     </section>
   );
 }
