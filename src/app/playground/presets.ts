@@ -243,6 +243,20 @@ const BANDS: Preset[] = [
   },
 ];
 
+/** ADDA's default run: x = (2π/15)·(3·2176/4π)^{1/3} = 3.36728 at λ = 600 nm gives r = 321.551 nm. */
+const DDA: Preset[] = [
+  {
+    id: 'adda-sphere',
+    label: "ADDA's default sphere: m = 1.5, x = 3.367, 16 dipoles across (2176): Qext 3.7911 vs Mie 3.8074",
+    problem: { kind: 'dda', particle: { shape: 'sphere', radius_nm: 321.551 }, material: { n: 1.5, k: 0 }, medium: AIR, wavelength_nm: 600, dipoles_across: 16 },
+  },
+  {
+    id: 'polystyrene-dimer',
+    label: 'Two polystyrene spheres (n = 1.59, r = 100 nm, 40 nm gap) in air at 633 nm, polarized along the dimer axis',
+    problem: { kind: 'dda', particle: { shape: 'dimer', radius_nm: 100, gap_nm: 40 }, material: { n: 1.59, k: 0 }, medium: AIR, wavelength_nm: 633, dipoles_across: 32, propagation: 'z', polarization: 'x' },
+  },
+];
+
 export const PRESETS: Readonly<Record<PhotonicsKind, readonly Preset[]>> = {
   scattering: SCATTERING,
   layer_stack: LAYER_STACK,
@@ -250,6 +264,7 @@ export const PRESETS: Readonly<Record<PhotonicsKind, readonly Preset[]>> = {
   circuit: CIRCUIT,
   grating: GRATING,
   bands: BANDS,
+  dda: DDA,
 };
 
 export const presetsFor = (kind: PhotonicsKind): readonly Preset[] => PRESETS[kind];

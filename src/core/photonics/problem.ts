@@ -11,6 +11,7 @@ import { ModeProblemSchema } from './slab/problem.ts';
 import { CircuitProblemSchema } from './circuit/problem.ts';
 import { GratingProblemSchema } from './rcwa/problem.ts';
 import { BandsProblemSchema } from './pwe/problem.ts';
+import { DdaProblemSchema } from './dda/problem.ts';
 
 export const PhotonicsProblemSchema = z.discriminatedUnion('kind', [
   ScatteringProblemSchema,
@@ -19,10 +20,11 @@ export const PhotonicsProblemSchema = z.discriminatedUnion('kind', [
   CircuitProblemSchema,
   GratingProblemSchema,
   BandsProblemSchema,
+  DdaProblemSchema,
 ]);
 export type PhotonicsProblem = z.infer<typeof PhotonicsProblemSchema>;
 export type PhotonicsKind = PhotonicsProblem['kind'];
-export const PHOTONICS_KINDS: readonly PhotonicsKind[] = ['scattering', 'layer_stack', 'mode', 'circuit', 'grating', 'bands'];
+export const PHOTONICS_KINDS: readonly PhotonicsKind[] = ['scattering', 'layer_stack', 'mode', 'circuit', 'grating', 'bands', 'dda'];
 
 /** The JSON Schema of every problem kind (input side: fields with defaults are optional). */
 export function photonicsJsonSchema(): unknown {

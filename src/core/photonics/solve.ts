@@ -10,9 +10,10 @@ import { solveMode, type ModeResult } from './slab/solve.ts';
 import { solveCircuit, type CircuitResult } from './circuit/solve.ts';
 import { solveGrating, type GratingResult } from './rcwa/solve.ts';
 import { solveBandsProblem, type BandsSolveResult } from './pwe/solve.ts';
+import { solveDda, type DdaResult } from './dda/solve.ts';
 import { solveChannelModes, type ChannelModeResult } from './fdmode/solve.ts';
 
-export type PhotonicsResult = ScatteringResult | LayerStackResult | ModeResult | CircuitResult | GratingResult | BandsSolveResult | ChannelModeResult;
+export type PhotonicsResult = ScatteringResult | LayerStackResult | ModeResult | CircuitResult | GratingResult | BandsSolveResult | ChannelModeResult | DdaResult;
 
 /** The problem failed validation; `issues` lists every problem with its JSON path. */
 export class ProblemValidationError extends Error {
@@ -52,5 +53,7 @@ export function solveParsedPhotonics(problem: PhotonicsProblem, ctx: SolveContex
       return solveGrating(problem, ctx);
     case 'bands':
       return solveBandsProblem(problem);
+    case 'dda':
+      return solveDda(problem, ctx);
   }
 }

@@ -1,0 +1,44 @@
+/** estimateDda: sizes it can count exactly, a time that follows the probe, and advice an agent can act on. */
+import { describe, expect, it } from 'vitest';
+import { literalResolver } from '../literal-resolver.ts';
+import { estimateDda } from './estimate.ts';
+import { DdaProblemSchema } from './problem.ts';
+
+const ctx = { materials: literalResolver };
+const sphere = (extra: Record<string, unknown> = {}) =>
+  DdaProblemSchema.parse({ kind: 'dda', particle: { shape: 'sphere', radius_nm: 150 }, material: { n: 1.5, k: 0 }, wavelength_nm: 600, ...extra });
+
+/** A fake clock that advances 10 ms per reading: the probe then "takes" 10 ms, whatever the machine. */
+function fakeClock(): () => number {
+  let t = 0;
+  return () => (t += 10);
+}
+
+describe('estimateDda', () => {
+  it('counts the unknowns and the FFT memory of the ADDA sphere exactly', () => {
+    const e = estimateDda(sphere({ dipoles_across: 16 }), ctx, { now: fakeClock() });
+    expect(e.kind).toBe('dda');
+    expect(e.unknowns).toBe(3 * 2176);
+    // 12 complex grids of 32³ points plus 6 vectors of 3·2176 complex values, 16 bytes each.
+    expect(e.memory_bytes).toBe((12 * 32 ** 3 + 6 * 3 * 2176) * 16);
+    expect(e.calibration.probe_ms).toBe(10);
+    expect(e.expected_seconds).toBeGreaterThan(0.01);
+    expect(e.advice.join('\n')).toMatch(/\|m\|kd = 0\.\d\d .*within the usual limit/);
+  });
+
+  it('scales the time with the FFT grid: a finer lattice is estimated slower', () => {
+    const coarse = estimateDda(sphere({ dipoles_across: 8 }), ctx, { now: fakeClock() });
+    const fine = estimateDda(sphere({ dipoles_across: 24 }), ctx, { now: fakeClock() });
+    // 16³ → 64³ grid: 64× the points, times log₂ 18/12.
+    expect(fine.expected_seconds / coarse.expected_seconds).toBeCloseTo(64 * 1.5, 6);
+  });
+
+  it('advises more dipoles when |m|kd > 1 and warns of a refusal without building the lattice', () => {
+    const coarse = estimateDda(sphere({ particle: { shape: 'sphere', radius_nm: 600 }, dipoles_across: 8, max_iterations: 20 }), ctx, { now: fakeClock() });
+    expect(coarse.advice.join('\n')).toMatch(/too coarse — use dipoles_across ≥ \d+/);
+    const huge = estimateDda(sphere({ dipoles_across: 120 }), ctx, { now: fakeClock() });
+    expect(huge.advice.join('\n')).toMatch(/will be refused .*dipoles_across ≤ 32/);
+    // Extrapolated from the probe's filling fraction: within a few percent of (π/6)·120³.
+    expect(huge.unknowns / 3 / ((Math.PI / 6) * 120 ** 3)).toBeCloseTo(1, 1);
+  });
+});

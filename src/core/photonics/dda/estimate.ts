@@ -1,0 +1,84 @@
+/**
+ * estimate() for a `dda` problem: unknowns (3 per dipole), memory (the zero-padded FFT buffers
+ * dominate), expected wall time and advice. The time comes from a timed probe: the same particle,
+ * material and wavelength on a coarse lattice (at most 8 dipoles across). Its time per iteration is
+ * scaled by the FFT cost M·log M of the real padded grid (M points), and its iteration count is
+ * taken as the real one — COCG's count is set mostly by the size parameter and |m|, which the
+ * probe shares, and only weakly by the lattice.
+ */
+import type { EstimateOptions, SolveEstimate } from '../estimate.ts';
+import type { SolveContext } from '../solve-context.ts';
+import { buildLattice, extents, latticeDims, volume } from './geometry.ts';
+import { fftGrid } from './green.ts';
+import { MAX_DIPOLES, MAX_FFT_POINTS, type DdaProblem } from './problem.ts';
+import { largestAllowedAcross, MAX_MKD, solveDda } from './solve.ts';
+
+const PROBE_ACROSS = 8;
+/** Tensor (6 components) and the 3 input and 3 output field grids, complex doubles. */
+const GRID_ARRAYS = 12;
+/** COCG keeps x, r, p, q and b, plus the initial guess: complex doubles per unknown. */
+const VECTORS = 6;
+const BYTES_PER_COMPLEX = 16;
+/** Setup (filling and transforming the tensor, six FFTs) costs about as much as this many iterations. */
+const SETUP_ITERATIONS = 2;
+/** Probes faster than this are timed again after a warm-up run. */
+const WARM_PROBE_MS = 250;
+
+export function estimateDda(problem: DdaProblem, ctx: SolveContext, options: EstimateOptions): SolveEstimate {
+  const across = problem.dipoles_across;
+  const grid = fftGrid(latticeDims(problem.particle, across));
+  const points = grid[0] * grid[1] * grid[2];
+  const refused = points > MAX_FFT_POINTS;
+  const probeAcross = Math.min(across, PROBE_ACROSS);
+  const probeProblem: DdaProblem = { ...problem, dipoles_across: probeAcross };
+  const probeLattice = buildLattice(problem.particle, probeAcross);
+  // Dipole count: exact when the lattice is allowed; else extrapolated from the probe's filling fraction.
+  const dipoles = refused
+    ? Math.round((probeLattice.sites.length / cells(latticeDims(problem.particle, probeAcross))) * cells(latticeDims(problem.particle, across)))
+    : buildLattice(problem.particle, across).sites.length;
+  const probe = solveDda(probeProblem, ctx);
+  const { iterations, converged } = probe;
+  // The first solve also pays for JIT compilation; time a second one when the probe is cheap.
+  let probeMs = timed(() => solveDda(probeProblem, ctx), options.now);
+  if (probeMs < WARM_PROBE_MS) probeMs = Math.min(probeMs, timed(() => solveDda(probeProblem, ctx), options.now));
+  const probeGrid = fftGrid(latticeDims(problem.particle, probeAcross));
+  const probePoints = probeGrid[0] * probeGrid[1] * probeGrid[2];
+  const perIterScale = (points * Math.log2(points)) / (probePoints * Math.log2(probePoints));
+  const msPerIteration = probeMs / (probe.iterations + SETUP_ITERATIONS + 1);
+  const expectedIterations = converged ? iterations : problem.max_iterations;
+  const scale = (perIterScale * (expectedIterations + SETUP_ITERATIONS + 1)) / (probe.iterations + SETUP_ITERATIONS + 1);
+  const d = Math.cbrt(volume(problem.particle) / Math.max(1, dipoles));
+  const k = probe.size_parameter / probe.equivalent_radius_nm;
+  const mAbs = Math.hypot(probe.relative_index.n, probe.relative_index.k);
+  const mkd = mAbs * k * d;
+  const advice = [
+    `${dipoles} dipoles (${3 * dipoles} unknowns) on a ${latticeDims(problem.particle, across).join('×')} lattice, FFT grid ${grid.join('×')}; each iteration costs about 6 FFTs of the padded grid`,
+    `|m|kd = ${mkd.toFixed(2)} (d = ${d.toFixed(2)} nm): ${mkd > MAX_MKD ? `too coarse — use dipoles_across ≥ ${Math.ceil((across * mkd) / MAX_MKD)}` : 'within the usual limit of 1'}; the error of Q falls roughly in proportion to d, so check by repeating with about 1.5× dipoles_across`,
+    converged
+      ? `the coarse probe converged in ${iterations} COCG iterations; expect a similar count (it is set by the size parameter and |m|, not by the lattice)`
+      : `the coarse probe did not converge in ${problem.max_iterations} iterations: expect the same, raise max_iterations`,
+  ];
+  if (mAbs > 2) advice.push(`|m| = ${mAbs.toFixed(2)} is large: DDA needs many more dipoles and iterations for percent accuracy`);
+  if (refused) advice.push(`this lattice will be refused (FFT grid above ${MAX_FFT_POINTS} points); use dipoles_across ≤ ${largestAllowedAcross(problem.particle, across)}`);
+  else if (dipoles > MAX_DIPOLES) advice.push(`this lattice will be refused (more than ${MAX_DIPOLES} dipoles)`);
+  const box = extents(problem.particle);
+  if (Math.max(...box) / Math.min(...box) > 8) advice.push('a very elongated particle: the short axes get few dipoles; check that they still have at least 4');
+  return {
+    kind: 'dda',
+    unknowns: 3 * dipoles,
+    memory_bytes: (GRID_ARRAYS * points + VECTORS * 3 * dipoles) * BYTES_PER_COMPLEX,
+    expected_seconds: (msPerIteration * perIterScale * (expectedIterations + SETUP_ITERATIONS + 1)) / 1000,
+    calibration: { probe: `the same particle at ${probeAcross} dipoles across (${probeLattice.sites.length} dipoles, ${probe.iterations} iterations)`, probe_ms: probeMs, scale },
+    advice,
+  };
+}
+
+function timed(work: () => unknown, now: () => number): number {
+  const t0 = now();
+  work();
+  return now() - t0;
+}
+
+function cells(dims: readonly [number, number, number]): number {
+  return dims[0] * dims[1] * dims[2];
+}
