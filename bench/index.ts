@@ -27,6 +27,7 @@ step('Thin-film transfer matrix, Node', './photonics-tmm.ts');
 step('Slab modes and circuits, Node', './photonics-slab-circuit.ts');
 step('Grid solvers (RCWA, plane-wave bands), Node', './photonics-grid.ts');
 step('Discrete dipole approximation, Node', './photonics-dda.ts');
+step('Eigenmode expansion, Node', './photonics-eme.ts');
 if (existsSync(here('../dist/bench.html')) && existsSync('/usr/bin/chromium')) {
   step('VEH oracle throughput and reference run, browser Web Worker (headless Chromium)', './oracle-browser.ts');
 } else {

@@ -9,6 +9,7 @@ export const KIND_LABELS: Record<PhotonicsKind, { title: string; blurb: string }
   bands: { title: 'Photonic-crystal bands (PWE)', blurb: '2-D square and triangular lattices: TM/TE band diagrams and gaps in a/λ' },
   grating: { title: 'Gratings (RCWA)', blurb: '1D periodic gratings: efficiency of every diffracted order, TE and TM' },
   dda: { title: 'Arbitrary particles (DDA)', blurb: 'Spheres, cubes, rods, ellipsoids, dimers: Qext, Qabs, Qsca by the discrete dipole approximation' },
+  eme: { title: '2-D devices (EME)', blurb: 'MMIs, tapers and butt joints by eigenmode expansion: power into each output mode' },
 };
 
 export const DEFAULT_KIND: PhotonicsKind = 'scattering';

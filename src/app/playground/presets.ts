@@ -257,6 +257,48 @@ const DDA: Preset[] = [
   },
 ];
 
+/** SiN-like core in oxide as literal indices, so the EME presets need no dispersion data. */
+const SIN_CORE = { n: 2.0, k: 0 };
+const OXIDE = { n: 1.45, k: 0 };
+const sinGuide = (width_um: number) => ({ center_um: 0, width_um, material: SIN_CORE });
+
+const EME: Preset[] = [
+  {
+    id: 'mmi-1x1',
+    label: '1×1 MMI, 4 µm wide (n = 2.0 in 1.45, 1550 nm, TE): length swept 20–28 µm; self-image near 3L_π/4 ≈ 24.5 µm (Soldano & Pennings 1995)',
+    problem: {
+      kind: 'eme',
+      cladding: OXIDE,
+      window_um: 10,
+      grid_nm: 20,
+      modes: 40,
+      wavelength_nm: 1550,
+      sections: [
+        { length_um: 2, cores: [sinGuide(1.2)] },
+        { length_um: 24.5, cores: [sinGuide(4)] },
+        { length_um: 2, cores: [sinGuide(1.2)] },
+      ],
+      sweep: { section: 1, lengths_um: Array.from({ length: 81 }, (_, i) => Math.round((20 + i * 0.1) * 10) / 10) },
+    },
+  },
+  {
+    id: 'butt-joint',
+    label: 'Butt joint 1 µm → 2 µm guide, 1450–1650 nm: T into the fundamental ≈ |overlap|² of the two modes',
+    problem: {
+      kind: 'eme',
+      cladding: OXIDE,
+      window_um: 10,
+      grid_nm: 20,
+      modes: 40,
+      wavelength_range_nm: { start: 1450, stop: 1650, count: 21 },
+      sections: [
+        { length_um: 2, cores: [sinGuide(1)] },
+        { length_um: 2, cores: [sinGuide(2)] },
+      ],
+    },
+  },
+];
+
 export const PRESETS: Readonly<Record<PhotonicsKind, readonly Preset[]>> = {
   scattering: SCATTERING,
   layer_stack: LAYER_STACK,
@@ -265,6 +307,7 @@ export const PRESETS: Readonly<Record<PhotonicsKind, readonly Preset[]>> = {
   grating: GRATING,
   bands: BANDS,
   dda: DDA,
+  eme: EME,
 };
 
 export const presetsFor = (kind: PhotonicsKind): readonly Preset[] => PRESETS[kind];

@@ -9,7 +9,7 @@ describe('reading a problem file', () => {
   it('names the file and what is wrong', () => {
     expect(() => readProblemFile('{"kind":', 'p.json')).toThrow(/^p\.json is not valid JSON: /);
     expect(() => readProblemFile('[1]', 'p.json')).toThrow('p.json must hold one problem object');
-    expect(() => readProblemFile('{"radius_nm": 5}', 'p.json')).toThrow('p.json: "kind" must be one of scattering, layer_stack, mode, circuit, grating, bands, dda (it is missing)');
+    expect(() => readProblemFile('{"radius_nm": 5}', 'p.json')).toThrow('p.json: "kind" must be one of scattering, layer_stack, mode, circuit, grating, bands, dda, eme (it is missing)');
     expect(() => readProblemFile('{"kind": "fdtd"}', 'p.json')).toThrow('not "fdtd"');
   });
 });

@@ -16,6 +16,7 @@ import { solveBands } from './pwe/bands.ts';
 import { bandsInput } from './pwe/solve.ts';
 import { kPath, makeLattice } from './pwe/lattice.ts';
 import { estimateDda } from './dda/estimate.ts';
+import { estimateEme } from './eme/estimate.ts';
 import type { ModeProblem } from './slab/problem.ts';
 import type { ChannelStructure } from './fdmode/problem.ts';
 import { solveChannelModes } from './fdmode/solve.ts';
@@ -46,6 +47,7 @@ export function estimatePhotonics(problem: PhotonicsProblem, ctx: SolveContext, 
   if (problem.kind === 'grating') return estimateGrating(problem, ctx, options);
   if (problem.kind === 'bands') return estimateBands(problem, options);
   if (problem.kind === 'dda') return estimateDda(problem, ctx, options);
+  if (problem.kind === 'eme') return estimateEme(problem, ctx, options);
   if (problem.kind === 'mode' && problem.structure.type === 'channel') return estimateChannelModes(problem, problem.structure, ctx, options);
   const wavelengths = 'wavelength_nm' in problem || 'wavelengths_nm' in problem || 'wavelength_range_nm' in problem ? countWavelengths(problem) : 1;
   const single = wavelengths > 1 ? oneWavelength(problem) : problem;

@@ -12,6 +12,7 @@ import { CircuitProblemSchema } from './circuit/problem.ts';
 import { GratingProblemSchema } from './rcwa/problem.ts';
 import { BandsProblemSchema } from './pwe/problem.ts';
 import { DdaProblemSchema } from './dda/problem.ts';
+import { EmeProblemSchema } from './eme/problem.ts';
 
 export const PhotonicsProblemSchema = z.discriminatedUnion('kind', [
   ScatteringProblemSchema,
@@ -21,10 +22,11 @@ export const PhotonicsProblemSchema = z.discriminatedUnion('kind', [
   GratingProblemSchema,
   BandsProblemSchema,
   DdaProblemSchema,
+  EmeProblemSchema,
 ]);
 export type PhotonicsProblem = z.infer<typeof PhotonicsProblemSchema>;
 export type PhotonicsKind = PhotonicsProblem['kind'];
-export const PHOTONICS_KINDS: readonly PhotonicsKind[] = ['scattering', 'layer_stack', 'mode', 'circuit', 'grating', 'bands', 'dda'];
+export const PHOTONICS_KINDS: readonly PhotonicsKind[] = ['scattering', 'layer_stack', 'mode', 'circuit', 'grating', 'bands', 'dda', 'eme'];
 
 /** The JSON Schema of every problem kind (input side: fields with defaults are optional). */
 export function photonicsJsonSchema(): unknown {

@@ -11,9 +11,10 @@ import { solveCircuit, type CircuitResult } from './circuit/solve.ts';
 import { solveGrating, type GratingResult } from './rcwa/solve.ts';
 import { solveBandsProblem, type BandsSolveResult } from './pwe/solve.ts';
 import { solveDda, type DdaResult } from './dda/solve.ts';
+import { solveEme, type EmeResult } from './eme/solve.ts';
 import { solveChannelModes, type ChannelModeResult } from './fdmode/solve.ts';
 
-export type PhotonicsResult = ScatteringResult | LayerStackResult | ModeResult | CircuitResult | GratingResult | BandsSolveResult | ChannelModeResult | DdaResult;
+export type PhotonicsResult = ScatteringResult | LayerStackResult | ModeResult | CircuitResult | GratingResult | BandsSolveResult | ChannelModeResult | DdaResult | EmeResult;
 
 /** The problem failed validation; `issues` lists every problem with its JSON path. */
 export class ProblemValidationError extends Error {
@@ -55,5 +56,7 @@ export function solveParsedPhotonics(problem: PhotonicsProblem, ctx: SolveContex
       return solveBandsProblem(problem);
     case 'dda':
       return solveDda(problem, ctx);
+    case 'eme':
+      return solveEme(problem, ctx);
   }
 }

@@ -2,6 +2,7 @@
 import { circuitPlots } from './circuit-plots.ts';
 import { gratingPlots } from './grating-plots.ts';
 import { bandPlots } from './band-plots.ts';
+import { emePlots } from './eme-plots.ts';
 import { spectrumPlots } from './generic-plots.ts';
 import { layerStackPlots } from './layer-stack-plots.ts';
 import { modePlots } from './mode-plots.ts';
@@ -23,6 +24,8 @@ export function resultPlots(result: unknown): PlotSpec[] {
       return gratingPlots(result);
     case 'bands':
       return bandPlots(result);
+    case 'eme':
+      return emePlots(result);
     default:
       return spectrumPlots(result);
   }
