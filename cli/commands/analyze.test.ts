@@ -6,6 +6,10 @@ import { analyzeCommand } from './analyze.ts';
 import { toResultsFile } from '../../src/core/run/results-file.ts';
 import { p3Outcome, testManifest } from '../../src/core/analyses/test-runs.ts';
 import type { VehRow } from '../../src/core/veh/rows.ts';
+import { toCircuitResultsFile } from '../../src/core/circuit/run/results-file.ts';
+import type { CircuitRunManifest } from '../../src/core/circuit/run/manifest.ts';
+import type { CircuitRow } from '../../src/core/circuit/metrics/rows.ts';
+import { p3Row, state, step, violation } from '../../src/core/circuit/metrics/test-utils.ts';
 
 function capture() {
   const out: string[] = [];
@@ -64,5 +68,38 @@ describe('analyze', () => {
     expect(c.err.join('\n')).toContain('neither a results.json nor a run download');
     expect(await analyzeCommand(['paired', join(dir, 'raw'), join(dir, 'summary'), '--resamples', '10'], c.io)).toBe(2);
     expect(c.err.join('\n')).toContain('--resamples must be an integer ≥ 100');
+  });
+});
+
+describe('analyze on circuit runs', () => {
+  async function writeCircuitRun(name: string, variant: 'raw_history' | 'state_summary', rows: CircuitRow[]): Promise<string> {
+    const d = join(dir, name);
+    await mkdir(d);
+    const manifest: CircuitRunManifest = {
+      schema_version: 1, suite: 'circuit', run_id: name, app_version: 'test', bank_hash: 'h', task_filter: {}, task_count: rows.length,
+      agent: { id: name, label: name, description: 'hand-made', privileged: false }, seed: 1, max_retries: 0, oracle_backend: 'test',
+      query_budget_rule_text: 'test', started_at: 't0', finished_at: 't1', status: 'completed', decoding: 'test', p3_variant: variant,
+    };
+    await writeFile(join(d, 'results.json'), JSON.stringify(toCircuitResultsFile({ manifest, rows, metrics: {} })));
+    return d;
+  }
+  const trap = state({ violations: [violation('bw', 'f_3db_hz', 'increase')] });
+
+  it('routes paired (state_summary − raw_history) and profiles; other analyses are usage errors', async () => {
+    // Raw history never moves off the trap; the summary run escapes to a feasible design → Δ success = 1.
+    const raw = await writeCircuitRun('c-raw', 'raw_history', [p3Row(trap, [], { task_id: 'c0' })]);
+    const ss = await writeCircuitRun('c-ss', 'state_summary', [p3Row(trap, [step(state())], { task_id: 'c0' })]);
+    const c = capture();
+    expect(await analyzeCommand(['paired', raw, ss, '--seed', '3'], c.io)).toBe(0);
+    expect(c.out.join('\n')).toContain('Circuit paired deltas: c-ss − c-raw');
+    expect(c.out.join('\n')).toMatch(/P3\s+P3 success\s+1\s+1\s+0\s+1\s+1\s+1/);
+    const p = capture();
+    expect(await analyzeCommand(['profiles', raw, ss], p.io)).toBe(0);
+    expect(p.out.join('\n')).toContain('Circuit profile scores');
+    const u = capture();
+    expect(await analyzeCommand(['routing', raw, ss], u.io)).toBe(2);
+    expect(u.err.join('\n')).toContain('circuit runs support: profiles, paired');
+    expect(await analyzeCommand(['paired', raw, join(dir, 'raw')], u.io)).toBe(2);
+    expect(u.err.join('\n')).toContain('cannot be analysed together');
   });
 });

@@ -15,6 +15,10 @@ import { ANALYSIS_KINDS, checkRunCount, isAnalysisKind, runAnalysis } from '../.
 import type { AnalysisRun } from '../../src/core/analyses/analysis-run.ts';
 import { tableToCsv } from '../../src/core/analyses/csv.ts';
 import { tableToText } from '../../src/core/analyses/text.ts';
+import { circuitPairedTable, type CircuitPairedRun } from '../../src/core/analyses/circuit-paired.ts';
+import { circuitProfileTable } from '../../src/core/analyses/circuit-profiles.ts';
+import { CIRCUIT_ANALYSIS_KINDS, circuitRunFromJson, looksLikeCircuitResults } from '../../src/core/analyses/circuit-run.ts';
+import type { AnalysisTable } from '../../src/core/analyses/table.ts';
 
 export const ANALYZE_USAGE = `usage: proving-ground analyze ${ANALYSIS_KINDS.join('|')} RUN_DIR... [--csv] [--seed N] [--resamples N]`;
 
@@ -34,6 +38,32 @@ export async function readAnalysisRun(path: string): Promise<AnalysisRun> {
   const bundle = RunBundleSchema.safeParse(json);
   if (bundle.success) return { run_id: bundle.data.manifest.run_id, manifest: bundle.data.manifest, rows: bundle.data.rows };
   throw new Error(`${file} is neither a results.json nor a run download: ${results.error.issues[0]?.message ?? 'schema mismatch'}`);
+}
+
+/**
+ * The circuit run behind a path, or null when the path is not a circuit results.json (including
+ * unreadable paths: readAnalysisRun then reports those with the usual message).
+ */
+export async function readCircuitRunIfAny(path: string): Promise<CircuitPairedRun | null> {
+  const info = await stat(path).catch(() => null);
+  if (!info) return null;
+  const file = info.isDirectory() ? join(path, RESULTS_JSON) : path;
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(file, 'utf8'));
+  } catch {
+    return null;
+  }
+  return looksLikeCircuitResults(json) ? circuitRunFromJson(json, file) : null;
+}
+
+/** Circuit runs support profiles and paired only; mixing circuit and VEH runs is a usage error. */
+function circuitTables(kind: string, runs: readonly (CircuitPairedRun | null)[], opts: { seed: number; resamples?: number }): AnalysisTable[] {
+  const circuit = runs.filter((r): r is CircuitPairedRun => r !== null);
+  if (circuit.length !== runs.length) throw new UsageError('circuit and VEH runs cannot be analysed together');
+  if (kind === 'profiles') return [circuitProfileTable(circuit)];
+  if (kind === 'paired') return [circuitPairedTable(circuit[0] as CircuitPairedRun, circuit[1] as CircuitPairedRun, opts)];
+  throw new UsageError(`"${kind}" is not available for circuit runs (circuit runs support: ${CIRCUIT_ANALYSIS_KINDS.join(', ')})`);
 }
 
 export async function analyzeCommand(args: readonly string[], io: CommandIo): Promise<number> {
@@ -59,6 +89,24 @@ export async function analyzeCommand(args: readonly string[], io: CommandIo): Pr
   } catch (e) {
     io.stderr(`analyze: ${usageMessage(e)}\n${ANALYZE_USAGE}`);
     return EXIT_USAGE;
+  }
+  let circuitRuns: (CircuitPairedRun | null)[];
+  try {
+    circuitRuns = await Promise.all(paths.map(readCircuitRunIfAny));
+  } catch (e) {
+    io.stderr(`analyze: ${(e as Error).message}`);
+    return 1;
+  }
+  if (circuitRuns.some((r) => r !== null)) {
+    let tables: AnalysisTable[];
+    try {
+      tables = circuitTables(kind, circuitRuns, { seed, ...(resamples !== undefined ? { resamples } : {}) });
+    } catch (e) {
+      io.stderr(`analyze: ${usageMessage(e)}\n${ANALYZE_USAGE}`);
+      return EXIT_USAGE;
+    }
+    io.stdout(tables.map((t) => (csv ? `# ${t.title}\r\n${tableToCsv(t)}` : tableToText(t))).join('\n\n'));
+    return 0;
   }
   let runs: AnalysisRun[];
   try {
