@@ -10,30 +10,23 @@ import { p2b, summariseCircuitP2 } from '../circuit/metrics/p2.ts';
 import { summariseCircuitP3 } from '../circuit/metrics/p3.ts';
 import { meanTau, summariseCircuitP4 } from '../circuit/metrics/p4.ts';
 import type { CircuitP1Row, CircuitP2Row, CircuitP3Row, CircuitP4Row, CircuitRow } from '../circuit/metrics/rows.ts';
-import { bootstrapInterval, DEFAULT_RESAMPLES } from '../stats/bootstrap.ts';
-import { deriveSeed } from '../stats/rng.ts';
-import type { Probe } from '../veh/task-schema.ts';
+import { DEFAULT_RESAMPLES } from '../stats/bootstrap.ts';
 import type { CircuitAnalysisRun } from './circuit-profiles.ts';
-import { makeTable, numberColumn, textColumn, type AnalysisRow, type AnalysisTable } from './table.ts';
+import { matchTasks, pairedMetricDelta, pairedResultsTable, type PairedDeltaResult, type PairedMetric } from './paired-delta.ts';
+import type { AnalysisTable } from './table.ts';
 
 /** A circuit run with the manifest field the orientation reads. */
 export interface CircuitPairedRun extends CircuitAnalysisRun {
   p3_variant: 'raw_history' | 'state_summary' | null;
 }
 
-interface CircuitPairedMetric<R> {
-  key: string;
-  label: string;
-  stat: (rows: readonly R[]) => number | null;
-}
-
 const share = <T>(xs: readonly T[], hit: (x: T) => boolean): number | null => (xs.length === 0 ? null : xs.filter(hit).length / xs.length);
 
 export const CIRCUIT_PAIRED_METRICS: {
-  P1: CircuitPairedMetric<CircuitP1Row>[];
-  P2: CircuitPairedMetric<CircuitP2Row>[];
-  P3: CircuitPairedMetric<CircuitP3Row>[];
-  P4: CircuitPairedMetric<CircuitP4Row>[];
+  P1: PairedMetric<CircuitP1Row>[];
+  P2: PairedMetric<CircuitP2Row>[];
+  P3: PairedMetric<CircuitP3Row>[];
+  P4: PairedMetric<CircuitP4Row>[];
 } = {
   P1: [{ key: 'p1_composite', label: 'P1-Composite', stat: (r) => circuitP1Composite(r) }],
   P2: [{ key: 'p2b', label: 'P2b', stat: (r) => p2b(r.map(summariseCircuitP2)) }],
@@ -48,44 +41,8 @@ export const CIRCUIT_PAIRED_METRICS: {
   P4: [{ key: 'kendall_tau', label: 'Kendall τ', stat: (r) => meanTau(r.map(summariseCircuitP4)) }],
 };
 
-export interface CircuitPairedResult {
-  probe: Probe;
-  key: string;
-  label: string;
-  n: number;
-  a: number | null;
-  b: number | null;
-  delta: number | null;
-  ci_low: number | null;
-  ci_high: number | null;
-  task_ids: string[];
-}
-
-function matchCircuitTasks<R extends CircuitRow>(a: readonly R[], b: readonly R[]): { a: R[]; b: R[]; unmatched: number } {
-  const byId = new Map(b.map((r) => [r.task_id, r]));
-  const outA: R[] = [];
-  const outB: R[] = [];
-  for (const r of a) {
-    const other = byId.get(r.task_id);
-    if (!other) continue;
-    outA.push(r);
-    outB.push(other);
-  }
-  return { a: outA, b: outB, unmatched: a.length + b.length - 2 * outA.length };
-}
-
-function pairedResult<R extends CircuitRow>(probe: Probe, metric: CircuitPairedMetric<R>, a: readonly R[], b: readonly R[], seed: number, resamples: number): CircuitPairedResult {
-  const va = metric.stat(a);
-  const vb = metric.stat(b);
-  const delta = va === null || vb === null ? null : va - vb;
-  const diff = (sample: readonly number[]): number | null => {
-    const x = metric.stat(sample.map((i) => a[i] as R));
-    const y = metric.stat(sample.map((i) => b[i] as R));
-    return x === null || y === null ? null : x - y;
-  };
-  const ci = delta === null ? null : bootstrapInterval(a.map((_, i) => i), diff, { seed: deriveSeed(seed, 'circuit-paired', probe, metric.key), resamples });
-  return { probe, key: metric.key, label: metric.label, n: a.length, a: va, b: vb, delta, ci_low: ci?.low ?? null, ci_high: ci?.high ?? null, task_ids: a.map((r) => r.task_id) };
-}
+/** A circuit paired delta: the same shape as a VEH one. */
+export type CircuitPairedResult = PairedDeltaResult;
 
 /** Puts the state_summary run first when the two runs' P3 openings differ; otherwise keeps the order given. */
 export function orientCircuitPair(x: CircuitPairedRun, y: CircuitPairedRun): { a: CircuitPairedRun; b: CircuitPairedRun; reason: string | null } {
@@ -99,15 +56,15 @@ export function circuitPairedDeltas(a: CircuitAnalysisRun, b: CircuitAnalysisRun
   const results: CircuitPairedResult[] = [];
   let unmatched = 0;
   for (const probe of ['P1', 'P2', 'P3', 'P4'] as const) {
-    const m = matchCircuitTasks(
+    const m = matchTasks(
       a.rows.filter((r) => r.probe === probe),
       b.rows.filter((r) => r.probe === probe),
     );
     unmatched += m.unmatched;
     if (m.a.length === 0) continue;
     // Safe: both sides were filtered to rows of `probe`, the row type CIRCUIT_PAIRED_METRICS[probe] reads.
-    const metrics = CIRCUIT_PAIRED_METRICS[probe] as CircuitPairedMetric<CircuitRow>[];
-    for (const metric of metrics) results.push(pairedResult(probe, metric, m.a, m.b, opts.seed, resamples));
+    const metrics = CIRCUIT_PAIRED_METRICS[probe] as PairedMetric<CircuitRow>[];
+    for (const metric of metrics) results.push(pairedMetricDelta(probe, metric, m.a, m.b, { seed: opts.seed, resamples }, 'circuit-paired'));
   }
   return { results, unmatched };
 }
@@ -116,30 +73,13 @@ export function circuitPairedDeltas(a: CircuitAnalysisRun, b: CircuitAnalysisRun
 export function circuitPairedTable(x: CircuitPairedRun, y: CircuitPairedRun, opts: { seed: number; resamples?: number }): AnalysisTable {
   const { a, b, reason } = orientCircuitPair(x, y);
   const { results, unmatched } = circuitPairedDeltas(a, b, opts);
-  const rows: AnalysisRow[] = results.map((r) => ({
-    cells: { probe: r.probe, metric: r.label, n: r.n, a: r.a, b: r.b, delta: r.delta, ci_low: r.ci_low, ci_high: r.ci_high },
-    provenance: { run_ids: [a.run_id, b.run_id], task_ids: r.task_ids },
-  }));
-  const notes = [
-    `Δ = A − B on circuit tasks both runs share, A = ${a.label} (${a.run_id}), B = ${b.label} (${b.run_id})${reason ? `; oriented ${reason}` : ''}.`,
-    `95 % paired percentile bootstrap over matched tasks, ${opts.resamples ?? DEFAULT_RESAMPLES} resamples, seed ${opts.seed}.`,
-  ];
-  if (unmatched > 0) notes.push(`${unmatched} task rows without a partner in the other run were left out.`);
-  if (results.length === 0) notes.push('The runs share no task: nothing to pair.');
-  return makeTable({
+  return pairedResultsTable({
     id: 'circuit-paired-delta',
     title: `Circuit paired deltas: ${a.label} − ${b.label}`,
-    columns: [
-      textColumn('probe', 'Probe'),
-      textColumn('metric', 'Metric'),
-      numberColumn('n', 'Tasks'),
-      numberColumn('a', 'A'),
-      numberColumn('b', 'B'),
-      numberColumn('delta', 'Δ (A − B)'),
-      numberColumn('ci_low', '95 % low'),
-      numberColumn('ci_high', '95 % high'),
-    ],
-    rows,
-    notes,
+    firstNote: `Δ = A − B on circuit tasks both runs share, A = ${a.label} (${a.run_id}), B = ${b.label} (${b.run_id})${reason ? `; oriented ${reason}` : ''}.`,
+    runIds: [a.run_id, b.run_id],
+    results,
+    unmatched,
+    opts,
   });
 }

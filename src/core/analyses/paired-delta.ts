@@ -16,7 +16,7 @@ import { manifestField, runLabel, type AnalysisRun } from './analysis-run.ts';
 import { P1_ACCURACY } from './stage-scores.ts';
 import { makeTable, numberColumn, textColumn, type AnalysisRow, type AnalysisTable } from './table.ts';
 
-interface PairedMetric<R> {
+export interface PairedMetric<R> {
   key: string;
   label: string;
   stat: (rows: readonly R[]) => number | null;
@@ -74,8 +74,8 @@ export interface PairedDeltaResult {
   task_ids: string[];
 }
 
-/** Rows of the two runs matched by task id, in `a`'s order. */
-export function matchTasks<R extends VehRow>(a: readonly R[], b: readonly R[]): { a: R[]; b: R[]; unmatched: number } {
+/** Rows of the two runs matched by task id, in `a`'s order (VEH or circuit rows alike). */
+export function matchTasks<R extends { task_id: string }>(a: readonly R[], b: readonly R[]): { a: R[]; b: R[]; unmatched: number } {
   const byId = new Map(b.map((r) => [r.task_id, r]));
   const outA: R[] = [];
   const outB: R[] = [];
@@ -88,13 +88,17 @@ export function matchTasks<R extends VehRow>(a: readonly R[], b: readonly R[]): 
   return { a: outA, b: outB, unmatched: a.length + b.length - 2 * outA.length };
 }
 
-/** Delta of one metric with its paired-bootstrap interval; the stream is keyed by probe and metric. */
-export function pairedMetricDelta<R extends VehRow>(
+/**
+ * Delta of one metric with its paired-bootstrap interval; the stream is keyed by `stream` (one per
+ * suite, so a circuit and a VEH delta never share random numbers), probe and metric.
+ */
+export function pairedMetricDelta<R extends { task_id: string }>(
   probe: Probe,
   metric: PairedMetric<R>,
   a: readonly R[],
   b: readonly R[],
   opts: PairedDeltaOptions,
+  stream = 'paired-delta',
 ): PairedDeltaResult {
   const va = metric.stat(a);
   const vb = metric.stat(b);
@@ -108,7 +112,7 @@ export function pairedMetricDelta<R extends VehRow>(
   const ci =
     delta === null
       ? null
-      : bootstrapInterval(indices, diff, { seed: deriveSeed(opts.seed, 'paired-delta', probe, metric.key), resamples: opts.resamples ?? DEFAULT_RESAMPLES });
+      : bootstrapInterval(indices, diff, { seed: deriveSeed(opts.seed, stream, probe, metric.key), resamples: opts.resamples ?? DEFAULT_RESAMPLES });
   return {
     probe,
     key: metric.key,
@@ -147,19 +151,37 @@ export function pairedDeltaTable(a: AnalysisRun, b: AnalysisRun, opts: PairedDel
   const { results, unmatched } = pairedDeltas(a, b, opts);
   const la = runLabel(a);
   const lb = runLabel(b);
-  const rows: AnalysisRow[] = results.map((r) => ({
-    cells: { probe: r.probe, metric: r.label, n: r.n, a: r.a, b: r.b, delta: r.delta, ci_low: r.ci_low, ci_high: r.ci_high },
-    provenance: { run_ids: [a.run_id, b.run_id], task_ids: r.task_ids },
-  }));
-  const notes = [
-    `Δ = A − B on tasks both runs share, A = ${la} (${a.run_id}), B = ${lb} (${b.run_id}).`,
-    `95 % paired percentile bootstrap over matched tasks, ${opts.resamples ?? DEFAULT_RESAMPLES} resamples, seed ${opts.seed}.`,
-  ];
-  if (unmatched > 0) notes.push(`${unmatched} task rows without a partner in the other run were left out.`);
-  if (results.length === 0) notes.push('The runs share no task: nothing to pair.');
-  return makeTable({
+  return pairedResultsTable({
     id: 'paired-delta',
     title: `Paired deltas: ${la} − ${lb}`,
+    firstNote: `Δ = A − B on tasks both runs share, A = ${la} (${a.run_id}), B = ${lb} (${b.run_id}).`,
+    runIds: [a.run_id, b.run_id],
+    results,
+    unmatched,
+    opts,
+  });
+}
+
+/** The table of paired results shared by every suite: one row per probe and metric, with its sources. */
+export function pairedResultsTable(t: {
+  id: string;
+  title: string;
+  firstNote: string;
+  runIds: [string, string];
+  results: readonly PairedDeltaResult[];
+  unmatched: number;
+  opts: PairedDeltaOptions;
+}): AnalysisTable {
+  const rows: AnalysisRow[] = t.results.map((r) => ({
+    cells: { probe: r.probe, metric: r.label, n: r.n, a: r.a, b: r.b, delta: r.delta, ci_low: r.ci_low, ci_high: r.ci_high },
+    provenance: { run_ids: [...t.runIds], task_ids: r.task_ids },
+  }));
+  const notes = [t.firstNote, `95 % paired percentile bootstrap over matched tasks, ${t.opts.resamples ?? DEFAULT_RESAMPLES} resamples, seed ${t.opts.seed}.`];
+  if (t.unmatched > 0) notes.push(`${t.unmatched} task rows without a partner in the other run were left out.`);
+  if (t.results.length === 0) notes.push('The runs share no task: nothing to pair.');
+  return makeTable({
+    id: t.id,
+    title: t.title,
     columns: [
       textColumn('probe', 'Probe'),
       textColumn('metric', 'Metric'),
