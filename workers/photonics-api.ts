@@ -10,6 +10,7 @@
 import type { MaterialInfo } from '../src/core/photonics/materials/library.ts';
 import type { PhotonicsResult } from '../src/core/photonics/solve.ts';
 import type { SolveEstimate } from '../src/core/photonics/estimate.ts';
+import type { ProgressSink } from '../src/core/photonics/progress.ts';
 
 export type WasmSource = WebAssembly.Module | BufferSource;
 
@@ -57,10 +58,11 @@ export function createPhotonicsWorkerApi(loaders: PhotonicsWasmLoaders, now: () 
     },
 
     /** Validates and solves one problem; throws the validation or solver error (its message says what to fix). */
-    async solve(problem: unknown): Promise<PhotonicsSolveOutput> {
+    async solve(problem: unknown, onProgress?: ProgressSink): Promise<PhotonicsSolveOutput> {
       const { library, kernels, solveModule } = await state();
       const start = now();
-      const result = solveModule.solvePhotonics(problem, { materials: library, kernels: kernels.kernels });
+      const ctx = onProgress ? { materials: library, kernels: kernels.kernels, onProgress } : { materials: library, kernels: kernels.kernels };
+      const result = solveModule.solvePhotonics(problem, ctx);
       return { result, ms: now() - start };
     },
 

@@ -4,14 +4,17 @@
  * guardWorker, so a crashed worker rejects them with a clear error; the caller then starts a fresh
  * one (use-photonics-worker.ts does, replaying the user's imported materials).
  */
+import { proxy } from 'comlink';
 import { guardWorker } from './guarded-worker.ts';
+import type { ProgressSink } from '../../core/photonics/progress.ts';
 import type { SolveEstimate } from '../../core/photonics/estimate.ts';
 import type { MaterialListEntry, PhotonicsBackends, PhotonicsSolveOutput, PhotonicsWorkerApi } from '../../../workers/photonics-api.ts';
 
 export interface WorkerPhotonics {
   /** Which kernel each solver runs and why a faster one was passed over. */
   readonly backends: PhotonicsBackends;
-  solve(problem: unknown): Promise<PhotonicsSolveOutput>;
+  /** Solves in the worker; `onProgress` hears the steps of a long solve (k-points, wavelengths, iterations). */
+  solve(problem: unknown, onProgress?: ProgressSink): Promise<PhotonicsSolveOutput>;
   /** What the solve would cost on this device (a timed probe in the worker), before running it. */
   estimate(problem: unknown): Promise<SolveEstimate>;
   materials(): Promise<MaterialListEntry[]>;
@@ -41,7 +44,7 @@ export async function createWorkerPhotonics(createWorker: () => Worker = default
   const backends = await call(() => remote.backends());
   return {
     backends,
-    solve: (problem) => call(() => remote.solve(problem)),
+    solve: (problem, onProgress) => call(() => (onProgress ? remote.solve(problem, proxy(onProgress)) : remote.solve(problem))),
     estimate: (problem) => call(() => remote.estimate(problem)),
     materials: () => call(() => remote.materials()),
     importMaterial: (yamlText, name) => call(() => remote.importMaterial(yamlText, name)),

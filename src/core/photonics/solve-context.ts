@@ -6,6 +6,7 @@
 import type { MaterialResolver } from './material-spec.ts';
 import type { MieKernel } from './mie/kernel.ts';
 import type { TmmKernel } from './tmm/kernel.ts';
+import type { ProgressSink } from './progress.ts';
 
 /** Fast kernels (WASM) per solver; a solver without one runs its TypeScript reference. */
 export interface PhotonicsKernels {
@@ -16,6 +17,8 @@ export interface PhotonicsKernels {
 export interface SolveContext {
   readonly materials: MaterialResolver;
   readonly kernels?: PhotonicsKernels;
+  /** Long solves report their steps here (see progress.ts); absent in batch runs. */
+  readonly onProgress?: ProgressSink;
 }
 
 /** Thrown for a problem that validates but cannot be solved as posed (message says what to change). */
