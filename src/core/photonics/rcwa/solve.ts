@@ -10,6 +10,7 @@ import { ProblemError, type SolveContext } from '../solve-context.ts';
 import { wavelengthGrid } from '../wavelengths.ts';
 import type { GratingProblem } from './problem.ts';
 import { solveGrating1d, type ComplexIndex, type DiffractedOrder, type Grating1dInput, type Grating1dResult } from './rcwa1d.ts';
+import { progressReporter } from '../progress.ts';
 
 /** Efficiency change between the check and the full solve above which the answer is called unconverged. */
 export const CONVERGENCE_TOLERANCE = 1e-3;
@@ -69,6 +70,7 @@ export function solveGrating(problem: GratingProblem, ctx: SolveContext): Gratin
   const orders: GratingOrder[] = [];
   let worstChange: number | null = null;
   let checkHarmonics = 0;
+  const progress = progressReporter(ctx.onProgress, 'wavelength', wavelengths.length);
   for (const [wi, wavelength] of wavelengths.entries()) {
     const base = resolveInput(problem, wavelength, ctx, warnings);
     for (const polarization of polarizations) {
@@ -92,6 +94,7 @@ export function solveGrating(problem: GratingProblem, ctx: SolveContext): Gratin
       checkEnergy(input, full, wavelength, polarization, warnings);
     }
     checkOrders(base, wavelength, warnings);
+    progress.step(wi + 1);
   }
   const convergence = worstChange === null ? null : { check_harmonics: checkHarmonics, max_change: worstChange };
   return { kind: 'grating', wavelengths_nm: wavelengths, harmonics: problem.harmonics, points, orders, convergence, warnings: [...warnings], conventions: CONVENTIONS, backend: 'reference' };
