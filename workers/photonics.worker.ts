@@ -8,6 +8,7 @@ import { expose } from 'comlink';
 // Content-Security-Policy works and the sub-path e2e test exercises the asset path.
 import mieWasmUrl from '../build/wasm/photonics-mie.wasm?url&no-inline';
 import tmmWasmUrl from '../build/wasm/photonics-tmm.wasm?url&no-inline';
+import linalgWasmUrl from '../build/wasm/photonics-linalg.wasm?url&no-inline';
 import { createPhotonicsWorkerApi } from './photonics-api.ts';
 
 async function compile(url: string): Promise<WebAssembly.Module> {
@@ -17,4 +18,4 @@ async function compile(url: string): Promise<WebAssembly.Module> {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
-expose(createPhotonicsWorkerApi({ mie: () => compile(mieWasmUrl), tmm: () => compile(tmmWasmUrl) }));
+expose(createPhotonicsWorkerApi({ mie: () => compile(mieWasmUrl), tmm: () => compile(tmmWasmUrl), linalg: () => compile(linalgWasmUrl) }));

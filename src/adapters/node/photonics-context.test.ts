@@ -4,7 +4,7 @@ import { createNodeSolveContext } from './photonics-context.ts';
 describe('Node photonics context', () => {
   it('runs both WASM kernels when build/wasm has them, with the material library', async () => {
     const ctx = await createNodeSolveContext();
-    expect(ctx.backends).toEqual({ mie: 'wasm', tmm: 'wasm', skipped: [] });
+    expect(ctx.backends).toEqual({ mie: 'wasm', tmm: 'wasm', linalg: 'wasm', skipped: [] });
     expect(ctx.kernels.mie.id).toBe('wasm');
     expect(ctx.kernels.tmm.id).toBe('wasm');
     expect(ctx.materials.list().length).toBeGreaterThan(10);
@@ -16,6 +16,7 @@ describe('Node photonics context', () => {
     expect(ctx.backends).toEqual({
       mie: 'wasm',
       tmm: 'reference',
+      linalg: 'wasm',
       skipped: ['tmm: wasm unavailable: /missing/photonics-tmm.wasm not found (run npm run build:wasm)'],
     });
     expect(ctx.kernels.tmm.id).toBe('reference');

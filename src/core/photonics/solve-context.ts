@@ -4,6 +4,7 @@
  * stay pure and the same code runs in the CLI, the worker and the tests.
  */
 import type { MaterialResolver } from './material-spec.ts';
+import type { DenseLinalgKernel } from './linalg/kernel.ts';
 import type { MieKernel } from './mie/kernel.ts';
 import type { TmmKernel } from './tmm/kernel.ts';
 import type { ProgressSink } from './progress.ts';
@@ -12,6 +13,8 @@ import type { ProgressSink } from './progress.ts';
 export interface PhotonicsKernels {
   readonly mie?: MieKernel;
   readonly tmm?: TmmKernel;
+  /** Dense complex products, solves and eigenproblems (RCWA). */
+  readonly linalg?: DenseLinalgKernel;
 }
 
 export interface SolveContext {

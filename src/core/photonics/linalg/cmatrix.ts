@@ -86,6 +86,18 @@ export function mul(a: CMatrix, b: CMatrix): CMatrix {
   return out;
 }
 
+/** aᴴ, the conjugate transpose (the inverse of a unitary matrix). */
+export function adjoint(a: CMatrix): CMatrix {
+  const out = zeros(a.cols, a.rows);
+  for (let i = 0; i < a.rows; i++) {
+    for (let j = 0; j < a.cols; j++) {
+      out.re[j * a.rows + i] = a.re[i * a.cols + j] as number;
+      out.im[j * a.rows + i] = -(a.im[i * a.cols + j] as number);
+    }
+  }
+  return out;
+}
+
 /** diag(d)·a: scales row i by d_i. */
 export function mulDiagLeft(dr: ArrayLike<number>, di: ArrayLike<number>, a: CMatrix): CMatrix {
   const out = zeros(a.rows, a.cols);

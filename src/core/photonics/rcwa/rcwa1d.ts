@@ -15,8 +15,10 @@
  * (k ≥ 0 absorbs, the physics convention of the material library) and are conjugated on entry.
  * Efficiencies do not depend on the convention.
  */
-import { add, diag, identity, inverse, mul, mulDiagLeft, mulDiagRight, scale, solve, zeros, type CMatrix } from '../linalg/cmatrix.ts';
-import { csqrt, eig } from '../linalg/eig.ts';
+import { add, adjoint, diag, identity, mulDiagLeft, mulDiagRight, scale, zeros, type CMatrix } from '../linalg/cmatrix.ts';
+import { csqrt, type EigenResult } from '../linalg/eig.ts';
+import type { DenseLinalgKernel } from '../linalg/kernel.ts';
+import { referenceLinalgKernel } from '../linalg/reference-kernel.ts';
 import { fourierCoefficients, toeplitz, type Segment } from './fourier.ts';
 
 export interface ComplexIndex {
@@ -68,6 +70,11 @@ export interface Grating1dResult {
 interface LayerModes {
   w: CMatrix;
   v: CMatrix;
+  /**
+   * Set when the eigenvectors are orthonormal in a known metric (lossless layers) and no q is 0: W⁻¹
+   * and Wᴴ, with V⁻¹ = diag(1/q)·Wᴴ, so the transmittance step needs products instead of solves.
+   */
+  inverses: { wInv: CMatrix; wAdjoint: CMatrix; invQRe: Float64Array; invQIm: Float64Array } | null;
   /** exp(−k₀·q·d) per mode. */
   xRe: Float64Array;
   xIm: Float64Array;
@@ -100,7 +107,7 @@ function kz(eps: { re: number; im: number }, kxNorm: Float64Array): { re: Float6
   return { re, im };
 }
 
-function layerModes(layer: GratingLayer, input: Grating1dInput, kxNorm: Float64Array): LayerModes {
+function layerModes(layer: GratingLayer, input: Grating1dInput, kxNorm: Float64Array, la: DenseLinalgKernel): LayerModes {
   const N = input.harmonics;
   const size = 2 * N + 1;
   const segments = (value: (e: { re: number; im: number }) => { re: number; im: number }): Segment[] =>
@@ -109,18 +116,29 @@ function layerModes(layer: GratingLayer, input: Grating1dInput, kxNorm: Float64A
   const epsMatrix = toeplitz(fourierCoefficients(bg, segments((e) => e), 2 * N), N);
   const kx2 = new Float64Array(size);
   for (let i = 0; i < size; i++) kx2[i] = (kxNorm[i] as number) ** 2;
-  let omega2: CMatrix;
+  // A lossless layer gives Hermitian operators (real ε has ε₋ₘ = conj(εₘ), and k_x is real because
+  // the cover is lossless): TE is a Hermitian eigenproblem, TM a Hermitian-definite one, and each has
+  // a solver of a fraction of the general one's cost whose eigenvectors are orthonormal in a known
+  // metric M (TE: I, TM: A = [[1/ε]], the Toeplitz matrix of a positive function).
+  const lossless = isLossless(layer);
+  let eigen: EigenResult;
   let invEpsToeplitz: CMatrix | null = null;
+  let orthonormal: boolean;
   if (input.polarization === 'TE') {
-    omega2 = add(diag(kx2, new Float64Array(size)), epsMatrix, -1);
+    const omega2 = add(diag(kx2, new Float64Array(size)), epsMatrix, -1);
+    eigen = lossless ? la.eigHermitian(omega2) : la.eig(omega2);
+    orthonormal = lossless;
   } else {
     const inv = (e: { re: number; im: number }) => cdiv(1, 0, e.re, e.im);
     invEpsToeplitz = toeplitz(fourierCoefficients(inv(bg), segments(inv), 2 * N), N);
     // Kx·E⁻¹·Kx − I, then A⁻¹·(…) with A = [[1/ε]]
-    const kxEinvKx = mulDiagRight(mulDiagLeft(kxNorm, new Float64Array(size), inverse(epsMatrix)), kxNorm, new Float64Array(size));
-    omega2 = solve(invEpsToeplitz, add(kxEinvKx, identity(size), -1));
+    const kxEinvKx = mulDiagRight(mulDiagLeft(kxNorm, new Float64Array(size), la.inverse(epsMatrix)), kxNorm, new Float64Array(size));
+    const b = add(kxEinvKx, identity(size), -1);
+    const definite = lossless ? hermitianDefinite(la, b, invEpsToeplitz) : null;
+    eigen = definite ?? la.eig(la.solve(invEpsToeplitz, b));
+    orthonormal = definite !== null;
   }
-  const { valuesRe, valuesIm, vectors: w } = eig(omega2);
+  const { valuesRe, valuesIm, vectors: w } = eigen;
   const qRe = new Float64Array(size);
   const qIm = new Float64Array(size);
   const xRe = new Float64Array(size);
@@ -134,12 +152,33 @@ function layerModes(layer: GratingLayer, input: Grating1dInput, kxNorm: Float64A
     xRe[i] = mag * Math.cos(-k0d * m);
     xIm[i] = mag * Math.sin(-k0d * m);
   }
+  if (orthonormal) {
+    // Wᴴ·M·W = I, so W⁻¹ = Wᴴ·M = (M·W)ᴴ; V = M·W·q, so V⁻¹ = q⁻¹·Wᴴ.
+    const mw = invEpsToeplitz ? la.mul(invEpsToeplitz, w) : w;
+    const invQ = reciprocals(qRe, qIm);
+    const v = mulDiagRight(mw, qRe, qIm);
+    return { w, v, xRe, xIm, inverses: invQ && { wInv: adjoint(mw), wAdjoint: adjoint(w), ...invQ } };
+  }
   const wq = mulDiagRight(w, qRe, qIm);
-  const v = invEpsToeplitz ? mul(invEpsToeplitz, wq) : wq;
-  return { w, v, xRe, xIm };
+  const v = invEpsToeplitz ? la.mul(invEpsToeplitz, wq) : wq;
+  return { w, v, xRe, xIm, inverses: null };
 }
 
-export function solveGrating1d(input: Grating1dInput): Grating1dResult {
+/** B·w = λ·A·w by the Hermitian-definite solver; null (use the general path) if A proves not positive definite. */
+function hermitianDefinite(la: DenseLinalgKernel, b: CMatrix, a: CMatrix): EigenResult | null {
+  try {
+    return la.eigHermitianDefinite(b, a);
+  } catch (e) {
+    if (e instanceof Error && /not positive definite/.test(e.message)) return null;
+    throw e;
+  }
+}
+
+/**
+ * `la` runs the dense O(n³) steps (eigenproblem, solves, inverses, products): the TypeScript
+ * reference by default, or a faster backend (WASM) with the same results to rounding.
+ */
+export function solveGrating1d(input: Grating1dInput, la: DenseLinalgKernel = referenceLinalgKernel): Grating1dResult {
   validate(input);
   const N = input.harmonics;
   const size = 2 * N + 1;
@@ -160,44 +199,58 @@ export function solveGrating1d(input: Grating1dInput): Grating1dResult {
   let f = identity(size);
   let g = diag(scaleArr(yII.im, -1), yII.re); // i·Y_II
   const transfers: CMatrix[] = [];
+  // The top layer's f = W·(I + Y) and g = V·(I − Y) are never formed (see the boundary system below).
+  let top: { w: CMatrix; v: CMatrix; y: CMatrix } | null = null;
   for (let l = input.layers.length - 1; l >= 0; l--) {
-    const modes = layerModes(input.layers[l] as GratingLayer, input, kxNorm);
-    const wf = solve(modes.w, f);
-    const vg = solve(modes.v, g);
+    const modes = layerModes(input.layers[l] as GratingLayer, input, kxNorm, la);
+    // W⁻¹·f and V⁻¹·g. With W⁻¹ known these are products, and next to the substrate, where f = I and
+    // g = i·Y_II is diagonal, they cost no O(n³) work at all.
+    const atSubstrate = l === input.layers.length - 1;
+    let wf: CMatrix;
+    let vg: CMatrix;
+    const inv = modes.inverses;
+    if (inv) {
+      wf = atSubstrate ? inv.wInv : la.mul(inv.wInv, f);
+      vg = mulDiagLeft(inv.invQRe, inv.invQIm, atSubstrate ? mulDiagRight(inv.wAdjoint, scaleArr(yII.im, -1), yII.re) : la.mul(inv.wAdjoint, g));
+    } else {
+      wf = la.solve(modes.w, f);
+      vg = la.solve(modes.v, g);
+    }
     const a = scale(add(wf, vg), 0.5);
     const b = scale(add(wf, vg, -1), 0.5);
-    const aInv = inverse(a);
-    const y = mulDiagRight(mulDiagLeft(modes.xRe, modes.xIm, mul(b, aInv)), modes.xRe, modes.xIm);
-    f = mul(modes.w, add(identity(size), y));
-    g = mul(modes.v, add(identity(size), y, -1));
+    const aInv = la.inverse(a);
+    const y = mulDiagRight(mulDiagLeft(modes.xRe, modes.xIm, la.mul(b, aInv)), modes.xRe, modes.xIm);
     transfers.push(mulDiagRight(aInv, modes.xRe, modes.xIm));
+    if (l === 0) {
+      top = { w: modes.w, v: modes.v, y };
+    } else {
+      f = la.mul(modes.w, add(identity(size), y));
+      g = la.mul(modes.v, add(identity(size), y, -1));
+    }
   }
   transfers.reverse();
 
-  // [−I, f; i·Y_I, g]·[R; T₁] = [δ; i·c·δ]
-  const system = zeros(2 * size);
-  const rhs = zeros(2 * size, 1);
-  for (let i = 0; i < size; i++) {
-    system.re[i * 2 * size + i] = -1;
-    system.re[(size + i) * 2 * size + i] = -(yI.im[i] as number);
-    system.im[(size + i) * 2 * size + i] = yI.re[i] as number;
-    for (let j = 0; j < size; j++) {
-      system.re[i * 2 * size + size + j] = f.re[i * size + j] as number;
-      system.im[i * 2 * size + size + j] = f.im[i * size + j] as number;
-      system.re[(size + i) * 2 * size + size + j] = g.re[i * size + j] as number;
-      system.im[(size + i) * 2 * size + size + j] = g.im[i * size + j] as number;
-    }
-  }
+  // [−I, f; i·Y_I, g]·[R; T₁] = [δ; i·c·δ]. The first block row gives R = f·T₁ − δ; putting it into
+  // the second leaves one system of the harmonic count, (g + i·Y_I·f)·T₁ = i·(c + Y_I)·δ, an eighth
+  // of the work of eliminating the whole 2n × 2n block system. With the top layer's f = W·(I + Y) and
+  // g = V·(I − Y), the matrix is (i·Y_I·W + V) + (i·Y_I·W − V)·Y: one product instead of two, and
+  // f·T₁ = W·(T₁ + Y·T₁) takes two matrix-vector products.
   const incidentFactor = te ? nI * Math.cos(theta) : Math.cos(theta) / nI;
-  rhs.re[N] = 1;
-  rhs.im[size + N] = incidentFactor;
-  const x = solve(system, rhs);
-  let t = zeros(size, 1);
-  for (let i = 0; i < size; i++) {
-    t.re[i] = x.re[size + i] as number;
-    t.im[i] = x.im[size + i] as number;
+  const iyIRe = scaleArr(yI.im, -1);
+  let reduced: CMatrix;
+  if (top) {
+    const iyw = mulDiagLeft(iyIRe, yI.re, top.w);
+    reduced = add(add(iyw, top.v), la.mul(add(iyw, top.v, -1), top.y));
+  } else {
+    reduced = add(g, mulDiagLeft(iyIRe, yI.re, f));
   }
-  for (const transfer of transfers) t = mul(transfer, t);
+  const rhs = zeros(size, 1);
+  rhs.re[N] = -(yI.im[N] as number);
+  rhs.im[N] = incidentFactor + (yI.re[N] as number);
+  let t = la.solve(reduced, rhs);
+  const x = top ? la.mul(top.w, add(t, la.mul(top.y, t))) : la.mul(f, t);
+  x.re[N] = (x.re[N] as number) - 1;
+  for (const transfer of transfers) t = la.mul(transfer, t);
 
   const reflected: DiffractedOrder[] = [];
   const transmitted: DiffractedOrder[] = [];
@@ -216,6 +269,23 @@ export function solveGrating1d(input: Grating1dInput): Grating1dResult {
     transmitted.push({ order, efficiency: effT, angleDeg: orderAngle(kxNorm[i] as number, input.substrate.n, kzII.im[i] as number, input.substrate.k) });
   }
   return { reflected, transmitted, totalReflected: totalR, totalTransmitted: totalT, absorbed: 1 - totalR - totalT };
+}
+
+/** 1/q per mode, or null when some q is 0 (a mode at cut-off; V is then singular and the LU path says so). */
+function reciprocals(qRe: Float64Array, qIm: Float64Array): { invQRe: Float64Array; invQIm: Float64Array } | null {
+  const invQRe = new Float64Array(qRe.length);
+  const invQIm = new Float64Array(qRe.length);
+  for (let i = 0; i < qRe.length; i++) {
+    const q = cdiv(1, 0, qRe[i] as number, qIm[i] as number);
+    if (!Number.isFinite(q.re) || !Number.isFinite(q.im)) return null;
+    invQRe[i] = q.re;
+    invQIm[i] = q.im;
+  }
+  return { invQRe, invQIm };
+}
+
+function isLossless(layer: GratingLayer): boolean {
+  return layer.background.k === 0 && layer.segments.every((s) => s.index.k === 0);
 }
 
 function orderAngle(kx: number, n: number, kzIm: number, k = 0): number | null {

@@ -11,6 +11,7 @@ import { wavelengthGrid } from '../wavelengths.ts';
 import type { GratingProblem } from './problem.ts';
 import { solveGrating1d, type ComplexIndex, type DiffractedOrder, type Grating1dInput, type Grating1dResult } from './rcwa1d.ts';
 import { progressReporter } from '../progress.ts';
+import { referenceLinalgKernel } from '../linalg/reference-kernel.ts';
 
 /** Efficiency change between the check and the full solve above which the answer is called unconverged. */
 export const CONVERGENCE_TOLERANCE = 1e-3;
@@ -48,7 +49,8 @@ export interface GratingResult {
   readonly convergence: { readonly check_harmonics: number; readonly max_change: number } | null;
   readonly warnings: string[];
   readonly conventions: Record<string, string>;
-  readonly backend: 'reference';
+  /** The dense linear-algebra kernel that ran: 'wasm' or 'reference'. */
+  readonly backend: string;
 }
 
 const CONVENTIONS: Record<string, string> = {
@@ -71,18 +73,19 @@ export function solveGrating(problem: GratingProblem, ctx: SolveContext): Gratin
   let worstChange: number | null = null;
   let checkHarmonics = 0;
   const progress = progressReporter(ctx.onProgress, 'wavelength', wavelengths.length);
+  const linalg = ctx.kernels?.linalg ?? referenceLinalgKernel;
   for (const [wi, wavelength] of wavelengths.entries()) {
     const base = resolveInput(problem, wavelength, ctx, warnings);
     for (const polarization of polarizations) {
       const input: Grating1dInput = { ...base, polarization };
-      const full = solveGrating1d(input);
+      const full = solveGrating1d(input, linalg);
       points.push({ wavelength_nm: wavelength, polarization, R: full.totalReflected, T: full.totalTransmitted, A: full.absorbed });
       orders.push(...propagating(wavelength, polarization, 'reflected', full.reflected), ...propagating(wavelength, polarization, 'transmitted', full.transmitted));
       // Checked at both ends of a sweep: the short end has the most propagating orders, the long end
       // can sit near a Rayleigh anomaly; a single-wavelength solve is checked once.
       if ((wi === 0 || wi === wavelengths.length - 1) && problem.convergence_check && problem.harmonics >= 2) {
         checkHarmonics = Math.max(1, Math.round(problem.harmonics * 0.6));
-        const coarse = solveGrating1d({ ...input, harmonics: checkHarmonics });
+        const coarse = solveGrating1d({ ...input, harmonics: checkHarmonics }, linalg);
         const change = maxEfficiencyChange(full, coarse);
         worstChange = Math.max(change, worstChange ?? 0);
         if (change > CONVERGENCE_TOLERANCE) {
@@ -97,7 +100,7 @@ export function solveGrating(problem: GratingProblem, ctx: SolveContext): Gratin
     progress.step(wi + 1);
   }
   const convergence = worstChange === null ? null : { check_harmonics: checkHarmonics, max_change: worstChange };
-  return { kind: 'grating', wavelengths_nm: wavelengths, harmonics: problem.harmonics, points, orders, convergence, warnings: [...warnings], conventions: CONVENTIONS, backend: 'reference' };
+  return { kind: 'grating', wavelengths_nm: wavelengths, harmonics: problem.harmonics, points, orders, convergence, warnings: [...warnings], conventions: CONVENTIONS, backend: linalg.id };
 }
 
 function resolveInput(problem: GratingProblem, wavelength: number, ctx: SolveContext, warnings: Set<string>): Omit<Grating1dInput, 'polarization'> {

@@ -1,0 +1,32 @@
+/**
+ * The dense complex linear algebra a grid solver (RCWA, EME) leans on, as an interface so the same
+ * solver can run the TypeScript reference or the WASM build of assembly/photonics-linalg.ts, and the
+ * parity suite can hold every backend to the reference. Matrices use the CMatrix layout of
+ * ./cmatrix.ts (row-major, split real and imaginary Float64Arrays); inputs are never modified.
+ */
+import type { CMatrix } from './cmatrix.ts';
+import type { EigenResult } from './eig.ts';
+
+export interface DenseLinalgKernel {
+  /** 'wasm' or 'reference'; a solver reports it as its `backend`. */
+  readonly id: string;
+  /** a·b. */
+  mul(a: CMatrix, b: CMatrix): CMatrix;
+  /** x with a·x = b (b may have several columns), LU with partial pivoting; throws on a singular a. */
+  solve(a: CMatrix, b: CMatrix): CMatrix;
+  /** a⁻¹; throws on a singular a. */
+  inverse(a: CMatrix): CMatrix;
+  /** Eigenvalues and unit eigenvectors of a general complex a; throws when the QR iteration stalls. */
+  eig(a: CMatrix): EigenResult;
+  /**
+   * The same for a Hermitian a (only its lower triangle is read): real eigenvalues, orthonormal
+   * eigenvectors, about a quarter of the work of eig. RCWA's lossless TE layers are Hermitian.
+   */
+  eigHermitian(a: CMatrix): EigenResult;
+  /**
+   * b·w = λ·a·w for a Hermitian b and a Hermitian positive-definite a (lower triangles read): real
+   * eigenvalues and a-orthonormal eigenvectors (Wᴴ·a·W = I, so W⁻¹ = Wᴴ·a). RCWA's lossless TM
+   * layers pose this. Throws when a is not positive definite.
+   */
+  eigHermitianDefinite(b: CMatrix, a: CMatrix): EigenResult;
+}

@@ -1,0 +1,165 @@
+/**
+ * Dense complex linear algebra on the AssemblyScript build of assembly/photonics-linalg.ts. Pure
+ * core: the caller supplies the compiled module or its bytes (Node reads
+ * build/wasm/photonics-linalg.wasm, the worker fetches it).
+ *
+ * Each call copies its operands into one region of the kernel's linear memory (split re/im planes,
+ * row-major, exactly the CMatrix layout), runs, and copies the result out into fresh CMatrix arrays.
+ * The region is reserved once and doubled when a larger problem arrives (the minimal runtime cannot
+ * free, so old regions are abandoned; doubling bounds the waste to 2×). Growing the memory detaches
+ * `memory.buffer`, so the Float64Array view is re-created whenever it no longer matches the memory.
+ */
+import { float64View, instantiateKernel, kernelRegions, type WasmKernelExports, type WasmSource } from '../../kernels/wasm-module.ts';
+import type { CMatrix } from './cmatrix.ts';
+import type { EigenResult } from './eig.ts';
+import type { DenseLinalgKernel } from './kernel.ts';
+
+interface LinalgExports extends WasmKernelExports {
+  layoutVersion(): number;
+  eigScratchDoubles(n: number): number;
+  mul(ar: number, ai: number, br: number, bi: number, or: number, oi: number, n: number, k: number, m: number): void;
+  solve(lr: number, li: number, xr: number, xi: number, n: number, m: number): number;
+  eig(hr: number, hi: number, zr: number, zi: number, vr: number, vi: number, work: number, n: number): number;
+  hermitianScratchDoubles(n: number): number;
+  eigHermitian(br: number, bi: number, ur: number, ui: number, zt: number, vr: number, vi: number, work: number, n: number): number;
+  eigHermitianDefinite(br: number, bi: number, ar: number, ai: number, ur: number, ui: number, zt: number, vr: number, vi: number, work: number, n: number): number;
+}
+
+/** The argument layout this file was written for (assembly/photonics-linalg.ts layoutVersion). */
+const LAYOUT_VERSION = 3;
+/** First reservation in doubles (512 KiB): an eig of 81×81 or a solve of 161×161 fits. */
+const INITIAL_DOUBLES = 1 << 16;
+const NAME = 'photonics-linalg.wasm';
+const FUNCTIONS = ['layoutVersion', 'eigScratchDoubles', 'mul', 'solve', 'eig', 'hermitianScratchDoubles', 'eigHermitian', 'eigHermitianDefinite'] as const;
+
+export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseLinalgKernel> {
+  const kernel = await instantiateKernel<LinalgExports>(source, NAME, FUNCTIONS);
+  if (kernel.layoutVersion() !== LAYOUT_VERSION) {
+    throw new Error(`${NAME} layout mismatch: version ${kernel.layoutVersion()}, expected ${LAYOUT_VERSION} (rebuild with npm run build:wasm)`);
+  }
+  const region = kernelRegions(kernel, NAME, [1], INITIAL_DOUBLES);
+  const view = float64View(kernel.memory);
+
+  /** Reserves `doubles` and returns the region's first f64 index and a view valid until the next reservation. */
+  const reserve = (doubles: number): { base: number; f64: Float64Array } => {
+    region.ensure(doubles);
+    return { base: region.base[0] as number, f64: view() };
+  };
+  const take = (f64: Float64Array, at: number, rows: number, cols: number): CMatrix => ({
+    rows,
+    cols,
+    re: f64.slice(at, at + rows * cols),
+    im: f64.slice(at + rows * cols, at + 2 * rows * cols),
+  });
+
+  const mul = (a: CMatrix, b: CMatrix): CMatrix => {
+    if (a.cols !== b.rows) throw new Error(`matrix product: ${a.rows}×${a.cols} times ${b.rows}×${b.cols}`);
+    const sa = a.rows * a.cols;
+    const sb = b.rows * b.cols;
+    const so = a.rows * b.cols;
+    const { base, f64 } = reserve(2 * (sa + sb + so));
+    const pa = base;
+    const pb = pa + 2 * sa;
+    const po = pb + 2 * sb;
+    f64.set(a.re, pa);
+    f64.set(a.im, pa + sa);
+    f64.set(b.re, pb);
+    f64.set(b.im, pb + sb);
+    kernel.mul(pa * 8, (pa + sa) * 8, pb * 8, (pb + sb) * 8, po * 8, (po + so) * 8, a.rows, a.cols, b.cols);
+    return take(f64, po, a.rows, b.cols);
+  };
+
+  /** LU solve of a·x = b where b is already in the region at pb (n×m). */
+  const solveIn = (a: CMatrix, pa: number, pb: number, m: number, f64: Float64Array): CMatrix => {
+    const n = a.rows;
+    f64.set(a.re, pa);
+    f64.set(a.im, pa + n * n);
+    const status = kernel.solve(pa * 8, (pa + n * n) * 8, pb * 8, (pb + n * m) * 8, n, m);
+    if (status !== 0) throw new Error('solve: the matrix is singular to working precision');
+    return take(f64, pb, n, m);
+  };
+
+  const solve = (a: CMatrix, b: CMatrix): CMatrix => {
+    const n = a.rows;
+    if (a.cols !== n || b.rows !== n) throw new Error(`solve: ${a.rows}×${a.cols} system with ${b.rows}×${b.cols} right-hand side`);
+    const m = b.cols;
+    const { base, f64 } = reserve(2 * n * n + 2 * n * m);
+    const pb = base + 2 * n * n;
+    f64.set(b.re, pb);
+    f64.set(b.im, pb + n * m);
+    return solveIn(a, base, pb, m, f64);
+  };
+
+  const inverse = (a: CMatrix): CMatrix => {
+    const n = a.rows;
+    if (a.cols !== n) throw new Error(`solve: ${a.rows}×${a.cols} system with ${n}×${n} right-hand side`);
+    const { base, f64 } = reserve(4 * n * n);
+    const pb = base + 2 * n * n;
+    f64.fill(0, pb, pb + 2 * n * n);
+    for (let i = 0; i < n; i++) f64[pb + i * n + i] = 1;
+    return solveIn(a, base, pb, n, f64);
+  };
+
+  const eig = (a: CMatrix): EigenResult => {
+    const n = a.rows;
+    if (a.cols !== n) throw new Error(`eig: ${a.rows}×${a.cols} is not square`);
+    const nn = n * n;
+    const { base, f64 } = reserve(6 * nn + kernel.eigScratchDoubles(n));
+    const ph = base;
+    const pz = ph + 2 * nn;
+    const pv = pz + 2 * nn;
+    const pw = pv + 2 * nn;
+    f64.set(a.re, ph);
+    f64.set(a.im, ph + nn);
+    const status = kernel.eig(ph * 8, (ph + nn) * 8, pz * 8, (pz + nn) * 8, pv * 8, (pv + nn) * 8, pw * 8, n);
+    if (status !== 0) throw new Error('eig: the QR iteration did not converge');
+    const valuesRe = new Float64Array(n);
+    const valuesIm = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      valuesRe[k] = f64[ph + k * n + k] as number;
+      valuesIm[k] = f64[ph + nn + k * n + k] as number;
+    }
+    return { valuesRe, valuesIm, vectors: take(f64, pv, n, n) };
+  };
+
+  const eigHermitian = (a: CMatrix): EigenResult => {
+    const n = a.rows;
+    if (a.cols !== n) throw new Error(`eig: ${a.rows}×${a.cols} is not square`);
+    const nn = n * n;
+    const { base, f64 } = reserve(7 * nn + kernel.hermitianScratchDoubles(n));
+    const pb = base;
+    const pu = pb + 2 * nn;
+    const pz = pu + 2 * nn;
+    const pv = pz + nn;
+    const pw = pv + 2 * nn;
+    f64.set(a.re, pb);
+    f64.set(a.im, pb + nn);
+    const status = kernel.eigHermitian(pb * 8, (pb + nn) * 8, pu * 8, (pu + nn) * 8, pz * 8, pv * 8, (pv + nn) * 8, pw * 8, n);
+    if (status !== 0) throw new Error('eig: the QL iteration did not converge');
+    // The eigenvalues are the first n doubles of the scratch.
+    return { valuesRe: f64.slice(pw, pw + n), valuesIm: new Float64Array(n), vectors: take(f64, pv, n, n) };
+  };
+
+  const eigHermitianDefinite = (b: CMatrix, a: CMatrix): EigenResult => {
+    const n = b.rows;
+    if (b.cols !== n || a.rows !== n || a.cols !== n) throw new Error(`eig: ${b.rows}×${b.cols} and ${a.rows}×${a.cols} are not square of one size`);
+    const nn = n * n;
+    const { base, f64 } = reserve(9 * nn + kernel.hermitianScratchDoubles(n));
+    const pb = base;
+    const pa = pb + 2 * nn;
+    const pu = pa + 2 * nn;
+    const pz = pu + 2 * nn;
+    const pv = pz + nn;
+    const pw = pv + 2 * nn;
+    f64.set(b.re, pb);
+    f64.set(b.im, pb + nn);
+    f64.set(a.re, pa);
+    f64.set(a.im, pa + nn);
+    const status = kernel.eigHermitianDefinite(pb * 8, (pb + nn) * 8, pa * 8, (pa + nn) * 8, pu * 8, (pu + nn) * 8, pz * 8, pv * 8, (pv + nn) * 8, pw * 8, n);
+    if (status === 2) throw new Error('eig: the metric matrix is not positive definite');
+    if (status !== 0) throw new Error('eig: the QL iteration did not converge');
+    return { valuesRe: f64.slice(pw, pw + n), valuesIm: new Float64Array(n), vectors: take(f64, pv, n, n) };
+  };
+
+  return { id: 'wasm', mul, solve, inverse, eig, eigHermitian, eigHermitianDefinite };
+}
