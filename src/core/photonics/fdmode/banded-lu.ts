@@ -75,3 +75,42 @@ export function bandedSolve(lu: BandedMatrix, x: Float64Array): void {
     x[i] = s / (data[row + i] as number);
   }
 }
+
+/**
+ * σI − A as a band of half-width `bw`, factorised in place (one allocation: the full-vectorial
+ * band is the largest array of a solve). Sparse rows come as (rowStart, cols, values).
+ */
+export function shiftedBandedLu(
+  a: { readonly n: number; readonly rowStart: Int32Array; readonly cols: Int32Array; readonly values: Float64Array },
+  sigma: number,
+  bw: number,
+): BandedMatrix {
+  const w = 2 * bw + 1;
+  const data = new Float64Array(a.n * w);
+  for (let r = 0; r < a.n; r++) {
+    data[r * w + bw] = sigma;
+    for (let k = a.rowStart[r] as number; k < (a.rowStart[r + 1] as number); k++) {
+      const off = r * w + (a.cols[k] as number) - r + bw;
+      data[off] = (data[off] as number) - (a.values[k] as number);
+    }
+  }
+  factorInPlace(a.n, bw, data);
+  return { n: a.n, bw, data };
+}
+
+function factorInPlace(n: number, bw: number, a: Float64Array): void {
+  const w = 2 * bw + 1;
+  for (let k = 0; k < n; k++) {
+    const rowK = k * w - k + bw;
+    const pivot = a[rowK + k] as number;
+    if (pivot === 0 || !Number.isFinite(pivot)) throw new Error('banded LU: zero pivot (the shifted operator is singular)');
+    const last = Math.min(n - 1, k + bw);
+    for (let i = k + 1; i <= last; i++) {
+      const rowI = i * w - i + bw;
+      const f = (a[rowI + k] as number) / pivot;
+      if (f === 0) continue;
+      a[rowI + k] = f;
+      for (let j = k + 1; j <= last; j++) a[rowI + j] = (a[rowI + j] as number) - f * (a[rowK + j] as number);
+    }
+  }
+}

@@ -44,6 +44,11 @@ function isCore(s: ChannelStructure, x: number, y: number): boolean {
   return ax <= s.core.width_nm / 2;
 }
 
+/** The refractive index at a point of the cross-section (structure coordinates, nm). */
+export function indexAt(s: ChannelStructure, n: ChannelIndices, x: number, y: number): number {
+  return isCore(s, x, y) ? n.core : y < 0 ? n.substrate : n.cladding;
+}
+
 export function rasterise(s: ChannelStructure, n: ChannelIndices, cell: number): ChannelGrid {
   const width = s.window_nm?.width ?? 2 * (coreHalfWidth(s) + DEFAULT_MARGIN_NM);
   const height = s.window_nm?.height ?? s.core.height_nm + 2 * DEFAULT_MARGIN_NM;
@@ -63,7 +68,7 @@ export function rasterise(s: ChannelStructure, n: ChannelIndices, cell: number):
         for (let b = 0; b < SUB; b++) {
           const x = x0 + (i + (a + 0.5) / SUB) * dx;
           const y = y0 + (j + (b + 0.5) / SUB) * dy;
-          const idx = isCore(s, x, y) ? n.core : y < 0 ? n.substrate : n.cladding;
+          const idx = indexAt(s, n, x, y);
           sum += idx * idx;
         }
       }

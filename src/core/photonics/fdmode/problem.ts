@@ -11,7 +11,7 @@ export const MAX_CHANNEL_NODES = 62_500;
 
 export const ChannelStructureSchema = z
   .strictObject({
-    type: z.literal('channel').describe('a 2-D waveguide cross-section (finite-difference mode solver, semi-vectorial)'),
+    type: z.literal('channel').describe('a 2-D waveguide cross-section (finite-difference mode solver, full-vectorial by default)'),
     shape: z.enum(['strip', 'rib', 'slot']).describe('strip: one rectangle; rib: a rectangle on a thinner slab of the same material; slot: two rails with a gap'),
     core: z
       .strictObject({
@@ -30,6 +30,14 @@ export const ChannelStructureSchema = z
       .describe('computational window (field is zero on its edge), nm; default: the core plus 1 µm on every side'),
     grid_nm: z.number().finite().positive().default(20).describe('cell size of the uniform grid, nm (smaller is slower and more accurate)'),
     max_modes: z.number().int().min(1).max(10).default(2).describe('how many modes per polarization to look for (guided ones are returned)'),
+    method: z
+      .enum(['full_vectorial', 'semi_vectorial'])
+      .optional()
+      .describe('default full_vectorial: both transverse H components coupled (Yee grid), right for high-contrast cores; semi_vectorial: one dominant E component per polarization, faster but n_eff comes out ~0.05 high for silicon wires'),
+    symmetry: z
+      .enum(['auto', 'mirror_x', 'none'])
+      .optional()
+      .describe('full_vectorial only. auto (default): use every mirror plane the cross-section has — x = 0 always (every shape here is symmetric about it), and the core’s mid-plane too when substrate and cladding have the same index and the shape is not a rib — solving each half or quarter with electric and magnetic walls: 4–16× less work, the same modes; mirror_x: the x = 0 plane only; none: the whole window'),
     group_index: z.boolean().default(false).describe('also compute n_g (two more solves at λ(1 ± 10⁻³), material dispersion included)'),
   })
   .superRefine((s, ctx) => {
@@ -41,3 +49,10 @@ export const ChannelStructureSchema = z
   .describe('2-D channel waveguide');
 
 export type ChannelStructure = z.infer<typeof ChannelStructureSchema>;
+export type ChannelMethod = NonNullable<ChannelStructure['method']>;
+export type ChannelSymmetryOption = NonNullable<ChannelStructure['symmetry']>;
+
+/** The method a channel structure asks for (full-vectorial unless it says otherwise). */
+export const channelMethod = (s: ChannelStructure): ChannelMethod => s.method ?? 'full_vectorial';
+/** The mirror-symmetry choice of the full-vectorial solver (auto unless it says otherwise). */
+export const channelSymmetry = (s: ChannelStructure): ChannelSymmetryOption => s.symmetry ?? 'auto';

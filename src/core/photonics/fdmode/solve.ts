@@ -1,17 +1,21 @@
 /**
  * Solves a `mode` problem whose structure is a `channel`: guided quasi-TE/quasi-TM modes of a strip,
- * rib or slot waveguide by the semi-vectorial finite-difference solver, per vacuum wavelength, with
- * n_eff, optional n_g (material dispersion included), a core-confinement estimate and field cuts
- * through the peak. Warnings name what limits the answer: the semi-vectorial model itself, a coarse
- * grid, a window the mode reaches, no convergence, nothing guided.
+ * rib or slot waveguide, per vacuum wavelength, with n_eff, optional n_g (material dispersion
+ * included), a core-confinement estimate, field cuts through the peak and (full-vectorial) field
+ * maps. Two methods: the full-vectorial Yee-grid solver (default) and the semi-vectorial one, kept
+ * for speed and for comparison. Warnings name what limits the answer: the semi-vectorial model
+ * itself, a coarse grid, a window the mode reaches, no convergence, nothing guided.
  */
 import type { MaterialSpec } from '../material-spec.ts';
 import { ProblemError, type SolveContext } from '../solve-context.ts';
+import { progressReporter } from '../progress.ts';
 import { wavelengthGrid } from '../wavelengths.ts';
 import type { ModeProblem } from '../slab/problem.ts';
-import { rasterise, type ChannelGrid, type ChannelIndices } from './geometry.ts';
-import { MAX_CHANNEL_NODES, type ChannelStructure } from './problem.ts';
-import { solveSemivectorial, type FdMode } from './semivectorial.ts';
+import { rasterise, type ChannelIndices } from './geometry.ts';
+import { channelMethod, channelSymmetry, MAX_CHANNEL_NODES, type ChannelStructure } from './problem.ts';
+import { solveSemivectorial } from './semivectorial.ts';
+import { fvSystemSize, mirrorsInY, solvePlan, solveFullVectorialChannel, type FvChannelOptions } from './fullvectorial-channel.ts';
+import { fieldMaps, type FieldMap } from './field-maps.ts';
 
 /** Relative step for n_g = n_eff − λ·dn_eff/dλ by central difference. */
 export const CHANNEL_NG_STEP = 1e-3;
@@ -19,6 +23,8 @@ export const CHANNEL_NG_STEP = 1e-3;
 export const EDGE_FIELD_LIMIT = 1e-3;
 /** Fewer cells than this across the core height (or width) is called under-resolved. */
 export const MIN_CELLS_ACROSS = 10;
+/** The full-vectorial banded LU holds unknowns × (2·bandwidth + 1) doubles: refuse what would not fit a browser tab. */
+export const MAX_FULL_VECTORIAL_BAND_BYTES = 512 * 2 ** 20;
 
 export interface ChannelMode {
   readonly wavelength_nm: number;
@@ -26,7 +32,9 @@ export interface ChannelMode {
   readonly order: number;
   readonly n_eff: number;
   readonly n_g: number | null;
-  /** Fraction of Σ|E|² over core nodes (the dominant field only: an estimate of the power confinement). */
+  /** ∫|E_x|² / ∫(|E_x|² + |E_y|²) (full-vectorial only; null for the semi-vectorial model). */
+  readonly te_fraction: number | null;
+  /** Fraction of Σ|E|² over core cells (semi-vectorial: the dominant component only). */
   readonly confinement: number;
   readonly cut_x: { readonly x_nm: number[]; readonly field: number[] };
   readonly cut_y: { readonly y_nm: number[]; readonly field: number[] };
@@ -40,27 +48,60 @@ export interface ChannelModeResult {
   readonly modes: ChannelMode[];
   readonly mode_count: number[];
   readonly grid: { readonly nx: number; readonly ny: number; readonly dx_nm: number; readonly dy_nm: number; readonly window_width_nm: number; readonly window_height_nm: number };
+  readonly maps?: FieldMap[];
   readonly warnings: string[];
   readonly conventions: Record<string, string>;
   readonly backend: 'reference';
 }
 
-const CONVENTIONS: Record<string, string> = {
+const COMMON_CONVENTIONS: Record<string, string> = {
   geometry: 'x across the guide (centred), y up; the substrate fills y < 0 and the core stands on it; lengths in nm',
-  polarization: 'TE: quasi-TE, E_x dominant; TM: quasi-TM, E_y dominant',
-  method: 'semi-vectorial finite differences (Stern 1988): five-point stencil, cell-averaged n², zero field on the window edge',
   n_eff: 'β/k₀ from the real parts of the indices; modes at or below the higher cladding index are box modes and are dropped',
   order: 'by decreasing n_eff within a polarization, starting at 0',
+};
+
+const SEMI_CONVENTIONS: Record<string, string> = {
+  ...COMMON_CONVENTIONS,
+  polarization: 'TE: quasi-TE, E_x dominant; TM: quasi-TM, E_y dominant',
+  method: 'semi-vectorial finite differences (Stern 1988): five-point stencil, cell-averaged n², zero field on the window edge',
   confinement: 'Σ|E|² over core nodes / Σ|E|² (dominant component only)',
   field: 'the dominant component along y = peak (cut_x) and x = peak (cut_y), peak-normalised',
 };
 
+const fullConventions = (symmetry: string, yMirror: boolean): Record<string, string> => ({
+  ...COMMON_CONVENTIONS,
+  polarization: 'TE: te_fraction = ∫|E_x|² / ∫(|E_x|² + |E_y|²) above 0.5 (quasi-TE); TM: below 0.5',
+  method: `full-vectorial finite differences on a Yee grid (transverse-H formulation, Fallahkhair, Li & Murphy 2008): electric walls on the window edge, n² averaged per E component (harmonic along it, arithmetic across), largest β² by shift-invert block Krylov at σ = k₀²n²_max${symmetry === 'none' ? '' : `; ${yMirror && symmetry === 'auto' ? 'a quarter window per symmetry class, electric or magnetic walls on x = 0 and on the core mid-plane' : 'half window per symmetry class, an electric or a magnetic wall on x = 0'}`}`,
+  confinement: 'Σ(|E_x|² + |E_y|² + |E_z|²) over core cells / the same over the window',
+  field: 'the dominant transverse component (E_x for TE, E_y for TM) at cell centres along y = peak (cut_x) and x = peak (cut_y), signed, peak-normalised',
+  maps: '|E_x|² and |E_y|² at cell centres for each mode at the first wavelength, normalised to the peak of |E|² of that mode; rows bottom to top',
+});
+
 const SEMIVECTORIAL_NOTE =
   'semi-vectorial model: the coupling of E_x and E_y at the core corners is neglected, so for high-contrast wires n_eff comes out high (a 500 × 220 nm Si strip in SiO2 at 1550 nm gives quasi-TE ≈ 2.49 here against ≈ 2.44 from a full-vectorial solver); use it for trends, not for the third decimal';
 
+/** One guided mode on a grid: n_eff, the dominant field (for cuts and the edge check) and the confinement. */
+interface GridMode {
+  readonly neff: number;
+  readonly teFraction: number | null;
+  /** Cell-centred, index j·nx + i, peak |value| = 1. */
+  readonly dominant: Float64Array;
+  /** Largest transverse |E| on the window's edge cells over its peak. */
+  readonly edge: number;
+  readonly confinement: number;
+}
+
+interface GridSolve {
+  readonly grid: { nx: number; ny: number; x0: number; y0: number; width: number; height: number };
+  readonly byPol: Record<'TE' | 'TM', GridMode[]>;
+  readonly maps: FieldMap[];
+}
+
 export function solveChannelModes(problem: ModeProblem, structure: ChannelStructure, ctx: SolveContext): ChannelModeResult {
   const options = { allowGain: problem.allow_gain === true };
-  const warnings = new Set<string>([SEMIVECTORIAL_NOTE]);
+  const full = channelMethod(structure) === 'full_vectorial';
+  const symmetry = channelSymmetry(structure);
+  const warnings = new Set<string>(full ? [] : [SEMIVECTORIAL_NOTE]);
   const pols: ('TE' | 'TM')[] = problem.polarization === 'both' ? ['TE', 'TM'] : [problem.polarization];
   const resolve = (spec: MaterialSpec, w: number, quiet = false): number => {
     const r = ctx.materials.resolve(spec, w, options);
@@ -73,35 +114,46 @@ export function solveChannelModes(problem: ModeProblem, structure: ChannelStruct
     cladding: resolve(structure.cladding, w, quiet),
     substrate: resolve(structure.substrate, w, quiet),
   });
+  const wavelengths = wavelengthGrid(problem);
+  checkSize(structure, indicesAt, wavelengths[0] ?? 1550);
+  const fvOptions: FvChannelOptions = { polarizations: pols, maxModes: structure.max_modes, symmetry };
+  // The y mirror needs equal cladding and substrate indices; the plan is fixed by the first wavelength.
+  const first = wavelengths[0];
+  const yMirror = first !== undefined && mirrorsInY(structure, indicesAt(first, true));
+  const solvesPerGrid = full ? solvePlan(fvOptions, yMirror).length : pols.length;
+  const progress = progressReporter(ctx.onProgress, 'eigen-solve', wavelengths.length * (structure.group_index ? 3 : 1) * solvesPerGrid);
+  let solved = 0;
+  const onSolved = (): void => progress.step(++solved);
+  const solveAt = (w: number, n: ChannelIndices, notes: Set<string>, withMaps: boolean): GridSolve =>
+    full ? fullVectorialAt(structure, n, w, { ...fvOptions, onSolved }, notes, withMaps) : semiVectorialAt(structure, n, w, pols, notes, onSolved);
   const modes: ChannelMode[] = [];
   const modeCount: number[] = [];
-  let gridInfo: ChannelGrid | null = null;
-  for (const wavelength of wavelengthGrid(problem)) {
+  let gridInfo: GridSolve['grid'] | null = null;
+  let maps: FieldMap[] = [];
+  for (const [wi, wavelength] of wavelengths.entries()) {
     const n = indicesAt(wavelength);
-    const grid = rasterise(structure, n, structure.grid_nm);
-    if (grid.nx * grid.ny > MAX_CHANNEL_NODES) {
-      throw new ProblemError(`the window needs ${grid.nx} × ${grid.ny} = ${grid.nx * grid.ny} nodes, over the ${MAX_CHANNEL_NODES} limit: use a larger grid_nm or a smaller window_nm`);
-    }
-    gridInfo = grid;
     const floor = Math.max(n.cladding, n.substrate);
     if (!(n.core > floor)) {
       warnings.add(`no mode is guided at ${wavelength} nm: the core index ${n.core} must exceed the cladding (${n.cladding}) and substrate (${n.substrate})`);
       modeCount.push(0);
+      progress.step((solved += (structure.group_index ? 3 : 1) * solvesPerGrid));
       continue;
     }
+    const here = solveAt(wavelength, n, warnings, wi === 0);
+    gridInfo = here.grid;
+    if (wi === 0) maps = here.maps;
+    let neighbours: [GridSolve, GridSolve] | null = null;
+    if (structure.group_index && pols.some((p) => here.byPol[p].length > 0)) {
+      neighbours = [-1, 1].map((sgn) => {
+        const w = wavelength * (1 + sgn * CHANNEL_NG_STEP);
+        return solveAt(w, indicesAt(w, true), new Set(), false);
+      }) as [GridSolve, GridSolve];
+    } else if (structure.group_index) progress.step((solved += 2 * solvesPerGrid));
     let count = 0;
     for (const pol of pols) {
-      const guided = guidedModes(grid, wavelength, pol, structure.max_modes, floor, warnings);
-      let neighbours: [FdMode[], FdMode[]] | null = null;
-      if (structure.group_index && guided.length > 0) {
-        neighbours = [-1, 1].map((sgn) => {
-          const w = wavelength * (1 + sgn * CHANNEL_NG_STEP);
-          return guidedModes(rasterise(structure, indicesAt(w, true), structure.grid_nm), w, pol, structure.max_modes, floor, new Set());
-        }) as [FdMode[], FdMode[]];
-      }
-      guided.forEach((mode, order) => {
-        const lo = neighbours?.[0][order];
-        const hi = neighbours?.[1][order];
+      here.byPol[pol].forEach((mode, order) => {
+        const lo = neighbours?.[0].byPol[pol][order];
+        const hi = neighbours?.[1].byPol[pol][order];
         const dndl = lo && hi ? (hi.neff - lo.neff) / (2 * CHANNEL_NG_STEP * wavelength) : null;
         modes.push({
           wavelength_nm: wavelength,
@@ -109,63 +161,125 @@ export function solveChannelModes(problem: ModeProblem, structure: ChannelStruct
           order,
           n_eff: mode.neff,
           n_g: dndl === null ? null : mode.neff - wavelength * dndl,
-          confinement: confinement(grid, mode.field),
-          ...cuts(grid, mode.field),
+          te_fraction: mode.teFraction,
+          confinement: mode.confinement,
+          ...cuts(here.grid, mode.dominant),
         });
+        if (mode.edge > EDGE_FIELD_LIMIT) {
+          warnings.add(`a ${pol} mode at ${wavelength} nm still has ${(mode.edge * 100).toPrecision(2)} % of its peak field on the window edge: the window cuts it — enlarge window_nm (n_eff is too high near cutoff)`);
+        }
       });
-      count += guided.length;
+      count += here.byPol[pol].length;
     }
     modeCount.push(count);
   }
   if (gridInfo) checkResolution(structure, warnings);
-  const g = gridInfo;
+  const g: GridSolve['grid'] | null = gridInfo;
   return {
     kind: 'mode',
     structure: 'channel',
-    method: 'semi-vectorial finite difference',
-    wavelengths_nm: wavelengthGrid(problem),
+    method: full ? `full-vectorial finite difference${symmetry === 'none' ? '' : yMirror && symmetry === 'auto' ? ' (mirror planes x = 0 and the core mid-plane)' : ' (mirror plane x = 0)'}` : 'semi-vectorial finite difference',
+    wavelengths_nm: wavelengths,
     modes,
     mode_count: modeCount,
     grid: g ? { nx: g.nx, ny: g.ny, dx_nm: g.width / g.nx, dy_nm: g.height / g.ny, window_width_nm: g.width, window_height_nm: g.height } : { nx: 0, ny: 0, dx_nm: 0, dy_nm: 0, window_width_nm: 0, window_height_nm: 0 },
+    ...(full ? { maps } : {}),
     warnings: [...warnings],
-    conventions: CONVENTIONS,
+    conventions: full ? fullConventions(symmetry, yMirror) : SEMI_CONVENTIONS,
     backend: 'reference',
   };
 }
 
-function guidedModes(grid: ChannelGrid, wavelength: number, pol: 'TE' | 'TM', maxModes: number, floor: number, warnings: Set<string>): FdMode[] {
-  const r = solveSemivectorial({ wavelength, eps: grid.eps, nx: grid.nx, ny: grid.ny, dx: grid.width / grid.nx, dy: grid.height / grid.ny, polarization: pol, modes: maxModes });
-  if (r.maxImaginaryRatio > 1e-8) warnings.add(`the ${pol} eigenvalues at ${wavelength} nm came out complex (|Im β²|/|β²| up to ${r.maxImaginaryRatio.toExponential(1)}); n_eff uses the real parts — refine grid_nm`);
-  if (!r.converged) warnings.add(`the ${pol} eigen-iteration at ${wavelength} nm did not converge in ${r.iterations} steps; n_eff may be off in the last digits`);
-  const guided = r.modes.filter((m) => m.neff > floor);
-  for (const m of guided) {
-    const edge = edgeField(grid, m.field);
-    if (edge > EDGE_FIELD_LIMIT) {
-      warnings.add(`a ${pol} mode at ${wavelength} nm still has ${(edge * 100).toPrecision(2)} % of its peak field on the window edge: the window cuts it — enlarge window_nm (n_eff is too high near cutoff)`);
+function checkSize(s: ChannelStructure, indicesAt: (w: number, quiet: boolean) => ChannelIndices, wavelength: number): void {
+  const probe = rasterise(s, { core: 2, cladding: 1, substrate: 1 }, s.grid_nm);
+  if (probe.nx * probe.ny > MAX_CHANNEL_NODES) {
+    throw new ProblemError(`the window needs ${probe.nx} × ${probe.ny} = ${probe.nx * probe.ny} nodes, over the ${MAX_CHANNEL_NODES} limit: use a larger grid_nm or a smaller window_nm`);
+  }
+  if (channelMethod(s) !== 'full_vectorial') return;
+  const symmetry = channelSymmetry(s);
+  const { unknowns, bandwidth } = fvSystemSize(s, s.grid_nm, symmetry, mirrorsInY(s, indicesAt(wavelength, true)));
+  const bytes = unknowns * (2 * bandwidth + 1) * 8;
+  if (bytes > MAX_FULL_VECTORIAL_BAND_BYTES) {
+    throw new ProblemError(
+      `the full-vectorial system (${unknowns} unknowns, half-bandwidth ${bandwidth}) needs ${(bytes / 2 ** 20).toFixed(0)} MiB for its banded LU, over the ${MAX_FULL_VECTORIAL_BAND_BYTES / 2 ** 20} MiB limit: use a larger grid_nm, a smaller window_nm${symmetry === 'none' ? ', symmetry "auto"' : ''} or method "semi_vectorial"`,
+    );
+  }
+}
+
+function fullVectorialAt(s: ChannelStructure, n: ChannelIndices, wavelength: number, o: FvChannelOptions, warnings: Set<string>, withMaps: boolean): GridSolve {
+  const r = solveFullVectorialChannel(s, n, wavelength, s.grid_nm, o);
+  if (r.maxImaginaryRatio > 1e-8) warnings.add(`the eigenvalues at ${wavelength} nm came out complex (|Im β²|/|β²| up to ${r.maxImaginaryRatio.toExponential(1)}); n_eff uses the real parts — refine grid_nm`);
+  if (!r.converged) warnings.add(`the full-vectorial eigen-iteration at ${wavelength} nm did not converge; n_eff may be off in the last digits`);
+  const byPol: Record<'TE' | 'TM', GridMode[]> = { TE: [], TM: [] };
+  for (const m of r.modes) {
+    const { ex, ey, ez } = m.fields;
+    const dominant = m.polarization === 'TE' ? ex : ey;
+    byPol[m.polarization].push({
+      neff: m.neff,
+      teFraction: m.teFraction,
+      dominant: peakNormalised(dominant),
+      edge: edgeRatio(r.grid, (k) => Math.hypot(ex[k] as number, ey[k] as number)),
+      confinement: confinement(r.grid.inCore, (k) => (ex[k] as number) ** 2 + (ey[k] as number) ** 2 + (ez[k] as number) ** 2),
+    });
+  }
+  const maps = withMaps ? r.modes.flatMap((m) => fieldMaps(r.grid, m, wavelength, byPol[m.polarization].findIndex((g) => g.neff === m.neff))) : [];
+  return { grid: r.grid, byPol, maps };
+}
+
+function semiVectorialAt(s: ChannelStructure, n: ChannelIndices, wavelength: number, pols: readonly ('TE' | 'TM')[], warnings: Set<string>, onSolved: () => void): GridSolve {
+  const grid = rasterise(s, n, s.grid_nm);
+  const floor = Math.max(n.cladding, n.substrate);
+  const byPol: Record<'TE' | 'TM', GridMode[]> = { TE: [], TM: [] };
+  for (const pol of pols) {
+    const r = solveSemivectorial({ wavelength, eps: grid.eps, nx: grid.nx, ny: grid.ny, dx: grid.width / grid.nx, dy: grid.height / grid.ny, polarization: pol, modes: s.max_modes });
+    onSolved();
+    if (r.maxImaginaryRatio > 1e-8) warnings.add(`the ${pol} eigenvalues at ${wavelength} nm came out complex (|Im β²|/|β²| up to ${r.maxImaginaryRatio.toExponential(1)}); n_eff uses the real parts — refine grid_nm`);
+    if (!r.converged) warnings.add(`the ${pol} eigen-iteration at ${wavelength} nm did not converge in ${r.iterations} steps; n_eff may be off in the last digits`);
+    byPol[pol] = r.modes
+      .filter((m) => m.neff > floor)
+      .map((m) => ({
+        neff: m.neff,
+        teFraction: null,
+        dominant: m.field,
+        edge: edgeRatio(grid, (k) => Math.abs(m.field[k] as number)),
+        confinement: confinement(grid.inCore, (k) => (m.field[k] as number) ** 2),
+      }));
+  }
+  return { grid, byPol, maps: [] };
+}
+
+function peakNormalised(field: Float64Array): Float64Array {
+  let peak = 0;
+  for (const v of field) if (Math.abs(v) > Math.abs(peak)) peak = v;
+  return field.map((v) => v / (peak || 1));
+}
+
+/** Largest value on the window's outermost cells over the largest anywhere. */
+function edgeRatio(grid: { nx: number; ny: number }, value: (k: number) => number): number {
+  let edge = 0;
+  let peak = 0;
+  for (let j = 0; j < grid.ny; j++) {
+    for (let i = 0; i < grid.nx; i++) {
+      const v = value(j * grid.nx + i);
+      peak = Math.max(peak, v);
+      if (i === 0 || j === 0 || i === grid.nx - 1 || j === grid.ny - 1) edge = Math.max(edge, v);
     }
   }
-  return guided;
+  return peak > 0 ? edge / peak : 0;
 }
 
-function edgeField(grid: ChannelGrid, field: Float64Array): number {
-  let worst = 0;
-  for (let i = 0; i < grid.nx; i++) worst = Math.max(worst, Math.abs(field[i] as number), Math.abs(field[(grid.ny - 1) * grid.nx + i] as number));
-  for (let j = 0; j < grid.ny; j++) worst = Math.max(worst, Math.abs(field[j * grid.nx] as number), Math.abs(field[j * grid.nx + grid.nx - 1] as number));
-  return worst;
-}
-
-function confinement(grid: ChannelGrid, field: Float64Array): number {
+function confinement(inCore: Uint8Array, density: (k: number) => number): number {
   let inside = 0;
   let total = 0;
-  for (let k = 0; k < field.length; k++) {
-    const e2 = (field[k] as number) ** 2;
+  for (let k = 0; k < inCore.length; k++) {
+    const e2 = density(k);
     total += e2;
-    if (grid.inCore[k]) inside += e2;
+    if (inCore[k]) inside += e2;
   }
   return total > 0 ? inside / total : 0;
 }
 
-function cuts(grid: ChannelGrid, field: Float64Array): Pick<ChannelMode, 'cut_x' | 'cut_y'> {
+function cuts(grid: GridSolve['grid'], field: Float64Array): Pick<ChannelMode, 'cut_x' | 'cut_y'> {
   let peak = 0;
   for (let k = 1; k < field.length; k++) if (Math.abs(field[k] as number) > Math.abs(field[peak] as number)) peak = k;
   const pi = peak % grid.nx;
@@ -186,3 +300,4 @@ function checkResolution(s: ChannelStructure, warnings: Set<string>): void {
     );
   }
 }
+

@@ -1,0 +1,152 @@
+/**
+ * Full-vectorial finite-difference modes of a waveguide cross-section: the H-field operator of
+ * fullvectorial-operator.ts, its largest eigenvalues β² by shift-invert Krylov iteration around
+ * σ = k₀²·n²_max (above every guided β², so σI − A is far from singular and its banded LU needs no
+ * pivoting in practice: a zero or non-finite pivot throws), then E and H_z recovered from H for field
+ * output and for the TE fraction ∫|E_x|² / ∫(|E_x|² + |E_y|²) that names each mode's polarization.
+ */
+import { shiftedBandedLu, bandedSolve } from './banded-lu.ts';
+import { assembleFullVectorial, sparseMultiply, type FullVectorialGrid, type FullVectorialOperator } from './fullvectorial-operator.ts';
+import { shiftInvertEigs } from './shift-invert-eigs.ts';
+
+export interface FullVectorialInput extends FullVectorialGrid {
+  /** Vacuum wavelength, same unit as dx, dy. */
+  readonly wavelength: number;
+  /** How many of the largest β² to return. */
+  readonly modes: number;
+  /** n² below which a mode is not guided: such modes are returned unconverged, if at all. */
+  readonly floorEps: number;
+}
+
+/** Fields at the cell centres (index j·nx + i), as real amplitudes (E_z and H_z carry a factor i). */
+export interface CellFields {
+  readonly ex: Float64Array;
+  readonly ey: Float64Array;
+  readonly ez: Float64Array;
+  readonly hx: Float64Array;
+  readonly hy: Float64Array;
+  readonly hz: Float64Array;
+}
+
+export interface FullVectorialMode {
+  readonly beta2: number;
+  readonly neff: number;
+  /** ∫|E_x|² / ∫(|E_x|² + |E_y|²) over the window: > 0.5 is quasi-TE. */
+  readonly teFraction: number;
+  readonly fields: CellFields;
+  /** ‖Ax − β²x‖ / β² of the returned eigenvector. */
+  readonly residual: number;
+}
+
+export interface FullVectorialResult {
+  readonly modes: FullVectorialMode[];
+  readonly solves: number;
+  readonly converged: boolean;
+  readonly maxImaginaryRatio: number;
+  readonly bandwidth: number;
+  readonly unknowns: number;
+}
+
+export function solveFullVectorial(input: FullVectorialInput): FullVectorialResult {
+  const k0 = (2 * Math.PI) / input.wavelength;
+  const op = assembleFullVectorial(input, k0);
+  let epsMax = 0;
+  for (const v of input.eps.z) epsMax = Math.max(epsMax, v);
+  for (const v of input.eps.x) epsMax = Math.max(epsMax, v);
+  for (const v of input.eps.y) epsMax = Math.max(epsMax, v);
+  const sigma = k0 * k0 * epsMax;
+  const lu = shiftedBandedLu(op.a, sigma, op.bandwidth);
+  const floor = k0 * k0 * input.floorEps;
+  const r = shiftInvertEigs({
+    n: op.a.n,
+    multiply: (x, y) => sparseMultiply(op.a, x, y),
+    solve: (x) => bandedSolve(lu, x),
+    live: op.live,
+    wanted: input.modes,
+    needed: (value) => value > floor,
+  });
+  const modes = r.pairs.map((pair) => {
+    const beta2 = pair.value;
+    const beta = Math.sqrt(Math.max(beta2, Number.MIN_VALUE));
+    const fields = recoverFields(input, op, pair.vector, beta, k0);
+    let sx = 0;
+    let sy = 0;
+    for (let k = 0; k < fields.ex.length; k++) {
+      sx += (fields.ex[k] as number) ** 2;
+      sy += (fields.ey[k] as number) ** 2;
+    }
+    return { beta2, neff: beta2 > 0 ? beta / k0 : 0, teFraction: sx + sy > 0 ? sx / (sx + sy) : 0.5, fields, residual: pair.residual };
+  });
+  return {
+    modes,
+    solves: r.solves,
+    converged: r.converged,
+    maxImaginaryRatio: r.pairs.reduce((m, q) => Math.max(m, q.imaginaryRatio), 0),
+    bandwidth: op.bandwidth,
+    unknowns: op.a.n,
+  };
+}
+
+/**
+ * E and H_z from the transverse H of one mode, on the Yee grid, then averaged to the cell centres:
+ *   β·h_z = ∂_x H_x + ∂_y H_y,   k₀ε_z·e_z = ∂_x H_y − ∂_y H_x,
+ *   k₀ε_x E_x = β H_y − ∂_y h_z,   k₀ε_y E_y = ∂_x h_z − β H_x.
+ */
+export function recoverFields(g: FullVectorialGrid, op: FullVectorialOperator, h: Float64Array, beta: number, k0: number): CellFields {
+  const { nx, ny, dx, dy, eps, left } = g;
+  const bottom = g.bottom ?? 'pec';
+  // H_x on vertical edges (nx + 1) × ny and H_y on horizontal ones nx × (ny + 1), walls included (zero).
+  const Hx = new Float64Array((nx + 1) * ny);
+  const Hy = new Float64Array(nx * (ny + 1));
+  for (let j = 0; j < ny; j++) {
+    for (let i = 0; i < nx; i++) {
+      const sx = op.slotX(i, j);
+      const sy = op.slotY(i, j);
+      Hx[j * (nx + 1) + i] = op.live[sx] ? (h[sx] as number) : 0;
+      Hy[j * nx + i] = op.live[sy] ? (h[sy] as number) : 0;
+    }
+  }
+  const hx = (i: number, j: number): number => (j < 0 || j >= ny ? 0 : (Hx[j * (nx + 1) + i] as number));
+  const hy = (i: number, j: number): number => Hy[j * nx + i] as number;
+  // h_z at cell centres, with one ghost column on the left for the mirror image through the wall.
+  const hz = new Float64Array((nx + 1) * ny);
+  for (let j = 0; j < ny; j++) {
+    for (let i = 0; i < nx; i++) hz[j * (nx + 1) + i + 1] = ((hx(i + 1, j) - hx(i, j)) / dx + (hy(i, j + 1) - hy(i, j)) / dy) / beta;
+    hz[j * (nx + 1)] = (left === 'pmc' ? -1 : 1) * (hz[j * (nx + 1) + 1] as number);
+  }
+  // The image of h_z below a bottom wall: odd through a magnetic one, even through an electric one.
+  const hzAt = (i: number, j: number): number => (j === -1 ? (bottom === 'pmc' ? -1 : 1) * (hz[i + 1] as number) : (hz[j * (nx + 1) + i + 1] as number));
+  const ez = new Float64Array((nx + 1) * (ny + 1));
+  for (let j = bottom === 'pec' ? 1 : 0; j < ny; j++) {
+    for (let i = left === 'pec' ? 1 : 0; i < nx; i++) {
+      const hyLeft = i === 0 ? -hy(0, j) : hy(i - 1, j);
+      const hxBelow = j === 0 ? -hx(i, 0) : hx(i, j - 1);
+      ez[j * (nx + 1) + i] = ((hy(i, j) - hyLeft) / dx - (hx(i, j) - hxBelow) / dy) / (k0 * (eps.z[j * (nx + 1) + i] as number));
+    }
+  }
+  const ex = new Float64Array(nx * (ny + 1));
+  for (let j = bottom === 'pec' ? 1 : 0; j < ny; j++) {
+    for (let i = 0; i < nx; i++) ex[j * nx + i] = (beta * hy(i, j) - (hzAt(i, j) - hzAt(i, j - 1)) / dy) / (k0 * (eps.x[j * nx + i] as number));
+  }
+  const ey = new Float64Array((nx + 1) * ny);
+  for (let j = 0; j < ny; j++) {
+    for (let i = left === 'pec' ? 1 : 0; i < nx; i++) {
+      ey[j * (nx + 1) + i] = ((hzAt(i, j) - hzAt(i - 1, j)) / dx - beta * hx(i, j)) / (k0 * (eps.y[j * (nx + 1) + i] as number));
+    }
+  }
+  const size = nx * ny;
+  const out = { ex: new Float64Array(size), ey: new Float64Array(size), ez: new Float64Array(size), hx: new Float64Array(size), hy: new Float64Array(size), hz: new Float64Array(size) };
+  for (let j = 0; j < ny; j++) {
+    for (let i = 0; i < nx; i++) {
+      const k = j * nx + i;
+      const nodes = (nx + 1) * j + i;
+      out.ex[k] = ((ex[j * nx + i] as number) + (ex[(j + 1) * nx + i] as number)) / 2;
+      out.ey[k] = ((ey[nodes] as number) + (ey[nodes + 1] as number)) / 2;
+      out.ez[k] = ((ez[nodes] as number) + (ez[nodes + 1] as number) + (ez[nodes + nx + 1] as number) + (ez[nodes + nx + 2] as number)) / 4;
+      out.hx[k] = (hx(i, j) + hx(i + 1, j)) / 2;
+      out.hy[k] = (hy(i, j) + hy(i, j + 1)) / 2;
+      out.hz[k] = hzAt(i, j);
+    }
+  }
+  return out;
+}

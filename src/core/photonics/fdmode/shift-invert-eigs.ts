@@ -1,0 +1,178 @@
+/**
+ * The eigenvalues of a sparse real operator A nearest above-spectrum shift σ (the largest β² of a
+ * mode solver), by block Krylov subspaces of (σI − A)⁻¹ with Rayleigh–Ritz on A itself and thick
+ * restarts. Why this shape: one banded LU of σI − A is the expensive step, so the solve count must
+ * stay small, which Krylov spaces do far better than plain subspace iteration when the wanted
+ * eigenvalues sit close to a dense cluster (the box modes just below the cladding line). Blocks of
+ * two keep exactly degenerate pairs (TE0/TM0 of a square core) from hiding behind each other.
+ *
+ * Only the Ritz pairs that `needed` accepts (guided modes, above the cladding line) must converge:
+ * the box modes below are dropped by the caller and would take many more solves to settle.
+ */
+import { eig } from '../linalg/eig.ts';
+import { zeros } from '../linalg/cmatrix.ts';
+import { createRng } from '../../stats/rng.ts';
+
+export interface ShiftInvertProblem {
+  readonly n: number;
+  /** y = A·x */
+  readonly multiply: (x: Float64Array, y: Float64Array) => void;
+  /** x ← (σI − A)⁻¹·x in place. */
+  readonly solve: (x: Float64Array) => void;
+  /** 1 where a vector may be non-zero (slots pinned by walls stay zero). */
+  readonly live?: Uint8Array;
+  /** How many of the largest eigenvalues to return. */
+  readonly wanted: number;
+  /** Eigenvalues that must converge (others are returned as they stand). */
+  readonly needed: (value: number) => boolean;
+  /** Relative residual ‖Ax − λx‖/|λ| a needed pair must reach. */
+  readonly tolerance?: number;
+}
+
+export interface RitzPair {
+  readonly value: number;
+  /** Unit 2-norm. */
+  readonly vector: Float64Array;
+  readonly residual: number;
+  /** |Im λ| / |λ| of the Ritz value (the operator is not symmetric; a lossless guide gives 0). */
+  readonly imaginaryRatio: number;
+}
+
+export interface ShiftInvertResult {
+  readonly pairs: RitzPair[];
+  readonly solves: number;
+  readonly converged: boolean;
+}
+
+const BLOCK = 2;
+const DEFAULT_TOLERANCE = 1e-7;
+/** Krylov vectors beyond the wanted ones before a restart. */
+const EXTRA_DIMENSION = 24;
+/** Ritz vectors beyond the wanted ones kept through a restart (they carry the cluster below). */
+const KEEP_EXTRA = 6;
+/**
+ * No convergence check on fewer Krylov vectors than wanted + this: a small space can show every
+ * Ritz value below the cladding line before the guided ones have emerged, and stop too early.
+ */
+const MIN_CHECK_EXTRA = 12;
+/** Rayleigh–Ritz checks every this many blocks (a check costs about as much as one solve). */
+const CHECK_EVERY = 3;
+/** Solves allowed, in units of the Krylov dimension. */
+const MAX_SOLVES_PER_DIMENSION = 12;
+
+export function shiftInvertEigs(p: ShiftInvertProblem): ShiftInvertResult {
+  const { n, wanted } = p;
+  const tolerance = p.tolerance ?? DEFAULT_TOLERANCE;
+  const maxDimension = Math.min(n, wanted + EXTRA_DIMENSION);
+  const keep = Math.min(maxDimension - BLOCK, wanted + KEEP_EXTRA);
+  const maxSolves = MAX_SOLVES_PER_DIMENSION * maxDimension;
+  const rng = createRng(20080401);
+  const random = (): Float64Array => {
+    const v = new Float64Array(n);
+    for (let i = 0; i < n; i++) v[i] = p.live && !p.live[i] ? 0 : rng.next() - 0.5;
+    return v;
+  };
+  const basis: Float64Array[] = [];
+  const images: Float64Array[] = [];
+  const append = (v: Float64Array): boolean => {
+    if (!appendOrthonormal(basis, v)) return false;
+    const av = new Float64Array(n);
+    p.multiply(v, av);
+    images.push(av);
+    return true;
+  };
+  let block: Float64Array[] = [];
+  for (let b = 0; b < BLOCK; b++) {
+    const v = random();
+    if (append(v)) block.push(v);
+  }
+  let solves = 0;
+  let steps = 0;
+  for (;;) {
+    const added: Float64Array[] = [];
+    for (const source of block) {
+      const v = source.slice();
+      p.solve(v);
+      solves++;
+      if (append(v)) added.push(v);
+    }
+    steps++;
+    const full = basis.length >= maxDimension || added.length === 0;
+    block = added;
+    if ((!full && basis.length < Math.min(maxDimension, wanted + MIN_CHECK_EXTRA)) || (!full && steps % CHECK_EVERY !== 0)) continue;
+    const pairs = rayleighRitz(basis, images, Math.min(basis.length, Math.max(wanted, keep)));
+    const open = pairs.slice(0, wanted).filter((q) => p.needed(q.value) && q.residual > tolerance);
+    if (open.length === 0 || solves >= maxSolves || basis.length >= n) {
+      return { pairs: pairs.slice(0, wanted), solves, converged: open.length === 0 };
+    }
+    if (full) {
+      // Thick restart: keep the leading Ritz vectors, grow again from the ones still open.
+      basis.length = 0;
+      images.length = 0;
+      for (const q of pairs.slice(0, keep)) append(q.vector.slice());
+      block = open.slice(0, BLOCK).map((q) => q.vector);
+      while (block.length < BLOCK) block.push(random());
+    }
+  }
+}
+
+function dot(a: Float64Array, b: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += (a[i] as number) * (b[i] as number);
+  return s;
+}
+
+/** Orthogonalises v against the basis (twice: classical Gram–Schmidt loses orthogonality once) and appends it unless nothing new is left. */
+function appendOrthonormal(basis: Float64Array[], v: Float64Array): boolean {
+  const before = Math.sqrt(dot(v, v));
+  if (!(before > 0)) return false;
+  for (let pass = 0; pass < 2; pass++) {
+    for (const u of basis) {
+      const d = dot(u, v);
+      for (let i = 0; i < v.length; i++) v[i] = (v[i] as number) - d * (u[i] as number);
+    }
+  }
+  const after = Math.sqrt(dot(v, v));
+  if (!(after > 1e-10 * before)) return false;
+  for (let i = 0; i < v.length; i++) v[i] = (v[i] as number) / after;
+  basis.push(v);
+  return true;
+}
+
+/** Ritz pairs of A on span(basis), largest real part first, with their true residuals. */
+function rayleighRitz(basis: Float64Array[], images: Float64Array[], wanted: number): RitzPair[] {
+  const m = basis.length;
+  const h = zeros(m);
+  for (let r = 0; r < m; r++) for (let c = 0; c < m; c++) h.re[r * m + c] = dot(basis[r] as Float64Array, images[c] as Float64Array);
+  const { valuesRe, valuesIm, vectors } = eig(h);
+  const order = [...valuesRe.keys()].sort((x, y) => (valuesRe[y] as number) - (valuesRe[x] as number)).slice(0, wanted);
+  const n = (basis[0] as Float64Array).length;
+  const ax = new Float64Array(n);
+  return order.map((k) => {
+    // A real eigenvalue's eigenvector is real up to a phase: undo the phase of its largest entry.
+    let big = 0;
+    for (let r = 0; r < m; r++) if (Math.hypot(vectors.re[r * m + k] as number, vectors.im[r * m + k] as number) > Math.hypot(vectors.re[big * m + k] as number, vectors.im[big * m + k] as number)) big = r;
+    const pr = vectors.re[big * m + k] as number;
+    const pi = vectors.im[big * m + k] as number;
+    const pm = Math.hypot(pr, pi) || 1;
+    const x = new Float64Array(n);
+    for (let r = 0; r < m; r++) {
+      const y = ((vectors.re[r * m + k] as number) * pr + (vectors.im[r * m + k] as number) * pi) / pm;
+      const v = basis[r] as Float64Array;
+      for (let i = 0; i < n; i++) x[i] = (x[i] as number) + y * (v[i] as number);
+    }
+    const norm = Math.sqrt(dot(x, x)) || 1;
+    for (let i = 0; i < n; i++) x[i] = (x[i] as number) / norm;
+    const value = valuesRe[k] as number;
+    // A·x from the stored images: the same combination of A·basis.
+    ax.fill(0);
+    for (let r = 0; r < m; r++) {
+      const y = ((vectors.re[r * m + k] as number) * pr + (vectors.im[r * m + k] as number) * pi) / pm / norm;
+      const av = images[r] as Float64Array;
+      for (let i = 0; i < n; i++) ax[i] = (ax[i] as number) + y * (av[i] as number);
+    }
+    let res = 0;
+    for (let i = 0; i < n; i++) res += ((ax[i] as number) - value * (x[i] as number)) ** 2;
+    return { value, vector: x, residual: Math.sqrt(res) / Math.max(Math.abs(value), Number.MIN_VALUE), imaginaryRatio: Math.abs(valuesIm[k] as number) / Math.max(Math.abs(value), Number.MIN_VALUE) };
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * The staggered (Yee) grid of the full-vectorial mode solver and its permittivities. The window is
+ * nx × ny cells of dx × dy; nodes (i, j) sit at the cell corners, i = 0…nx, j = 0…ny. Transverse
+ * fields live where the curl equations need them: E_x and H_y on horizontal edges (i + ½, j), E_y
+ * and H_x on vertical edges (i, j + ½), E_z on nodes, H_z at cell centres.
+ *
+ * Each E component gets its own n², averaged over the dual cell around its point the way the
+ * component sees the material: harmonically along its own direction (the normal field is what is
+ * continuous across a face at right angles to it: D_n) and arithmetically across it (the tangential
+ * field is continuous). For faces parallel to the axes this is the exact effective medium of a
+ * laminate, so an interface that cuts a cell moves n_eff smoothly instead of in stair-steps.
+ */
+
+/** n² at the three E-component locations. */
+export interface YeePermittivity {
+  readonly nx: number;
+  readonly ny: number;
+  /** E_x at (i + ½, j): index j·nx + i, j = 0…ny. */
+  readonly x: Float64Array;
+  /** E_y at (i, j + ½): index j·(nx + 1) + i, i = 0…nx. */
+  readonly y: Float64Array;
+  /** E_z at node (i, j): index j·(nx + 1) + i. */
+  readonly z: Float64Array;
+}
+
+/** Interfaces of a cross-section made of axis-aligned rectangles and layers (window coordinates). */
+export interface MaterialEdges {
+  /** x of every vertical face. */
+  readonly xs: readonly number[];
+  /** y of every horizontal face. */
+  readonly ys: readonly number[];
+}
+
+/**
+ * Averages `epsAt(x, y)` (n² at a point, coordinates from the window's lower-left corner) over the
+ * dx × dy box centred on every E location. The box is cut at the faces in `edges` into pieces of
+ * constant material, each sampled once at its centre, so the average is exact for rectangles and
+ * layers whatever the face positions (fixed sub-sampling would stair-step again at its own
+ * resolution). Boxes on the window edge reach outside it; `epsAt` is asked there too.
+ */
+export function yeePermittivity(nx: number, ny: number, dx: number, dy: number, epsAt: (x: number, y: number) => number, edges: MaterialEdges): YeePermittivity {
+  const cuts = (lo: number, hi: number, faces: readonly number[]): number[] => [lo, ...faces.filter((f) => f > lo && f < hi).sort((a, b) => a - b), hi];
+  /** along 'x': harmonic mean along x in each horizontal strip, then the strips' arithmetic mean; 'y' the other way; 'none' arithmetic. */
+  const average = (cx: number, cy: number, along: 'x' | 'y' | 'none'): number => {
+    const xc = cuts(cx - dx / 2, cx + dx / 2, edges.xs);
+    const yc = cuts(cy - dy / 2, cy + dy / 2, edges.ys);
+    // Outer loop over strips across the averaging direction, inner loop along it.
+    const [outerCuts, innerCuts] = along === 'y' ? [xc, yc] : [yc, xc];
+    const [outerSize, innerSize] = along === 'y' ? [dx, dy] : [dy, dx];
+    let outer = 0;
+    for (let a = 0; a + 1 < outerCuts.length; a++) {
+      const o0 = outerCuts[a] as number;
+      const o1 = outerCuts[a + 1] as number;
+      let inner = 0;
+      for (let b = 0; b + 1 < innerCuts.length; b++) {
+        const i0 = innerCuts[b] as number;
+        const i1 = innerCuts[b + 1] as number;
+        const mid = [(o0 + o1) / 2, (i0 + i1) / 2] as const;
+        const e = along === 'y' ? epsAt(mid[0], mid[1]) : epsAt(mid[1], mid[0]);
+        inner += along === 'none' ? e * (i1 - i0) : (i1 - i0) / e;
+      }
+      const stripMean = along === 'none' ? inner / innerSize : innerSize / inner;
+      outer += stripMean * (o1 - o0);
+    }
+    return outer / outerSize;
+  };
+  const x = new Float64Array(nx * (ny + 1));
+  const y = new Float64Array((nx + 1) * ny);
+  const z = new Float64Array((nx + 1) * (ny + 1));
+  for (let j = 0; j <= ny; j++) for (let i = 0; i < nx; i++) x[j * nx + i] = average((i + 0.5) * dx, j * dy, 'x');
+  for (let j = 0; j < ny; j++) for (let i = 0; i <= nx; i++) y[j * (nx + 1) + i] = average(i * dx, (j + 0.5) * dy, 'y');
+  for (let j = 0; j <= ny; j++) for (let i = 0; i <= nx; i++) z[j * (nx + 1) + i] = average(i * dx, j * dy, 'none');
+  return { nx, ny, x, y, z };
+}
