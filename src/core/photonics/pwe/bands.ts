@@ -99,7 +99,8 @@ function inverseEpsilon(input: BandsInput, gs: readonly Vec2[], index: readonly 
   return { kr, ki };
 }
 
-export function solveBands(input: BandsInput): BandsResult {
+/** `onKPoint(done, total)` is called after each k-point (progress). */
+export function solveBands(input: BandsInput, onKPoint?: (done: number, total: number) => void): BandsResult {
   const P = input.planeWavesPerAxis;
   if (!Number.isInteger(P) || P < 1 || P % 2 === 0) throw new Error('PWE: plane waves per axis must be a positive odd integer');
   if (!(input.background > 0) || input.shapes.some((s) => !(s.epsilon > 0))) throw new Error('PWE: every permittivity must be positive (lossless dielectrics)');
@@ -151,6 +152,7 @@ export function solveBands(input: BandsInput): BandsResult {
     const stride = ki ? 2 : 1;
     for (let b = 0; b < bands; b++) row.push(Math.sqrt(Math.max(values[b * stride] as number, 0)) / (2 * Math.PI));
     frequencies.push(row);
+    onKPoint?.(frequencies.length, path.length);
   }
   return {
     k_points: path.map((pt) => ({ distance: pt.distance, label: pt.label, kx: pt.k.x, ky: pt.k.y })),

@@ -3,10 +3,13 @@
  * their gap-to-midgap ratios, and warnings an agent must pass on (too few plane waves, gap edges
  * still moving with the basis, overlapping shapes, a cell without inversion symmetry).
  */
-import { ProblemError } from '../solve-context.ts';
+import { progressReporter } from '../progress.ts';
+import { ProblemError, type SolveContext } from '../solve-context.ts';
 import { solveBands, type BandGap, type BandsInput, type BandsResult } from './bands.ts';
+import { FFT_TOLERANCE, solveBandsFft, type FftBandsResult } from './bands-fft.ts';
 import type { CellShape } from './fourier.ts';
-import type { BandsProblem } from './problem.ts';
+import { kPath, makeLattice } from './lattice.ts';
+import { resolvedMethod, type BandsProblem } from './problem.ts';
 
 /** Relative move of a gap edge between the check and the full basis above which it is called unconverged. */
 export const GAP_TOLERANCE = 5e-3;
@@ -29,6 +32,9 @@ export interface BandsSolveResult {
   readonly gaps: BandsGap[];
   readonly plane_waves: number;
   readonly convergence: { readonly check_plane_waves_per_axis: number; readonly max_relative_change: number } | null;
+  readonly method: 'fft' | 'dense';
+  /** The iterative eigensolver's work (fft method only): grid side, iterations per k-point, the worst residual. */
+  readonly eigensolver?: { readonly grid: number; readonly tolerance: number; readonly max_residual: number; readonly iterations_mean: number; readonly iterations_max: number; readonly operator_applications: number };
   readonly warnings: string[];
   readonly conventions: Record<string, string>;
   readonly backend: 'reference';
@@ -40,7 +46,17 @@ const CONVENTIONS: Record<string, string> = {
   geometry: 'lengths in units of a; square lattice a1 = (1, 0), a2 = (0, 1); triangular a1 = (1, 0), a2 = (1/2, √3/2)',
   path: 'square: Γ (0, 0) – X (π/a, 0) – M (π/a, π/a) – Γ; triangular: Γ – M (0, 2π/√3a) – K (2π/3a, 2π/√3a) – Γ',
   k_distance: 'distance along the path in units of 2π/a',
-  method: 'plane-wave expansion with the inverse permittivity matrix (Ho, Chan & Soukoulis 1990); exact Fourier transforms of the shapes',
+};
+
+const METHOD_CONVENTIONS: Record<'fft' | 'dense', Record<string, string>> = {
+  dense: {
+    method: 'plane-wave expansion with the inverse permittivity matrix (Ho, Chan & Soukoulis 1990), full dense eigen-decomposition per k-point',
+    epsilon_rule: 'exact Fourier transforms of the shapes, κ = [ε(G − G′)]⁻¹ (matrix inverse)',
+  },
+  fft: {
+    method: `plane-wave expansion applied by FFT (MPB-style): P × P plane waves on a P × P real-space grid, lowest bands by LOBPCG with the 1/|k+G|² preconditioner, warm-started along the path, relative residual ≤ ${FFT_TOLERANCE}; the k = 0, G = 0 mode is deflated (band 1 is exactly 0 at Γ)`,
+    epsilon_rule: 'subpixel averaging (Meade/Farjadpour): TM uses 1/⟨ε⟩ per pixel; TE uses the tensor ε⁻¹ = P⟨ε⁻¹⟩ + (1 − P)⟨ε⟩⁻¹ for E, P the projector on the local interface normal',
+  },
 };
 
 function toShapes(problem: BandsProblem): CellShape[] {
@@ -55,9 +71,10 @@ export function bandsInput(problem: BandsProblem, polarization: 'TM' | 'TE', pla
   return { lattice: problem.lattice, background: problem.background_epsilon, shapes: toShapes(problem), polarization, planeWavesPerAxis, kPointsPerSegment: problem.k_points_per_segment, bands: problem.bands };
 }
 
-export function solveBandsProblem(problem: BandsProblem): BandsSolveResult {
+export function solveBandsProblem(problem: BandsProblem, ctx?: Pick<SolveContext, 'onProgress'>): BandsSolveResult {
   const warnings = new Set<string>();
   checkGeometry(problem, warnings);
+  const method = resolvedMethod(problem);
   const pols: ('TM' | 'TE')[] = problem.polarization === 'both' ? ['TM', 'TE'] : [problem.polarization];
   const lines: BandsSolveResult['band_lines'] = [];
   const gaps: BandsGap[] = [];
@@ -65,20 +82,43 @@ export function solveBandsProblem(problem: BandsProblem): BandsSolveResult {
   let planeWaves = 0;
   let worst: number | null = null;
   const checkP = Math.max(3, problem.plane_waves_per_axis - 4);
-  for (const pol of pols) {
+  const checking = problem.convergence_check && checkP < problem.plane_waves_per_axis;
+  const kCount = kPath(makeLattice(problem.lattice), problem.k_points_per_segment).length;
+  const progress = progressReporter(ctx?.onProgress, 'k-point', kCount * pols.length * (checking ? 2 : 1));
+  let solvedBefore = 0;
+  const fft: { iterations: number[]; applications: number; maxResidual: number; grid: number; unconverged: number } = { iterations: [], applications: 0, maxResidual: 0, grid: 0, unconverged: 0 };
+  const run = (input: BandsInput): BandsResult => {
+    const base = solvedBefore;
+    const onKPoint = (done: number): void => progress.step(base + done);
     let r: BandsResult;
     try {
-      r = solveBands(bandsInput(problem, pol));
+      if (method === 'dense') {
+        r = solveBands(input, onKPoint);
+      } else {
+        const f: FftBandsResult = solveBandsFft(input, { onKPoint });
+        fft.iterations.push(...f.stats.iterations);
+        fft.applications += f.stats.applications;
+        fft.maxResidual = Math.max(fft.maxResidual, f.stats.max_residual);
+        fft.grid = Math.max(fft.grid, f.stats.grid);
+        fft.unconverged += f.stats.unconverged.length;
+        r = f;
+      }
     } catch (e) {
       throw new ProblemError((e as Error).message);
     }
+    solvedBefore += r.k_points.length;
+    return r;
+  };
+  for (const pol of pols) {
+    const r = run(bandsInput(problem, pol));
     kPoints = r.k_points;
     planeWaves = r.plane_waves;
-    if (!r.real_operator) warnings.add('the cell has no inversion symmetry about the origin (a shape is off-centre): solved as a complex Hermitian problem, about 8× slower; centre the cell on a rod if you can');
+    // Only the dense method pays for a complex operator; the FFT operator is complex either way.
+    if (method === 'dense' && !r.real_operator) warnings.add('the cell has no inversion symmetry about the origin (a shape is off-centre): solved as a complex Hermitian problem, about 8× slower; centre the cell on a rod if you can');
     for (let b = 0; b < problem.bands && b < (r.frequencies[0]?.length ?? 0); b++) lines.push({ polarization: pol, band: b + 1, frequency: r.frequencies.map((row) => row[b] as number) });
     for (const g of r.gaps) gaps.push({ ...g, polarization: pol, ...(problem.lattice_constant_nm ? { wavelength_range_nm: [problem.lattice_constant_nm / g.from, problem.lattice_constant_nm / g.to] as [number, number] } : {}) });
-    if (problem.convergence_check && checkP < problem.plane_waves_per_axis) {
-      const coarse = solveBands(bandsInput(problem, pol, checkP));
+    if (checking) {
+      const coarse = run(bandsInput(problem, pol, checkP));
       const change = gapChange(r.gaps, coarse.gaps);
       worst = Math.max(worst ?? 0, change);
       if (change > GAP_TOLERANCE) {
@@ -87,6 +127,11 @@ export function solveBandsProblem(problem: BandsProblem): BandsSolveResult {
         );
       }
     }
+  }
+  if (fft.unconverged > 0) {
+    warnings.add(
+      `the iterative eigensolver stopped before its tolerance at ${fft.unconverged} k-point(s) (worst relative residual ${fft.maxResidual.toExponential(1)}): the affected frequencies may be off in the last digits; compare with method "dense"`,
+    );
   }
   if (problem.plane_waves_per_axis < FEW_PLANE_WAVES) {
     warnings.add(`under-resolved: ${problem.plane_waves_per_axis} plane waves per axis is only a first look; gap edges can be off by a few percent — use at least ${FEW_PLANE_WAVES} and check by raising it`);
@@ -100,9 +145,23 @@ export function solveBandsProblem(problem: BandsProblem): BandsSolveResult {
     gaps,
     plane_waves: planeWaves,
     convergence: worst === null ? null : { check_plane_waves_per_axis: checkP, max_relative_change: worst },
+    method,
+    ...(method === 'fft' ? { eigensolver: eigensolverSummary(fft) } : {}),
     warnings: [...warnings],
-    conventions: CONVENTIONS,
+    conventions: { ...CONVENTIONS, ...METHOD_CONVENTIONS[method] },
     backend: 'reference',
+  };
+}
+
+function eigensolverSummary(f: { iterations: number[]; applications: number; maxResidual: number; grid: number }): NonNullable<BandsSolveResult['eigensolver']> {
+  const total = f.iterations.reduce((a, b) => a + b, 0);
+  return {
+    grid: f.grid,
+    tolerance: FFT_TOLERANCE,
+    max_residual: f.maxResidual,
+    iterations_mean: f.iterations.length > 0 ? Math.round((10 * total) / f.iterations.length) / 10 : 0,
+    iterations_max: Math.max(0, ...f.iterations),
+    operator_applications: f.applications,
   };
 }
 
