@@ -6,9 +6,10 @@ import { estimateEme } from './estimate.ts';
 const ctx = { materials: literalResolver };
 const core = { n: 2, k: 0 };
 
-function mmi(modes: number, lengths: number) {
+function mmi(modes: number, lengths: number, polarization: 'TE' | 'TM' = 'TE') {
   return EmeProblemSchema.parse({
     kind: 'eme',
+    polarization,
     cladding: { n: 1.45, k: 0 },
     window_um: 8,
     wavelength_nm: 1550,
@@ -46,5 +47,13 @@ describe('estimateEme', () => {
   it('advises more modes for a first-look basis', () => {
     const e = estimateEme(mmi(8, 1), ctx, { now: tickingClock() });
     expect(e.advice.some((a) => a.includes('first look'))).toBe(true);
+  });
+
+  it('probes in the problem\'s polarisation and says which', () => {
+    const te = estimateEme(mmi(24, 10), ctx, { now: tickingClock() });
+    const tm = estimateEme(mmi(24, 10, 'TM'), ctx, { now: tickingClock() });
+    expect(te.advice[0]).toMatch(/^TE: 399 transverse grid points/);
+    expect(tm.advice[0]).toMatch(/^TM: 399 transverse grid points/);
+    expect(tm.unknowns).toBe(te.unknowns);
   });
 });

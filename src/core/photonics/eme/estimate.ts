@@ -4,7 +4,8 @@
  *   - transverse modes, once per distinct cross-section: bisection + inverse iteration, ∝ N·M;
  *   - one junction per change of cross-section: overlaps ∝ M²N plus dense solves ∝ M³;
  *   - one star product per junction and per swept length (propagation is a diagonal scaling, ∝ M²): dense, ∝ M³;
- *   - the convergence check re-cascades the first wavelength at 60 % of the modes: 0.6³ of the dense part.
+ *   - the convergence check re-cascades the first wavelength at 60 % of the modes: 0.6³ of the dense part;
+ *   - the field map (first wavelength) needs one more pass over the junctions, ∝ M³ each.
  * All of it is repeated per wavelength. Junctions are scaled as M³ although their overlap part grows
  * as M²N, so the figure errs long, not short. The probe runs the problem's first cross-section on its real
  * grid, so N and the index contrast are the real ones.
@@ -13,9 +14,9 @@ import type { EstimateOptions, SolveEstimate } from '../estimate.ts';
 import type { SolveContext } from '../solve-context.ts';
 import { wavelengthGrid } from '../wavelengths.ts';
 import type { EmeProblem } from './problem.ts';
-import { makeGrid, rasteriseCrossSection } from './cross-section.ts';
-import { overlapMatrix, solveSliceModes } from './cascade.ts';
-import { interfaceSMatrix, starProduct, starPropagation } from './smatrix.ts';
+import { makeGrid, rasteriseCrossSection, rasteriseTmCrossSection, type ResolvedCore } from './cross-section.ts';
+import { junctionSMatrix, solveSliceModes, type Slice } from './cascade.ts';
+import { starProduct, starPropagation } from './smatrix.ts';
 
 const PROBE_MODES = 24;
 const PROBE_REPEATS = 3;
@@ -32,8 +33,15 @@ export function estimateEme(problem: EmeProblem, ctx: SolveContext, options: Est
   if (!first) throw new Error('estimateEme: no sections');
   const cladding = ctx.materials.resolve(problem.cladding, wavelength).n;
   const cores = first.cores.map((c) => ({ centerUm: c.center_um, widthUm: c.width_um, indexSquared: ctx.materials.resolve(c.material, wavelength).n ** 2 }));
-  const slice = { key: 'probe', lengthUm: 1, indexSquared: rasteriseCrossSection(grid, cladding * cladding, cores) };
-  const empty = { key: 'empty', lengthUm: 1, indexSquared: rasteriseCrossSection(grid, cladding * cladding, []) };
+  // The probe solves in the problem's polarisation: TM builds its own operator and two overlaps per junction.
+  const probeSlice = (key: string, on: readonly ResolvedCore[]): Slice => ({
+    key,
+    lengthUm: 1,
+    indexSquared: rasteriseCrossSection(grid, cladding * cladding, on),
+    ...(problem.polarization === 'TM' ? { tm: rasteriseTmCrossSection(grid, cladding * cladding, on) } : {}),
+  });
+  const slice = probeSlice('probe', cores);
+  const empty = probeSlice('empty', []);
   const k0 = (2 * Math.PI) / (wavelength / 1000);
 
   const modesMs = timeIt(() => solveSliceModes([slice], grid.dx, k0, mp), options.now);
@@ -41,10 +49,10 @@ export function estimateEme(problem: EmeProblem, ctx: SolveContext, options: Est
   const a = modes.get('probe');
   const b = modes.get('empty');
   if (!a || !b) throw new Error('estimateEme: probe modes missing');
-  const junctionMs = timeIt(() => interfaceSMatrix(overlapMatrix(a.modes, b.modes, grid.dx), a.betas, b.betas), options.now);
+  const junctionMs = timeIt(() => junctionSMatrix(a, b, grid.dx), options.now);
   // Timed on full matrices (a junction with a section after it): products with the all-zero blocks
   // of a bare propagation would skip most of the work and time too short.
-  const joint = starPropagation(interfaceSMatrix(overlapMatrix(a.modes, b.modes, grid.dx), a.betas, b.betas), b.betas, 1);
+  const joint = starPropagation(junctionSMatrix(a, b, grid.dx), b.betas, 1);
   const starMs = timeIt(() => starProduct(joint, joint), options.now);
 
   const counts = structureCounts(problem);
@@ -54,9 +62,11 @@ export function estimateEme(problem: EmeProblem, ctx: SolveContext, options: Est
   const densePart = counts.junctions * junctionMs * dense + (counts.junctions + sweepLengths) * starMs * dense;
   // The convergence check re-cascades the first wavelength with 60 % of the modes (the modes are reused).
   const checkPart = problem.convergence_check ? densePart * 0.6 ** 3 : 0;
-  const expectedMs = (modesPart + densePart) * wavelengths.length + checkPart;
+  // The field map walks the device once more at the first wavelength: per junction about one star product's dense work.
+  const mapPart = problem.field_map ? counts.junctions * starMs * dense : 0;
+  const expectedMs = (modesPart + densePart) * wavelengths.length + checkPart + mapPart;
   const advice = [
-    `${grid.points} transverse grid points, ${m} modes kept, ${counts.crossSections} distinct cross-section(s), ${counts.junctions} junction(s), ${counts.slices} slice(s) × ${wavelengths.length} wavelength(s)${sweepLengths > 0 ? `, ${sweepLengths} swept length(s)` : ''}`,
+    `${problem.polarization}: ${grid.points} transverse grid points, ${m} modes kept, ${counts.crossSections} distinct cross-section(s), ${counts.junctions} junction(s), ${counts.slices} slice(s) × ${wavelengths.length} wavelength(s)${sweepLengths > 0 ? `, ${sweepLengths} swept length(s)` : ''}`,
     'cost grows as modes³ per junction and slice, and as grid points × modes per cross-section: converge by raising "modes" (and refining grid_nm) until T stops moving',
     'tapers cost one cross-section and junction per step: double taper_steps once to check the staircase; sweep a section\'s length with "sweep" rather than re-solving',
   ];

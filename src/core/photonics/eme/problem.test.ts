@@ -18,6 +18,7 @@ describe('EmeProblemSchema', () => {
     expect(p.modes).toBe(40);
     expect(p.input_mode).toBe(0);
     expect(p.sections[0]?.taper_steps).toBe(20);
+    expect(p.field_map).toBe(true);
   });
 
   it('prints as JSON Schema with every field (the form and `schema photonics --kind eme` are built from it)', () => {
@@ -35,5 +36,12 @@ describe('EmeProblemSchema', () => {
     expect(EmeProblemSchema.safeParse({ ...base, window_um: 1000, grid_nm: 1 }).success).toBe(false);
     const taper = { ...base, sections: [{ ...base.sections[0], taper_to: [{ center_um: 0, width_um: 2 }] }], sweep: { section: 0, lengths_um: [1] } };
     expect(EmeProblemSchema.safeParse(taper).success).toBe(false);
+  });
+
+  it('takes TE or TM polarisation and nothing else', () => {
+    expect(EmeProblemSchema.parse({ ...base, polarization: 'TM' }).polarization).toBe('TM');
+    expect(EmeProblemSchema.safeParse({ ...base, polarization: 'TEM' }).success).toBe(false);
+    const schema = z.toJSONSchema(EmeProblemSchema, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, { enum?: unknown[] }> };
+    expect(schema.properties['polarization']?.enum).toEqual(['TE', 'TM']);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The `eme` problem: a 2-D device (x across, z along the light) built of sections along z, each a
  * transverse cross-section of cores in a cladding, solved by eigenmode expansion. Lengths along z in
- * µm, across x in µm, the transverse grid in nm. The window is closed (E = 0 at x = ±window_um/2),
- * so its box modes stand in for radiation: keep it wide enough that guided fields vanish at the walls.
+ * µm, across x in µm, the transverse grid in nm. The window is closed (TE: E_y = 0, TM: H_y = 0 at
+ * x = ±window_um/2), so its box modes stand in for radiation: keep it wide enough that guided fields
+ * vanish at the walls.
  */
 import { z } from 'zod';
 import { MaterialSpecSchema } from '../material-spec.ts';
@@ -54,9 +55,12 @@ export const EmeSectionSchema = z
 export const EmeProblemSchema = z
   .strictObject({
     kind: z.literal('eme').describe('2-D device of sections along z (MMIs, tapers, butt joints) by eigenmode expansion'),
-    polarization: z.literal('TE').default('TE').describe('TE: E along y (out of the x–z plane); TM is not implemented'),
+    polarization: z
+      .enum(['TE', 'TM'])
+      .default('TE')
+      .describe('TE: E along y (out of the x–z plane); TM: H along y (E in the x–z plane, normal to the core walls: index steps matter more)'),
     cladding: MaterialSpecSchema.describe('background material around the cores (lossless)'),
-    window_um: z.number().finite().positive().describe('transverse window width, µm, centred on x = 0; E = 0 on its walls'),
+    window_um: z.number().finite().positive().describe('transverse window width, µm, centred on x = 0; the field along y (E_y for TE, H_y for TM) is 0 on its walls'),
     grid_nm: z.number().finite().positive().default(20).describe('transverse grid step, nm (≥ 10 cells across the narrowest core; λ/(12 n) or finer)'),
     modes: z
       .number()
@@ -70,6 +74,10 @@ export const EmeProblemSchema = z
       .boolean()
       .default(true)
       .describe('also cascade the first wavelength with 60 % of the modes and warn when the guided transmission moved by more than 5e-3'),
+    field_map: z
+      .boolean()
+      .default(true)
+      .describe('also return |field|² through the device at the first wavelength as maps[0] (200 × up to 200 samples, ~0.2 MB of JSON); false keeps the result small'),
     input_mode: z.number().int().nonnegative().default(0).describe('guided mode launched from the left in the first section (0 = fundamental)'),
     sweep: z
       .strictObject({

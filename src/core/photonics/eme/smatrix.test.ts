@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maxAbs, add, identity, type CMatrix } from '../linalg/cmatrix.ts';
-import { makeGrid, rasteriseCrossSection } from './cross-section.ts';
-import { overlapMatrix, solveSliceModes } from './cascade.ts';
+import { makeGrid, rasteriseCrossSection, rasteriseTmCrossSection, type ResolvedCore } from './cross-section.ts';
+import { junctionSMatrix, overlapMatrix, solveSliceModes } from './cascade.ts';
 import { betasFromSquares, interfaceSMatrix, propagationSMatrix, starProduct, starPropagation, transpose, type SMatrix } from './smatrix.ts';
 
 const k0 = (2 * Math.PI) / 1.55;
@@ -78,5 +78,60 @@ describe('EME S-matrices', () => {
     const s = starProduct(a, b);
     expect(s.s21.re[0]).toBeCloseTo((0.8 * 0.96) / (1 - -0.6 * 0.28), 14);
     expect(s.s11.re[0]).toBeCloseTo(0.6 + (0.8 * 0.28 * 0.8) / (1 - -0.6 * 0.28), 14);
+  });
+
+  describe('TM junctions (H_y matched in 1/ε-weighted overlaps)', () => {
+    function tmJunction(coresA: ResolvedCore[], coresB: ResolvedCore[], modes: number, windowUm = 4, gridNm = 50) {
+      const grid = makeGrid(windowUm, gridNm);
+      const slice = (key: string, cores: ResolvedCore[]) => ({ key, lengthUm: 1, indexSquared: rasteriseCrossSection(grid, 1.45 ** 2, cores), tm: rasteriseTmCrossSection(grid, 1.45 ** 2, cores) });
+      const byKey = solveSliceModes([slice('a', coresA), slice('b', coresB)], grid.dx, k0, modes);
+      const a = byKey.get('a');
+      const b = byKey.get('b');
+      if (!a || !b) throw new Error('modes missing');
+      return { a, b, s: junctionSMatrix(a, b, grid.dx), points: grid.points };
+    }
+    const core = (widthUm: number, indexSquared = 4): ResolvedCore => ({ centerUm: 0, widthUm, indexSquared });
+
+    it('identical sections are transparent', () => {
+      const { s } = tmJunction([core(1)], [core(1)], 20);
+      expect(maxAbs(s.s11)).toBeLessThan(1e-12);
+      expect(maxAbs(add(s.s21, identity(20), -1))).toBeLessThan(1e-12);
+    });
+
+    it('conserves power exactly with every grid mode kept, from either side', () => {
+      const probe = tmJunction([core(0.6)], [core(2.4)], 1);
+      const { a, b, s } = tmJunction([core(0.6)], [core(2.4)], probe.points);
+      for (const col of [0, 1]) {
+        expect(Math.abs(powerBlock(s.s21, b.betas.re, a.betas.re, col) + powerBlock(s.s11, a.betas.re, a.betas.re, col) - 1)).toBeLessThan(1e-9);
+        expect(Math.abs(powerBlock(s.s12, a.betas.re, b.betas.re, col) + powerBlock(s.s22, b.betas.re, b.betas.re, col) - 1)).toBeLessThan(1e-9);
+      }
+      // Reciprocity: the power-normalised S̃ = √β_out S / √β_in has S̃21 = S̃12ᵀ on the propagating modes.
+      let worst = 0;
+      for (let n = 0; n < 6; n++) {
+        for (let m = 0; m < 6; m++) {
+          const s21 = (s.s21.re[n * s.s21.cols + m] as number) * Math.sqrt((b.betas.re[n] as number) / (a.betas.re[m] as number));
+          const s12 = (s.s12.re[m * s.s12.cols + n] as number) * Math.sqrt((a.betas.re[m] as number) / (b.betas.re[n] as number));
+          worst = Math.max(worst, Math.abs(s21 - s12));
+        }
+      }
+      expect(worst).toBeLessThan(1e-9);
+      // The two weighted overlaps differ (ε differs where the cores differ), so O_BA ≠ O_ABᵀ matters.
+      expect(maxAbs(add(transpose(overlapMatrix(a.modes, b.modes, 0.05)), overlapMatrix(b.modes, a.modes, 0.05), -1))).toBeGreaterThan(1e-3);
+    });
+
+    it('between two uniform media reflects the TM Fresnel coefficient of the box mode, not the TE one', () => {
+      // Core filling the window: the lowest box mode is a plane wave at angle θ, β = k₀n cos θ. TM
+      // Fresnel (wave impedance ∝ β/ε, Born & Wolf §1.5): r = (β_A ε_B − β_B ε_A)/(β_A ε_B + β_B ε_A);
+      // the discrete β of each section enters, so the match is to rounding.
+      const { a, b, s } = tmJunction([core(4, 3.5 ** 2)], [core(4, 1.5 ** 2)], 10);
+      const betaA = a.betas.re[0] as number;
+      const betaB = b.betas.re[0] as number;
+      const [epsA, epsB] = [3.5 ** 2, 1.5 ** 2];
+      const rTm = (betaA * epsB - betaB * epsA) / (betaA * epsB + betaB * epsA);
+      expect(s.s11.re[0]).toBeCloseTo(rTm, 12);
+      // From the other side the same interface reflects −r (it needs O_BA, in A's 1/ε weight, not O_ABᵀ).
+      expect(s.s22.re[0]).toBeCloseTo(-rTm, 12);
+      expect(Math.abs((s.s11.re[0] as number) - (betaA - betaB) / (betaA + betaB))).toBeGreaterThan(0.01);
+    });
   });
 });

@@ -35,7 +35,7 @@ export function betasFromSquares(betaSquared: ArrayLike<number>): Betas {
 const UNDERFLOW = 1e-30;
 
 /** exp(−iβL) per mode, as (re, im) arrays. */
-function propagationPhases(beta: Betas, lengthUm: number): Betas {
+export function propagationPhases(beta: Betas, lengthUm: number): Betas {
   const m = beta.re.length;
   const re = new Float64Array(m);
   const im = new Float64Array(m);
@@ -81,13 +81,19 @@ export function starPropagation(a: SMatrix, beta: Betas, lengthUm: number): SMat
  *
  *   t = Oᵀ(I + r),   B_A (I − r) = O B_B t   ⇒   r = (B_A + O B_B Oᵀ)⁻¹ (B_A − O B_B Oᵀ),
  *
- * and the mirror-image formulas for light arriving from B. With complete bases (all N grid modes)
- * this is exact; truncated to M modes it is the EME approximation.
+ * and the mirror-image formulas for light arriving from B, with O' = Oᵀ. With complete bases (all N
+ * grid modes) this is exact; truncated to M modes it is the EME approximation.
+ *
+ * TM (H_y fields, E_x = βH_y/(ωε)): continuity of H_y projected on B's modes in B's inner product
+ * (weight 1/ε_B) and of E_x on A's modes (the 1/ε_A is already in E_x, and A's modes are orthonormal
+ * in weight 1/ε_A) gives the same formulas with O_ij = ∫ a_i b_j/ε_B dx; light from B needs
+ * O'_ji = ∫ b_j a_i/ε_A dx, which is no longer Oᵀ, so it is passed as `overlapBA`.
  */
-export function interfaceSMatrix(overlap: CMatrix, betaA: Betas, betaB: Betas): SMatrix {
+export function interfaceSMatrix(overlap: CMatrix, betaA: Betas, betaB: Betas, overlapBA?: CMatrix): SMatrix {
   const oT = transpose(overlap);
   const fromLeft = junction(overlap, oT, betaA, betaB);
-  const fromRight = junction(oT, overlap, betaB, betaA);
+  const back = overlapBA ?? oT;
+  const fromRight = junction(back, overlapBA ? transpose(overlapBA) : overlap, betaB, betaA);
   return { s11: fromLeft.r, s21: fromLeft.t, s22: fromRight.r, s12: fromRight.t };
 }
 

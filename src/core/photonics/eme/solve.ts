@@ -3,15 +3,20 @@
  * launched guided mode of the first section into each guided mode of the last, the power reflected
  * into guided modes, the rest (radiation), and each section's guided n_eff. Warnings say when the
  * answer is not to be trusted: too few modes, a coarse grid or taper staircase, modes near cutoff,
- * guided fields touching the window walls, or power not balancing.
+ * guided fields touching the window walls, or power not balancing. TE and TM (problem.polarization)
+ * share everything but the transverse operator and the overlap weights (see transverse-modes.ts and
+ * smatrix.ts); in both a mode of amplitude a carries power ∝ β|a|², so the power sums are the same.
  */
+import { progressReporter } from '../progress.ts';
 import { ProblemError, type SolveContext } from '../solve-context.ts';
 import { wavelengthGrid } from '../wavelengths.ts';
 import type { MaterialSpec } from '../material-spec.ts';
 import type { EmeProblem, EmeSection } from './problem.ts';
-import { makeGrid, rasteriseCrossSection, type ResolvedCore, type TransverseGrid } from './cross-section.ts';
-import { cascadeDevice, solveSliceModes, type Slice, type SliceModes } from './cascade.ts';
+import { makeGrid, rasteriseCrossSection, rasteriseTmCrossSection, type ResolvedCore, type TransverseGrid } from './cross-section.ts';
+import { cascadeDevice, solveSliceModes, type JunctionCache, type Slice, type SliceModes } from './cascade.ts';
+import { deviceFieldMap, type EmeFieldMap } from './field-map.ts';
 import type { SMatrix } from './smatrix.ts';
+import type { TransverseModes } from './transverse-modes.ts';
 
 /** |1 − (all propagating power out)| above which the truncated basis is said to lose power. */
 export const POWER_BALANCE_TOLERANCE = 1e-3;
@@ -67,6 +72,7 @@ export interface EmeTotalsRow {
 
 export interface EmeResult {
   readonly kind: 'eme';
+  readonly polarization: 'TE' | 'TM';
   readonly wavelengths_nm: number[];
   readonly input_mode: number;
   readonly grid: { readonly points: number; readonly step_nm: number; readonly modes_kept: number };
@@ -76,19 +82,39 @@ export interface EmeResult {
   readonly totals: EmeTotalsRow[];
   /** The mode-count check, when it ran: modes kept and the largest change of any guided T (first wavelength). */
   readonly convergence: { readonly check_modes: number; readonly max_change: number } | null;
+  /**
+   * |field|² through the device at the first wavelength, the sections at their own lengths (the
+   * shared `maps` contract: z along the horizontal axis, x up); absent when too big to keep.
+   */
+  readonly maps?: EmeFieldMap[];
   readonly warnings: string[];
   readonly conventions: Record<string, string>;
   readonly backend: 'reference';
 }
 
-const CONVENTIONS: Record<string, string> = {
-  wavelength: 'vacuum wavelength in nm',
-  geometry: 'x across (µm, 0 = window centre), z along the device from the first section (input, left) to the last (output, right); 2-D, uniform along y',
-  polarization: 'TE: E along y; mode fields satisfy d²E/dx² + k₀²n²E = β²E with E = 0 on the window walls',
-  modes: 'ordered by n_eff = β/k₀, largest first; mode 0 is the fundamental; guided means n_eff above the cladding index',
-  transmission: 'T: power in the output guided mode over the launched power (|S21|² scaled by β_out/β_in); R likewise in reflection',
-  method: 'eigenmode expansion: finite-difference transverse modes in a closed window (box modes stand in for radiation), mode matching of E_y and H_x at each junction, exp(−iβL) propagation, Redheffer star product; tapers as uniform staircases',
+const POLARIZATION_CONVENTIONS: Record<'TE' | 'TM', { polarization: string; method: string }> = {
+  TE: {
+    polarization: 'TE: E along y; mode fields satisfy d²E/dx² + k₀²n²E = β²E with E = 0 on the window walls',
+    method: 'eigenmode expansion: finite-difference transverse modes in a closed window (box modes stand in for radiation), mode matching of E_y and H_x at each junction, exp(−iβL) propagation, Redheffer star product; tapers as uniform staircases',
+  },
+  TM: {
+    polarization: 'TM: H along y (E in the x–z plane); mode fields satisfy ε d/dx(ε⁻¹ dH/dx) + k₀²εH = β²H with H = 0 on the window walls (magnetic walls); ε⁻¹ is harmonically averaged between grid points, modes are orthonormal in ∫H²/ε dx',
+    method: 'eigenmode expansion: finite-difference transverse modes in a closed window (box modes stand in for radiation), mode matching of H_y and E_x = βH_y/(ωε) at each junction (overlaps weighted by 1/ε), exp(−iβL) propagation, Redheffer star product; tapers as uniform staircases',
+  },
 };
+
+function conventions(polarization: 'TE' | 'TM'): Record<string, string> {
+  const own = POLARIZATION_CONVENTIONS[polarization];
+  return {
+    wavelength: 'vacuum wavelength in nm',
+    geometry: 'x across (µm, 0 = window centre), z along the device from the first section (input, left) to the last (output, right); 2-D, uniform along y',
+    polarization: own.polarization,
+    maps: 'maps[0], when present: |field|² at the first wavelength with the sections at their own lengths (a sweep does not change it), launched mode of unit amplitude; horizontal axis z from the input (nm), vertical axis x (nm); normalised to its peak and rounded to 1e-4 of it',
+    modes: 'ordered by n_eff = β/k₀, largest first; mode 0 is the fundamental; guided means n_eff above the cladding index',
+    transmission: 'T: power in the output guided mode over the launched power (|S21|² scaled by β_out/β_in); R likewise in reflection',
+    method: own.method,
+  };
+}
 
 interface SliceInfo extends Slice {
   readonly section: number;
@@ -106,6 +132,11 @@ export function solveEme(problem: EmeProblem, ctx: SolveContext): EmeResult {
   const totals: EmeTotalsRow[] = [];
   let sections: EmeSectionModes[] = [];
   let convergence: EmeResult['convergence'] = null;
+  let fieldMap: EmeFieldMap | null = null;
+  // One step per cascaded device (wavelength × swept length): the modes and junctions before each
+  // wavelength's first step are the slow part without a sweep, the star products with a long one.
+  const perWavelength = sweep?.lengths_um.length ?? 1;
+  const progress = progressReporter(ctx.onProgress, sweep === undefined ? 'wavelength' : 'length', wavelengths.length * perWavelength);
   for (const [wi, wavelength] of wavelengths.entries()) {
     const k0 = (2 * Math.PI) / (wavelength / 1000);
     const { slices, claddingIndex, maxIndex } = buildSlices(problem, grid, wavelength, ctx, warnings);
@@ -125,10 +156,13 @@ export function solveEme(problem: EmeProblem, ctx: SolveContext): EmeResult {
     }
     const sweptSlice = sweep === undefined ? undefined : slices.findIndex((s) => s.section === sweep.section);
     const lengths = sweep?.lengths_um ?? [null];
-    const results = cascadeDevice(slices, modes, grid.dx, sweptSlice, sweep?.lengths_um ?? []);
+    // Modes change with the wavelength, so junctions are shared only within one.
+    const junctions: JunctionCache = new Map();
+    const results = cascadeDevice(slices, modes, grid.dx, { sweptSlice, lengthsOfSwept: sweep?.lengths_um ?? [], onCascaded: (done) => progress.step(wi * perWavelength + done), junctions });
+    if (wi === 0 && problem.field_map) fieldMap = deviceFieldMap(slices, modes, grid, problem.input_mode, mapLabels(problem.polarization, wavelength), junctions);
     const checkCount = Math.round(CONVERGENCE_CHECK_SHARE * modeCount);
     // The check basis is the first modes of the full one (the eigenvectors do not depend on how many are kept).
-    const check = wi === 0 && problem.convergence_check && checkCount > problem.input_mode && checkCount >= 2 ? cascadeDevice(slices, truncateModes(modes, checkCount), grid.dx, sweptSlice, sweep?.lengths_um ?? []) : null;
+    const check = wi === 0 && problem.convergence_check && checkCount > problem.input_mode && checkCount >= 2 ? cascadeDevice(slices, truncateModes(modes, checkCount), grid.dx, { sweptSlice, lengthsOfSwept: sweep?.lengths_um ?? [] }) : null;
     let maxChange = 0;
     for (const [li, s] of results.entries()) {
       const length = lengths[li] ?? null;
@@ -154,6 +188,7 @@ export function solveEme(problem: EmeProblem, ctx: SolveContext): EmeResult {
   }
   return {
     kind: 'eme',
+    polarization: problem.polarization,
     wavelengths_nm: wavelengths,
     input_mode: problem.input_mode,
     grid: { points: grid.points, step_nm: grid.dx * 1000, modes_kept: modeCount },
@@ -161,15 +196,22 @@ export function solveEme(problem: EmeProblem, ctx: SolveContext): EmeResult {
     transmission,
     totals,
     convergence,
+    ...(fieldMap ? { maps: [fieldMap] } : {}),
     warnings: [...warnings],
-    conventions: CONVENTIONS,
+    conventions: conventions(problem.polarization),
     backend: 'reference',
   };
 }
 
+function mapLabels(polarization: 'TE' | 'TM', wavelength: number): { title: string; quantity: string } {
+  const component = polarization === 'TE' ? 'E_y' : 'H_y';
+  return { title: `${polarization} field through the device at ${wavelength} nm (z along, x across)`, quantity: `|${component}|² (normalised)` };
+}
+
 function truncateOne(m: SliceModes, count: number): SliceModes {
   return {
-    modes: { betaSquared: m.modes.betaSquared.slice(0, count), fields: m.modes.fields.slice(0, count) },
+    // The TM weight belongs to the grid, not to a mode: it is kept whole.
+    modes: { ...m.modes, betaSquared: m.modes.betaSquared.slice(0, count), fields: m.modes.fields.slice(0, count) },
     betas: { re: m.betas.re.slice(0, count), im: m.betas.im.slice(0, count) },
   };
 }
@@ -221,6 +263,7 @@ function buildSlices(problem: EmeProblem, grid: TransverseGrid, wavelength: numb
         lengthUm: section.length_um / steps,
         key,
         indexSquared: rasteriseCrossSection(grid, claddingIndex * claddingIndex, cores),
+        ...(problem.polarization === 'TM' ? { tm: rasteriseTmCrossSection(grid, claddingIndex * claddingIndex, cores) } : {}),
         narrowestCoreUm: Math.min(Infinity, ...cores.map((c) => c.widthUm)),
       });
     }
@@ -305,8 +348,10 @@ function checkModes(slices: readonly SliceInfo[], modes: ReadonlyMap<string, Sli
         continue;
       }
       const field = m.modes.fields[j] as Float64Array;
+      // Power density ∝ field² times the inner product's weight (1/ε for TM): shares of a normalised mode.
+      const w = (i: number) => (field[i] as number) ** 2 * (m.modes.weight?.[i] ?? 1);
       let share = 0;
-      for (let i = 0; i < wallCells; i++) share += ((field[i] as number) ** 2 + (field[field.length - 1 - i] as number) ** 2) * grid.dx;
+      for (let i = 0; i < wallCells; i++) share += (w(i) + w(field.length - 1 - i)) * grid.dx;
       if (share > WALL_POWER_TOLERANCE) {
         atWallCount++;
         if (atWall === null || share > atWall.share) atWall = { section: slice.section, mode: j, share };
@@ -330,14 +375,30 @@ function checkTapers(sections: readonly EmeSection[], slices: readonly SliceInfo
     const own = slices.filter((s) => s.section === si);
     let worst = 0;
     for (let k = 1; k < own.length; k++) {
-      const a = modesFor(modes, own[k - 1] as Slice).modes.fields[0] as Float64Array;
-      const b = modesFor(modes, own[k] as Slice).modes.fields[0] as Float64Array;
-      let overlap = 0;
-      for (let i = 0; i < a.length; i++) overlap += (a[i] as number) * (b[i] as number) * dx;
-      worst = Math.max(worst, 1 - overlap * overlap);
+      const a = modesFor(modes, own[k - 1] as Slice).modes;
+      const b = modesFor(modes, own[k] as Slice).modes;
+      worst = Math.max(worst, 1 - fundamentalCoupling(a, b, dx));
     }
     if (worst > TAPER_STEP_MISMATCH_TOLERANCE) {
       warnings.add(`coarse taper: in section ${si} each step loses up to ${worst.toExponential(1)} of the fundamental's power to mode mismatch (> ${TAPER_STEP_MISMATCH_TOLERANCE}); raise taper_steps`);
     }
   }
+}
+
+/**
+ * Power coupling between two sections' fundamentals, ⟨a|b⟩_b ⟨b|a⟩_a (each in its section's inner
+ * product): |⟨a|b⟩|² for TE; for TM the normalised ∫E_x,a H_y,b · ∫E_x,b H_y,a, the 1/ε weights
+ * being those of the two sections.
+ */
+function fundamentalCoupling(a: TransverseModes, b: TransverseModes, dx: number): number {
+  const fa = a.fields[0] as Float64Array;
+  const fb = b.fields[0] as Float64Array;
+  let inB = 0;
+  let inA = 0;
+  for (let i = 0; i < fa.length; i++) {
+    const p = (fa[i] as number) * (fb[i] as number) * dx;
+    inB += p * (b.weight?.[i] ?? 1);
+    inA += p * (a.weight?.[i] ?? 1);
+  }
+  return inA * inB;
 }
