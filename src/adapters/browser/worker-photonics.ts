@@ -8,7 +8,9 @@ import { proxy } from 'comlink';
 import { guardWorker } from './guarded-worker.ts';
 import type { ProgressSink } from '../../core/photonics/progress.ts';
 import type { SolveEstimate } from '../../core/photonics/estimate.ts';
-import type { MaterialListEntry, PhotonicsBackends, PhotonicsSolveOutput, PhotonicsWorkerApi } from '../../../workers/photonics-api.ts';
+import type { DdaBackendPreference } from '../../core/photonics/dda/backend-choice.ts';
+import type { DdaParityReport } from '../../core/photonics/dda/parity.ts';
+import type { DdaBackendsInfo, MaterialListEntry, PhotonicsBackends, PhotonicsSolveOutput, PhotonicsWorkerApi } from '../../../workers/photonics-api.ts';
 
 export interface WorkerPhotonics {
   /** Which kernel each solver runs and why a faster one was passed over. */
@@ -19,6 +21,12 @@ export interface WorkerPhotonics {
   estimate(problem: unknown): Promise<SolveEstimate>;
   materials(): Promise<MaterialListEntry[]>;
   importMaterial(yamlText: string, name?: string): Promise<MaterialListEntry>;
+  /** The DDA operator backends (WebGPU, reference) that built in the worker, and the current preference. */
+  ddaBackends(): Promise<DdaBackendsInfo>;
+  /** Forces a DDA operator backend for later solves, or restores 'auto'. */
+  setBackendPreference(preference: { dda: DdaBackendPreference }): Promise<DdaBackendsInfo>;
+  /** Runs the DDA parity cases on every available backend (seconds on a software GPU). */
+  checkBackends(): Promise<DdaParityReport>;
   terminate(): void;
 }
 
@@ -48,6 +56,9 @@ export async function createWorkerPhotonics(createWorker: () => Worker = default
     estimate: (problem) => call(() => remote.estimate(problem)),
     materials: () => call(() => remote.materials()),
     importMaterial: (yamlText, name) => call(() => remote.importMaterial(yamlText, name)),
+    ddaBackends: () => call(() => remote.ddaBackends()),
+    setBackendPreference: (preference) => call(() => remote.setBackendPreference(preference)),
+    checkBackends: () => call(() => remote.checkBackends()),
     terminate: () => fail(new PhotonicsWorkerError('the photonics worker was terminated')),
   };
 }

@@ -50,8 +50,38 @@ function norm(re: Float64Array, im: Float64Array): number {
   return Math.sqrt(s);
 }
 
+/** y = A·x into the caller's buffers; the async form lets the product run on a GPU and be read back. */
+type AsyncApply = (xRe: Float64Array, xIm: Float64Array, yRe: Float64Array, yIm: Float64Array) => Promise<void>;
+
+/** One request of the iteration for y = A·x (the only step that differs between a CPU and a GPU operator). */
+interface ApplyRequest {
+  readonly x: ComplexVector;
+  readonly y: ComplexVector;
+}
+
 /** Solves A x = b from the initial guess x0 (copied). */
 export function cocg(apply: Apply, b: ComplexVector, x0: ComplexVector, options: CocgOptions): CocgResult {
+  const steps = cocgSteps(b, x0, options);
+  for (let s = steps.next(); ; s = steps.next()) {
+    if (s.done) return s.value;
+    apply(s.value.x.re, s.value.x.im, s.value.y.re, s.value.y.im);
+  }
+}
+
+/** The same iteration with an asynchronous product: identical arithmetic, so a CPU operator gives bit-identical iterates. */
+export async function cocgAsync(apply: AsyncApply, b: ComplexVector, x0: ComplexVector, options: CocgOptions): Promise<CocgResult> {
+  const steps = cocgSteps(b, x0, options);
+  for (let s = steps.next(); ; s = steps.next()) {
+    if (s.done) return s.value;
+    await apply(s.value.x.re, s.value.x.im, s.value.y.re, s.value.y.im);
+  }
+}
+
+/**
+ * The iteration as a generator that yields each product it needs and resumes once the caller has
+ * filled `y`: one body for the synchronous and the asynchronous drivers above.
+ */
+function* cocgSteps(b: ComplexVector, x0: ComplexVector, options: CocgOptions): Generator<ApplyRequest, CocgResult, void> {
   const n = b.re.length;
   const xRe = Float64Array.from(x0.re);
   const xIm = Float64Array.from(x0.im);
@@ -59,7 +89,8 @@ export function cocg(apply: Apply, b: ComplexVector, x0: ComplexVector, options:
   const rIm = new Float64Array(n);
   const qRe = new Float64Array(n);
   const qIm = new Float64Array(n);
-  apply(xRe, xIm, qRe, qIm);
+  const q = { re: qRe, im: qIm };
+  yield { x: { re: xRe, im: xIm }, y: q };
   for (let i = 0; i < n; i++) {
     rRe[i] = (b.re[i] as number) - (qRe[i] as number);
     rIm[i] = (b.im[i] as number) - (qIm[i] as number);
@@ -72,7 +103,7 @@ export function cocg(apply: Apply, b: ComplexVector, x0: ComplexVector, options:
   let iterations = 0;
   let breakdown = false;
   while (residual >= options.tolerance && iterations < options.maxIterations) {
-    apply(pRe, pIm, qRe, qIm);
+    yield { x: { re: pRe, im: pIm }, y: q };
     const [muRe, muIm] = dotU(pRe, pIm, qRe, qIm);
     const muAbs2 = muRe * muRe + muIm * muIm;
     if (muAbs2 === 0 || !Number.isFinite(muAbs2)) {

@@ -49,13 +49,19 @@ export function fftGrid(dims: Dims): Dims {
   return [nextPowerOfTwo(2 * dims[0]), nextPowerOfTwo(2 * dims[1]), nextPowerOfTwo(2 * dims[2])];
 }
 
-/** Builds the FFT-accelerated operator for dipoles at `sites` (box indices) in a box of `dims`. */
-export function fftOperator(dims: Dims, sites: Int32Array, k: number, invAlpha: { re: number; im: number }): DdaOperator {
+/** The interaction tensor on the padded grid, transformed: 6 components (TENSOR_COMPONENTS order), each re/im. */
+export interface TransformedTensor {
+  readonly grid: Dims;
+  readonly re: readonly Float64Array[];
+  readonly im: readonly Float64Array[];
+}
+
+/** G at every lattice offset of a box of `dims`, wrapped onto the padded grid (negative offsets at the top end), then FFT'd. */
+export function transformedTensor(dims: Dims, k: number): TransformedTensor {
   const [nx, ny, nz] = dims;
   const grid = fftGrid(dims);
   const [mx, my, mz] = grid;
   const total = mx * my * mz;
-  // Transformed tensor, 6 components, each re/im: G at every offset, wrapped (negative offsets at the top end).
   const gRe = Array.from({ length: 6 }, () => new Float64Array(total));
   const gIm = Array.from({ length: 6 }, () => new Float64Array(total));
   for (let dz = -(nz - 1); dz <= nz - 1; dz++) {
@@ -72,16 +78,31 @@ export function fftOperator(dims: Dims, sites: Int32Array, k: number, invAlpha: 
     }
   }
   for (let c = 0; c < 6; c++) fft3d(gRe[c] as Float64Array, gIm[c] as Float64Array, grid);
-  // Grid position of each site: box (x, y, z) placed at the same coordinates of the big grid.
-  const n = sites.length;
-  const at = new Int32Array(n);
-  for (let s = 0; s < n; s++) {
+  return { grid, re: gRe, im: gIm };
+}
+
+/** Index of each dipole on the padded grid: box (x, y, z) placed at the same coordinates of the big grid. */
+export function gridPositions(dims: Dims, grid: Dims, sites: Int32Array): Int32Array {
+  const [nx, ny] = dims;
+  const [mx, my] = grid;
+  const at = new Int32Array(sites.length);
+  for (let s = 0; s < sites.length; s++) {
     const b = sites[s] as number;
     const x = b % nx;
     const y = Math.floor(b / nx) % ny;
     const z = Math.floor(b / (nx * ny));
     at[s] = x + mx * (y + my * z);
   }
+  return at;
+}
+
+/** Builds the FFT-accelerated operator for dipoles at `sites` (box indices) in a box of `dims`. */
+export function fftOperator(dims: Dims, sites: Int32Array, k: number, invAlpha: { re: number; im: number }): DdaOperator {
+  const [nx, ny, nz] = dims;
+  const { grid, re: gRe, im: gIm } = transformedTensor(dims, k);
+  const total = grid[0] * grid[1] * grid[2];
+  const n = sites.length;
+  const at = gridPositions(dims, grid, sites);
   const fRe = [new Float64Array(total), new Float64Array(total), new Float64Array(total)];
   const fIm = [new Float64Array(total), new Float64Array(total), new Float64Array(total)];
   const outRe = [new Float64Array(total), new Float64Array(total), new Float64Array(total)];
@@ -151,12 +172,25 @@ export function fftOperator(dims: Dims, sites: Int32Array, k: number, invAlpha: 
   };
 }
 
-/** The same operator by the direct O(N²) sum: the reference the FFT product is tested against. */
+/**
+ * The same operator by the direct O(N²) sum: the reference the FFT product is tested against.
+ * G is tabulated once per lattice offset (a box of (2n−1)³ offsets), so only small lattices fit.
+ */
 export function directOperator(dims: Dims, sites: Int32Array, k: number, invAlpha: { re: number; im: number }): DdaOperator {
-  const [nx, ny] = dims;
+  const [nx, ny, nz] = dims;
   const n = sites.length;
   const pos = Array.from(sites, (b) => [b % nx, Math.floor(b / nx) % ny, Math.floor(b / (nx * ny))] as const);
   const comp = [0, 1, 2, 1, 3, 4, 2, 4, 5];
+  const [wx, wy, wz] = [2 * nx - 1, 2 * ny - 1, 2 * nz - 1];
+  const table = new Float64Array(12 * wx * wy * wz);
+  const offsetIndex = (dx: number, dy: number, dz: number): number => dx + nx - 1 + wx * (dy + ny - 1 + wy * (dz + nz - 1));
+  for (let dz = 1 - nz; dz < nz; dz++) {
+    for (let dy = 1 - ny; dy < ny; dy++) {
+      for (let dx = 1 - nx; dx < nx; dx++) {
+        if (dx !== 0 || dy !== 0 || dz !== 0) table.set(interactionTensor(k, dx, dy, dz), 12 * offsetIndex(dx, dy, dz));
+      }
+    }
+  }
   return {
     size: 3 * n,
     fftDims: dims,
@@ -170,11 +204,11 @@ export function directOperator(dims: Dims, sites: Int32Array, k: number, invAlph
           for (let j = 0; j < n; j++) {
             if (j === i) continue;
             const pj = pos[j] as readonly [number, number, number];
-            const t = interactionTensor(k, pi[0] - pj[0], pi[1] - pj[1], pi[2] - pj[2]);
+            const t = 12 * offsetIndex(pi[0] - pj[0], pi[1] - pj[1], pi[2] - pj[2]);
             for (let b = 0; b < 3; b++) {
               const c = comp[3 * a + b] as number;
-              const gr = t[2 * c] as number;
-              const gi = t[2 * c + 1] as number;
+              const gr = table[t + 2 * c] as number;
+              const gi = table[t + 2 * c + 1] as number;
               const pr = xRe[3 * j + b] as number;
               const pim = xIm[3 * j + b] as number;
               sRe -= gr * pr - gi * pim;

@@ -9,9 +9,11 @@ import { abs, c, div, type Complex } from '../complex.ts';
 import type { MaterialSpec } from '../material-spec.ts';
 import { mieSphere } from '../mie/sphere.ts';
 import { ProblemError, type SolveContext } from '../solve-context.ts';
-import { cocg } from './cocg.ts';
+import { cocg, type CocgOptions, type CocgResult, type ComplexVector } from './cocg.ts';
+import type { Dims } from './fft.ts';
 import { buildLattice, latticeDims, type DdaShape, type DipoleLattice } from './geometry.ts';
-import { fftGrid, fftOperator, type DdaOperator } from './green.ts';
+import { fftGrid, fftOperator } from './green.ts';
+import type { DdaBackendId } from './operator-backend.ts';
 import { inversePolarizability } from './polarizability.ts';
 import { MAX_DIPOLES, MAX_FFT_POINTS, type DdaProblem } from './problem.ts';
 
@@ -48,7 +50,8 @@ export interface DdaResult {
   readonly mie: { readonly qext: number; readonly qsca: number; readonly qabs: number; readonly qext_relative_error: number } | null;
   readonly warnings: string[];
   readonly conventions: Record<string, string>;
-  readonly backend: 'reference';
+  /** Which operator backend ran the matrix–vector products (see operator-backend.ts). */
+  readonly backend: DdaBackendId;
 }
 
 export interface DdaSolveOptions {
@@ -125,7 +128,21 @@ export function largestAllowedAcross(shape: DdaShape, across: number): number {
   return n;
 }
 
-export function solveDda(problem: DdaProblem, ctx: SolveContext, options: DdaSolveOptions = {}): DdaResult {
+/** Everything the linear solve needs and everything the result reports besides the solution. */
+export interface DdaSystem {
+  readonly problem: DdaProblem;
+  readonly setup: DdaSetup;
+  readonly warnings: Set<string>;
+  readonly mkd: number;
+  readonly invAlpha: Complex;
+  /** The incident field at the dipoles (the right-hand side). */
+  readonly b: ComplexVector;
+  /** Initial guess P = α E_inc (non-interacting dipoles): already close for small or weak particles. */
+  readonly x0: ComplexVector;
+}
+
+/** Lattice, resolution warnings, polarizability, right-hand side and initial guess: everything before the operator. */
+export function prepareDdaSystem(problem: DdaProblem, ctx: SolveContext): DdaSystem {
   const warnings = new Set<string>();
   const setup = ddaSetup(problem, ctx, warnings);
   const { lattice, m, kd } = setup;
@@ -144,18 +161,21 @@ export function solveDda(problem: DdaProblem, ctx: SolveContext, options: DdaSol
   const pol = AXES[problem.polarization];
   // S = Σ (a_j e_j)² vanishes for incidence and polarization along different lattice axes.
   const invAlpha = inversePolarizability(m, kd, problem.polarizability, 0);
-  const op = fftOperator(lattice.dims, lattice.sites, kd, invAlpha);
   const b = incidentField(lattice, kd, prop, pol);
-  // Initial guess P = α E_inc (non-interacting dipoles): already close for small or weak particles.
   const alpha = div(c(1), invAlpha);
   const x0 = { re: new Float64Array(3 * n), im: new Float64Array(3 * n) };
   for (let i = 0; i < 3 * n; i++) {
     x0.re[i] = alpha.re * (b.re[i] as number) - alpha.im * (b.im[i] as number);
     x0.im[i] = alpha.re * (b.im[i] as number) + alpha.im * (b.re[i] as number);
   }
+  return { problem, setup, warnings, mkd, invAlpha, b, x0 };
+}
+
+/** COCG options for this problem: the tolerance and cap it asks for, cancellation, and progress on a log-residual scale. */
+export function ddaCocgOptions(problem: DdaProblem, options: DdaSolveOptions): CocgOptions {
   const logTol = Math.log(problem.tolerance);
   let logStart: number | null = null;
-  const solved = cocg(op.apply, b, x0, {
+  return {
     tolerance: problem.tolerance,
     maxIterations: problem.max_iterations,
     onIteration: (_it, res) => {
@@ -165,8 +185,33 @@ export function solveDda(problem: DdaProblem, ctx: SolveContext, options: DdaSol
       const span = logStart - logTol;
       options.onProgress(span > 0 ? Math.min(1, Math.max(0, (logStart - Math.log(res)) / span)) : 1);
     },
-  });
-  const residual = trueResidual(op, b, solved.x);
+  };
+}
+
+/** Which operator produced the solution, for the result's `backend` field and conventions line. */
+export interface DdaBackendRecord {
+  readonly id: DdaBackendId;
+  /** Where the product ran and why this backend was chosen. */
+  readonly note: string;
+}
+
+const REFERENCE_RECORD: DdaBackendRecord = { id: 'reference', note: 'reference: TypeScript FFT convolution in f64 on the CPU' };
+
+export function solveDda(problem: DdaProblem, ctx: SolveContext, options: DdaSolveOptions = {}): DdaResult {
+  const system = prepareDdaSystem(problem, ctx);
+  const { lattice, kd } = system.setup;
+  const op = fftOperator(lattice.dims, lattice.sites, kd, system.invAlpha);
+  const solved = cocg(op.apply, system.b, system.x0, ddaCocgOptions(problem, options));
+  const y = { re: new Float64Array(op.size), im: new Float64Array(op.size) };
+  op.apply(solved.x.re, solved.x.im, y.re, y.im);
+  options.onProgress?.(1);
+  return ddaResult(system, solved, residualOf(system.b, y), op.fftDims, REFERENCE_RECORD);
+}
+
+/** The result from a finished COCG: convergence warnings, cross sections, the Mie comparison. `residual` is the true one, from a fresh product. */
+export function ddaResult(system: DdaSystem, solved: CocgResult, residual: number, fftDims: Dims, backend: DdaBackendRecord): DdaResult {
+  const { problem, setup, warnings, mkd, invAlpha } = system;
+  const { lattice, m, kd } = setup;
   const converged = solved.converged && residual < 10 * problem.tolerance;
   if (!converged) {
     warnings.add(
@@ -175,7 +220,7 @@ export function solveDda(problem: DdaProblem, ctx: SolveContext, options: DdaSol
     );
   }
   if (abs(m) > 2) warnings.add(`|m| = ${abs(m).toFixed(2)} is large: DDA converges slowly in iterations and in dipole count for such particles (Yurkin & Hoekstra 2007); check by raising dipoles_across`);
-  const { cext, cabs } = crossSections(b, solved.x, invAlpha, kd);
+  const { cext, cabs } = crossSections(system.b, solved.x, invAlpha, kd);
   const d = lattice.spacing_nm;
   const area = Math.PI * lattice.equivalent_radius_nm ** 2;
   const cextNm = cext * d * d;
@@ -183,14 +228,13 @@ export function solveDda(problem: DdaProblem, ctx: SolveContext, options: DdaSol
   const x = setup.k * lattice.equivalent_radius_nm;
   const mie = problem.particle.shape === 'sphere' ? mieSphere(m, x) : null;
   const qext = cextNm / area;
-  options.onProgress?.(1);
   return {
     kind: 'dda',
     wavelength_nm: problem.wavelength_nm,
     shape: problem.particle.shape,
-    dipoles: n,
+    dipoles: lattice.sites.length,
     lattice: [...lattice.dims],
-    fft_grid: [...op.fftDims],
+    fft_grid: [...fftDims],
     dipole_spacing_nm: d,
     equivalent_radius_nm: lattice.equivalent_radius_nm,
     size_parameter: x,
@@ -207,8 +251,8 @@ export function solveDda(problem: DdaProblem, ctx: SolveContext, options: DdaSol
     relative_residual: residual,
     mie: mie ? { qext: mie.qext, qsca: mie.qsca, qabs: mie.qext - mie.qsca, qext_relative_error: (qext - mie.qext) / mie.qext } : null,
     warnings: [...warnings],
-    conventions: CONVENTIONS,
-    backend: 'reference',
+    conventions: { ...CONVENTIONS, backend: backend.note },
+    backend: backend.id,
   };
 }
 
@@ -229,14 +273,12 @@ export function incidentField(lattice: DipoleLattice, kd: number, prop: 0 | 1 | 
   return { re, im };
 }
 
-function trueResidual(op: DdaOperator, b: { re: Float64Array; im: Float64Array }, x: { re: Float64Array; im: Float64Array }): number {
-  const yRe = new Float64Array(op.size);
-  const yIm = new Float64Array(op.size);
-  op.apply(x.re, x.im, yRe, yIm);
+/** ‖b − y‖/‖b‖ with y = A·x already computed. */
+export function residualOf(b: ComplexVector, y: ComplexVector): number {
   let r2 = 0;
   let b2 = 0;
-  for (let i = 0; i < op.size; i++) {
-    r2 += ((b.re[i] as number) - (yRe[i] as number)) ** 2 + ((b.im[i] as number) - (yIm[i] as number)) ** 2;
+  for (let i = 0; i < b.re.length; i++) {
+    r2 += ((b.re[i] as number) - (y.re[i] as number)) ** 2 + ((b.im[i] as number) - (y.im[i] as number)) ** 2;
     b2 += (b.re[i] as number) ** 2 + (b.im[i] as number) ** 2;
   }
   return Math.sqrt(r2 / (b2 || 1));

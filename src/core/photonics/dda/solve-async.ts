@@ -1,0 +1,55 @@
+/**
+ * The `dda` solve with the operator on any backend (operator-backend.ts): the same setup, COCG and
+ * result as solve.ts, with each product awaited. COCG itself stays on the CPU in f64 — with an f32
+ * GPU product the recurrences would otherwise drift in f32 too — and only y = A·x moves.
+ * A GPU that fails (device lost, out of memory) falls back to the reference with the reason kept as
+ * a warning, so a solve never fails because of the backend it was given.
+ */
+import type { SolveContext } from '../solve-context.ts';
+import { cocgAsync } from './cocg.ts';
+import type { AsyncDdaOperator, DdaOperatorBackend } from './operator-backend.ts';
+import { referenceDdaBackend } from './operator-backend.ts';
+import type { DdaProblem } from './problem.ts';
+import { ddaCocgOptions, ddaResult, prepareDdaSystem, residualOf, type DdaResult, type DdaSolveOptions, type DdaSystem } from './solve.ts';
+
+/** The backend to use for one problem and the reason it was chosen (both end up in the result). */
+export interface DdaBackendChoice {
+  readonly backend: DdaOperatorBackend;
+  readonly reason: string;
+  /** Set when the user's choice could not be honoured (e.g. WebGPU forced but unavailable): becomes a result warning. */
+  readonly warning?: string;
+}
+
+async function solveOn(system: DdaSystem, backend: DdaOperatorBackend, reason: string, options: DdaSolveOptions): Promise<DdaResult> {
+  const { lattice, kd } = system.setup;
+  let op: AsyncDdaOperator | undefined;
+  try {
+    op = await backend.create({ dims: lattice.dims, sites: lattice.sites, k: kd, invAlpha: system.invAlpha });
+    const solved = await cocgAsync(op.apply.bind(op), system.b, system.x0, ddaCocgOptions(system.problem, options));
+    const y = { re: new Float64Array(op.size), im: new Float64Array(op.size) };
+    await op.apply(solved.x.re, solved.x.im, y.re, y.im);
+    options.onProgress?.(1);
+    return ddaResult(system, solved, residualOf(system.b, y), op.fftDims, { id: backend.id, note: `${backend.description} (${reason})` });
+  } finally {
+    op?.dispose();
+  }
+}
+
+function reasonOf(e: unknown): string {
+  return e instanceof Error ? e.message || e.name : String(e);
+}
+
+/** Solves `problem` with the chosen operator backend; a failing non-reference backend falls back to the reference. */
+export async function solveDdaAsync(problem: DdaProblem, ctx: SolveContext, choice: DdaBackendChoice, options: DdaSolveOptions = {}): Promise<DdaResult> {
+  const system = prepareDdaSystem(problem, ctx);
+  if (choice.warning) system.warnings.add(choice.warning);
+  if (choice.backend.id === 'reference') return solveOn(system, choice.backend, choice.reason, options);
+  try {
+    return await solveOn(system, choice.backend, choice.reason, options);
+  } catch (e) {
+    // A cancelled solve stays cancelled; anything else is the backend's failure, not the problem's.
+    if (options.signal?.aborted) throw e;
+    system.warnings.add(`the ${choice.backend.id} backend failed (${reasonOf(e)}); solved again on the reference backend`);
+    return solveOn(system, referenceDdaBackend, `fallback after ${choice.backend.id} failed`, options);
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * The asynchronous entry for every photonics solve. GPU work is asynchronous (a product has to be
+ * read back), the solvers are synchronous: `dda` goes through its async COCG when the context
+ * brings a backend chooser, every other kind (and `dda` without one) runs the synchronous solver.
+ */
+import { progressReporter } from './progress.ts';
+import type { SolveContext } from './solve-context.ts';
+import { parsePhotonicsProblem, solveParsedPhotonics, type PhotonicsResult } from './solve.ts';
+import { fftPoints } from './dda/solve.ts';
+import { solveDdaAsync, type DdaBackendChoice } from './dda/solve-async.ts';
+
+export interface AsyncSolveContext extends SolveContext {
+  /** Picks the DDA operator backend for a problem with this many padded FFT grid points. */
+  readonly ddaBackend?: (fftPoints: number) => DdaBackendChoice;
+}
+
+/** Percent steps: DDA progress is the residual's way toward the tolerance on a log scale, not a count. */
+const PROGRESS_STEPS = 100;
+
+/** Validates `input` (ProblemValidationError lists every issue) and solves it. */
+export async function solvePhotonicsAsync(input: unknown, ctx: AsyncSolveContext): Promise<PhotonicsResult> {
+  const problem = parsePhotonicsProblem(input);
+  if (problem.kind !== 'dda' || !ctx.ddaBackend) return solveParsedPhotonics(problem, ctx);
+  const choice = ctx.ddaBackend(fftPoints(problem.particle, problem.dipoles_across));
+  const reporter = progressReporter(ctx.onProgress, 'residual toward tolerance (%)', PROGRESS_STEPS);
+  return solveDdaAsync(problem, ctx, choice, { onProgress: (f) => reporter.step(Math.round(f * PROGRESS_STEPS)) });
+}
