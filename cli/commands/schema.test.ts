@@ -67,7 +67,7 @@ describe('schema photonics', () => {
   it('usage errors exit 2 and say what is wrong', async () => {
     expect(parseSchemaArgs([])).toBe('which schema? available: photonics');
     expect(parseSchemaArgs(['veh'])).toBe('unknown schema "veh"; available: photonics');
-    expect(parseSchemaArgs(['photonics', '--kind', 'fdtd'])).toBe('unknown kind "fdtd": --kind must be one of scattering, layer_stack, mode, circuit, grating, bands, dda, eme');
+    expect(parseSchemaArgs(['photonics', '--kind', 'fdtd'])).toBe('unknown kind "fdtd": --kind must be one of scattering, layer_stack, mode, circuit, grating, grating_2d, bands, dda, eme, inverse_design');
     expect(parseSchemaArgs(['photonics', 'extra'])).toBe('unexpected argument "extra"');
     expect(parseSchemaArgs(['photonics', '--pretty'])).toBe('unknown argument "--pretty"');
     const { io, err } = capture();

@@ -11,16 +11,16 @@ import type { PhotonicsProblem, PhotonicsKind } from './problem.ts';
 import type { SolveContext } from './solve-context.ts';
 import type { GratingProblem } from './rcwa/problem.ts';
 import { solveGrating } from './rcwa/solve.ts';
-import type { BandsProblem } from './pwe/problem.ts';
-import { solveBands } from './pwe/bands.ts';
-import { bandsInput } from './pwe/solve.ts';
-import { kPath, makeLattice } from './pwe/lattice.ts';
+import { estimateGrating2d } from './rcwa/estimate2d.ts';
+import { estimateBands } from './pwe/estimate.ts';
 import { estimateDda } from './dda/estimate.ts';
 import { estimateEme } from './eme/estimate.ts';
+import { estimateInverseDesign } from './topopt/estimate.ts';
 import type { ModeProblem } from './slab/problem.ts';
-import type { ChannelStructure } from './fdmode/problem.ts';
+import { channelMethod, channelSymmetry, type ChannelStructure } from './fdmode/problem.ts';
 import { solveChannelModes } from './fdmode/solve.ts';
 import { rasterise } from './fdmode/geometry.ts';
+import { fvSystemSize, mirrorsInY, solvePlan } from './fdmode/fullvectorial-channel.ts';
 
 export interface SolveEstimate {
   readonly kind: PhotonicsKind;
@@ -40,14 +40,18 @@ export interface EstimateOptions {
 }
 
 const BYTES_PER_COMPLEX = 16;
+/** Full-vectorial channel modes: the Krylov iteration's ~50 banded solves (4·N·bw each) next to the LU's N·bw². */
+const FV_SOLVE_WORK = 200;
 /** Probe repeats: the fastest is kept, so one GC pause does not inflate the estimate. */
 const PROBE_REPEATS = 3;
 
 export function estimatePhotonics(problem: PhotonicsProblem, ctx: SolveContext, options: EstimateOptions, solve: (p: PhotonicsProblem) => unknown): SolveEstimate {
   if (problem.kind === 'grating') return estimateGrating(problem, ctx, options);
+  if (problem.kind === 'grating_2d') return estimateGrating2d(problem, ctx, options);
   if (problem.kind === 'bands') return estimateBands(problem, options);
   if (problem.kind === 'dda') return estimateDda(problem, ctx, options);
   if (problem.kind === 'eme') return estimateEme(problem, ctx, options);
+  if (problem.kind === 'inverse_design') return estimateInverseDesign(problem, options);
   if (problem.kind === 'mode' && problem.structure.type === 'channel') return estimateChannelModes(problem, problem.structure, ctx, options);
   const wavelengths = 'wavelength_nm' in problem || 'wavelengths_nm' in problem || 'wavelength_range_nm' in problem ? countWavelengths(problem) : 1;
   const single = wavelengths > 1 ? oneWavelength(problem) : problem;
@@ -116,66 +120,55 @@ export function estimateGrating(problem: GratingProblem, ctx: SolveContext, opti
 }
 
 /**
- * PWE: per k-point a dense symmetric eigenproblem of size P² (2P² without inversion symmetry), so
- * (P²)³ per k-point; the probe solves the same cell at P = 7 on one segment.
- */
-export function estimateBands(problem: BandsProblem, options: EstimateOptions): SolveEstimate {
-  const P = problem.plane_waves_per_axis;
-  const probeP = Math.min(P, 7);
-  const pols = problem.polarization === 'both' ? 2 : 1;
-  const kCount = kPath(makeLattice(problem.lattice), problem.k_points_per_segment).length;
-  const probe = { ...bandsInput(problem, problem.polarization === 'TE' ? 'TE' : 'TM', probeP), kPointsPerSegment: 1 };
-  const probeK = kPath(makeLattice(problem.lattice), 1).length;
-  const probeMs = timeIt(() => solveBands(probe), options.now);
-  const perK = (probeMs / probeK) * (P / probeP) ** 6;
-  const checkShare = problem.convergence_check && P > 7 ? ((P - 4) / P) ** 6 : 0;
-  const scale = ((P / probeP) ** 6 * kCount * pols * (1 + checkShare)) / probeK;
-  const n = P * P;
-  const advice = [
-    `cost grows as (P²)³ per k-point: P = ${P} is ${n} plane waves, ${kCount} k-points × ${pols} polarization(s)`,
-    'converge by raising plane_waves_per_axis until the gap edges stop moving (the solve checks with 4 fewer per axis and warns); 15 per axis is usually within 0.1 % for rods, high-contrast holes need more',
-  ];
-  if (P < 11) advice.push(`P = ${P} is a first look only; check with P ≥ 11`);
-  return {
-    kind: 'bands',
-    unknowns: n,
-    memory_bytes: 3 * n * n * 8 * (problem.shapes.some((s) => s.center_a[0] !== 0 || s.center_a[1] !== 0) ? 4 : 1),
-    expected_seconds: (perK * kCount * pols * (1 + checkShare)) / 1000,
-    calibration: { probe: `P = ${probeP} on one segment of the path (${probeK} k-points)`, probe_ms: probeMs, scale },
-    advice,
-  };
-}
-
-/**
- * Channel modes: a banded LU of N = nx·ny unknowns with half-bandwidth min(nx, ny) dominates, so
- * cost ∝ N·bw² per solve. The probe solves the same cross-section on a grid twice as coarse, one
- * polarization, one wavelength, no n_g.
+ * Channel modes. Semi-vectorial: a banded LU of N = nx·ny unknowns with half-bandwidth min(nx, ny)
+ * dominates, so cost ∝ N·bw² per solve. Full-vectorial: 2 unknowns per cell and twice the
+ * bandwidth (per mirror half when symmetry is used); besides the LU (N·bw²) its Krylov iteration
+ * does some 50 banded solves of 4·N·bw each, so cost ∝ N·bw·(bw + 200). The probe solves the same
+ * cross-section with the same method on a grid twice as coarse, one wavelength, no n_g.
  */
 export function estimateChannelModes(problem: ModeProblem, structure: ChannelStructure, ctx: SolveContext, options: EstimateOptions): SolveEstimate {
   const wavelengths = countWavelengths(problem);
+  const full = channelMethod(structure) === 'full_vectorial';
+  const symmetry = channelSymmetry(structure);
   const pols = problem.polarization === 'both' ? 2 : 1;
-  const perWavelength = pols * (structure.group_index ? 3 : 1);
+  // Semi-vectorial: one solve per polarization; full-vectorial: one per mirror class (both polarizations at once).
+  const first = wavelengthGrid(problem)[0] ?? 1550;
+  const yMirror = mirrorsInY(structure, { cladding: ctx.materials.resolve(structure.cladding, first).n, substrate: ctx.materials.resolve(structure.substrate, first).n });
+  const solvesPerGrid = full ? solvePlan({ polarizations: problem.polarization === 'both' ? ['TE', 'TM'] : [problem.polarization], maxModes: structure.max_modes, symmetry }, yMirror).length : pols;
+  const perWavelength = solvesPerGrid * (structure.group_index ? 3 : 1);
   const size = (cell: number) => {
+    if (full) {
+      const { unknowns, bandwidth } = fvSystemSize(structure, cell, symmetry, yMirror);
+      return { nodes: unknowns, band: bandwidth, work: unknowns * bandwidth * (bandwidth + FV_SOLVE_WORK) };
+    }
     const g = rasterise(structure, { core: 2, cladding: 1, substrate: 1 }, cell);
-    return { nodes: g.nx * g.ny, work: g.nx * g.ny * Math.min(g.nx, g.ny) ** 2 };
+    const bw = Math.min(g.nx, g.ny);
+    return { nodes: g.nx * g.ny, band: bw, work: g.nx * g.ny * bw ** 2 };
   };
-  const full = size(structure.grid_nm);
+  const fullSize = size(structure.grid_nm);
   const probeCell = structure.grid_nm * 2;
   const probeSize = size(probeCell);
-  const probeProblem: ModeProblem = { ...oneWavelength(problem), polarization: problem.polarization === 'TM' ? 'TM' : 'TE' };
+  // The probe keeps the polarization choice of the problem (for full-vectorial it decides the mirror classes solved).
+  const probeProblem: ModeProblem = full ? oneWavelength(problem) : { ...oneWavelength(problem), polarization: problem.polarization === 'TM' ? 'TM' : 'TE' };
   const probeStructure: ChannelStructure = { ...structure, grid_nm: probeCell, group_index: false };
   const probeMs = timeIt(() => solveChannelModes(probeProblem, probeStructure, ctx), options.now);
-  const scale = (full.work / probeSize.work) * wavelengths * perWavelength;
+  const probeSolves = full ? solvesPerGrid : 1;
+  const scale = (fullSize.work / probeSize.work) * wavelengths * (perWavelength / probeSolves);
+  const krylov = full ? 2 * (2 * structure.max_modes + 1 + 24) : structure.max_modes + 3;
   return {
     kind: 'mode',
-    unknowns: full.nodes,
-    memory_bytes: full.nodes * (4 * Math.sqrt(full.work / full.nodes) + 2 * (structure.max_modes + 3)) * 8,
+    unknowns: fullSize.nodes,
+    memory_bytes: fullSize.nodes * (2 * fullSize.band + 1 + krylov) * 8,
     expected_seconds: (probeMs * scale) / 1000,
-    calibration: { probe: `grid_nm = ${probeCell} (twice as coarse), one wavelength and polarization`, probe_ms: probeMs, scale },
+    calibration: { probe: `grid_nm = ${probeCell} (twice as coarse), one wavelength${full ? '' : ' and polarization'}`, probe_ms: probeMs, scale },
     advice: [
-      `cost grows as nodes × min(nx, ny)²: halving grid_nm costs about 16×; ${wavelengths} wavelength(s) × ${perWavelength} solve(s) each`,
+      full
+        ? `full-vectorial: ${fullSize.nodes} unknowns (H_x and H_y per cell${symmetry === 'none' ? '' : yMirror && symmetry === 'auto' ? ', a quarter window per symmetry class' : ', half window per symmetry class'}), half-bandwidth ${fullSize.band}; cost grows about as unknowns × bandwidth²: halving grid_nm costs about 8–16×; ${wavelengths} wavelength(s) × ${perWavelength} eigen-solve(s) each`
+        : `cost grows as nodes × min(nx, ny)²: halving grid_nm costs about 16×; ${wavelengths} wavelength(s) × ${perWavelength} solve(s) each`,
       'converge by refining grid_nm until n_eff stops moving in the digits you need (10 cells across the smallest feature at least), and keep 1 µm of cladding around the core',
-      'the model is semi-vectorial: for high-contrast cores expect n_eff up to ~0.05 high against a full-vectorial solver',
+      full
+        ? 'full-vectorial model: the coupling of E_x and E_y at the core corners is included; method "semi_vectorial" is faster but reads n_eff up to ~0.05 high for high-contrast cores'
+        : 'the model is semi-vectorial: for high-contrast cores expect n_eff up to ~0.05 high against a full-vectorial solver (method "full_vectorial", the default)',
     ],
   };
 }

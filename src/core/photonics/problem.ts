@@ -10,9 +10,11 @@ import { LayerStackProblemSchema } from './tmm/problem.ts';
 import { ModeProblemSchema } from './slab/problem.ts';
 import { CircuitProblemSchema } from './circuit/problem.ts';
 import { GratingProblemSchema } from './rcwa/problem.ts';
+import { Grating2dProblemSchema } from './rcwa/problem2d.ts';
 import { BandsProblemSchema } from './pwe/problem.ts';
 import { DdaProblemSchema } from './dda/problem.ts';
 import { EmeProblemSchema } from './eme/problem.ts';
+import { InverseDesignProblemSchema } from './topopt/problem.ts';
 
 export const PhotonicsProblemSchema = z.discriminatedUnion('kind', [
   ScatteringProblemSchema,
@@ -20,13 +22,15 @@ export const PhotonicsProblemSchema = z.discriminatedUnion('kind', [
   ModeProblemSchema,
   CircuitProblemSchema,
   GratingProblemSchema,
+  Grating2dProblemSchema,
   BandsProblemSchema,
   DdaProblemSchema,
   EmeProblemSchema,
+  InverseDesignProblemSchema,
 ]);
 export type PhotonicsProblem = z.infer<typeof PhotonicsProblemSchema>;
 export type PhotonicsKind = PhotonicsProblem['kind'];
-export const PHOTONICS_KINDS: readonly PhotonicsKind[] = ['scattering', 'layer_stack', 'mode', 'circuit', 'grating', 'bands', 'dda', 'eme'];
+export const PHOTONICS_KINDS: readonly PhotonicsKind[] = ['scattering', 'layer_stack', 'mode', 'circuit', 'grating', 'grating_2d', 'bands', 'dda', 'eme', 'inverse_design'];
 
 /** The JSON Schema of every problem kind (input side: fields with defaults are optional). */
 export function photonicsJsonSchema(): unknown {

@@ -9,12 +9,14 @@ import { solveLayerStack, type LayerStackResult } from './tmm/solve.ts';
 import { solveMode, type ModeResult } from './slab/solve.ts';
 import { solveCircuit, type CircuitResult } from './circuit/solve.ts';
 import { solveGrating, type GratingResult } from './rcwa/solve.ts';
+import { solveGrating2dProblem, type Grating2dSolveResult } from './rcwa/solve2d.ts';
 import { solveBandsProblem, type BandsSolveResult } from './pwe/solve.ts';
 import { solveDda, type DdaResult } from './dda/solve.ts';
 import { solveEme, type EmeResult } from './eme/solve.ts';
+import { solveInverseDesign, type InverseDesignResult } from './topopt/solve.ts';
 import { solveChannelModes, type ChannelModeResult } from './fdmode/solve.ts';
 
-export type PhotonicsResult = ScatteringResult | LayerStackResult | ModeResult | CircuitResult | GratingResult | BandsSolveResult | ChannelModeResult | DdaResult | EmeResult;
+export type PhotonicsResult = ScatteringResult | LayerStackResult | ModeResult | CircuitResult | GratingResult | Grating2dSolveResult | BandsSolveResult | ChannelModeResult | DdaResult | EmeResult | InverseDesignResult;
 
 /** The problem failed validation; `issues` lists every problem with its JSON path. */
 export class ProblemValidationError extends Error {
@@ -52,11 +54,15 @@ export function solveParsedPhotonics(problem: PhotonicsProblem, ctx: SolveContex
       return solveCircuit(problem, ctx);
     case 'grating':
       return solveGrating(problem, ctx);
+    case 'grating_2d':
+      return solveGrating2dProblem(problem, ctx);
     case 'bands':
-      return solveBandsProblem(problem);
+      return solveBandsProblem(problem, ctx);
     case 'dda':
       return solveDda(problem, ctx);
     case 'eme':
       return solveEme(problem, ctx);
+    case 'inverse_design':
+      return solveInverseDesign(problem, ctx);
   }
 }
