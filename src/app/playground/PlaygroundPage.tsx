@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { routeHref } from '../routing/route.ts';
 import { BackendBadge } from './BackendBadge.tsx';
+import { BackendPanel } from './BackendPanel.tsx';
 import { KindPicker } from './KindPicker.tsx';
 import { MaterialImport } from './MaterialImport.tsx';
 import { PresetPicker } from './PresetPicker.tsx';
@@ -14,7 +15,10 @@ import { firstPreset } from './presets.ts';
 import { MaterialNamesContext } from './schema-form/material-names.ts';
 import { materialOption } from './material-option.ts';
 import type { JsonValue } from './schema-form/json-schema.ts';
-import { useEstimate, useMaterialList, usePhotonicsWorker, useSolve } from './use-photonics-worker.ts';
+import { useEstimate, useMaterialList, usePhotonicsWorker, useSolve, useSolveProgress } from './use-photonics-worker.ts';
+import { estimatesFirst } from './estimate-first.ts';
+import { GeometryPreview } from './geometry/GeometryPreview.tsx';
+import { SolveProgressBar } from './SolveProgressBar.tsx';
 import { CONFIRM_ABOVE_SECONDS, EstimatePanel } from './EstimatePanel.tsx';
 
 /**
@@ -31,7 +35,8 @@ export function PlaygroundPage({ query }: { query: URLSearchParams }) {
   const worker = usePhotonicsWorker();
   const materials = useMaterialList(worker.data);
   const materialOptions = useMemo(() => (materials.data ?? []).map(materialOption), [materials.data]);
-  const solve = useSolve(worker.data);
+  const solveProgress = useSolveProgress();
+  const solve = useSolve(worker.data, solveProgress.onProgress);
   const estimate = useEstimate(worker.data);
   /** Set while Solve waits for the user to accept a long estimate. */
   const [confirming, setConfirming] = useState(false);
@@ -54,11 +59,12 @@ export function PlaygroundPage({ query }: { query: URLSearchParams }) {
   const runSolve = (): void => {
     setConfirming(false);
     setSolvedTab(kind);
+    solveProgress.clear();
     solve.mutate(problem);
   };
   /** Grid solvers are estimated first; a long one waits for the user's go-ahead. */
   const startSolve = (): void => {
-    if (kind !== 'grating') {
+    if (!estimatesFirst(problem)) {
       runSolve();
       return;
     }
@@ -92,12 +98,13 @@ export function PlaygroundPage({ query }: { query: URLSearchParams }) {
         <section className="panel pg-problem" aria-label="Problem">
           <div className="panel-heading">
             <h2>Problem</h2>
-            <BackendBadge worker={worker} />
+            <BackendBadge worker={worker} showDda={kind === 'dda'} />
           </div>
           <PresetPicker kind={kind} onPick={(p) => setProblem(kind, p)} />
           <MaterialNamesContext.Provider value={materialOptions}>
             <ProblemEditor key={kind} schema={schema} value={problem} onChange={(v) => setProblem(kind, v)} />
           </MaterialNamesContext.Provider>
+          <GeometryPreview kind={kind} problem={problem} />
           <div className="button-row pg-solve-row">
             <button
               type="button"
@@ -113,9 +120,12 @@ export function PlaygroundPage({ query }: { query: URLSearchParams }) {
             </button>
             {solve.isPending && (
               // The solve runs in the worker; stopping it means replacing the worker (imported materials are replayed).
-              <button type="button" data-testid="pg-cancel" onClick={restartWorker}>
-                Cancel
-              </button>
+              <span className="pg-progress-row">
+                <SolveProgressBar progress={solveProgress.progress} />
+                <button type="button" data-testid="pg-cancel" onClick={restartWorker}>
+                  Cancel
+                </button>
+              </span>
             )}
             <ProblemFileButtons
               problem={problem}
@@ -149,6 +159,7 @@ export function PlaygroundPage({ query }: { query: URLSearchParams }) {
         </section>
         <MaterialImport worker={worker.data} count={materials.data?.length} />
       </div>
+      {kind === 'dda' && <BackendPanel worker={worker.data} />}
       {solve.data && solvedHere && <ResultView output={solve.data} />}
     </div>
   );

@@ -8,8 +8,10 @@ export const KIND_LABELS: Record<PhotonicsKind, { title: string; blurb: string }
   circuit: { title: 'Circuits', blurb: 'Waveguides, couplers, MZIs, rings, splitters and link budgets' },
   bands: { title: 'Photonic-crystal bands (PWE)', blurb: '2-D square and triangular lattices: TM/TE band diagrams and gaps in a/λ' },
   grating: { title: 'Gratings (RCWA)', blurb: '1D periodic gratings: efficiency of every diffracted order, TE and TM' },
+  grating_2d: { title: 'Crossed gratings & PhC slabs (RCWA 2D)', blurb: '2D periodic layers (holes, pillars, rectangles): efficiency of every order (m, n), R/T spectra, guided-mode resonances' },
   dda: { title: 'Arbitrary particles (DDA)', blurb: 'Spheres, cubes, rods, ellipsoids, dimers: Qext, Qabs, Qsca by the discrete dipole approximation' },
   eme: { title: '2-D devices (EME)', blurb: 'MMIs, tapers and butt joints by eigenmode expansion: power into each output mode' },
+  inverse_design: { title: 'Inverse design (FDFD adjoint)', blurb: '2-D topology optimisation of a bend, mode converter or splitter: design, FOM history, binarised re-check' },
 };
 
 export const DEFAULT_KIND: PhotonicsKind = 'scattering';

@@ -230,6 +230,44 @@ const GRATING: Preset[] = [
   },
 ];
 
+/**
+ * 2D gratings. The first is the 1D lamellar test grating entered as a rectangle spanning the whole y
+ * period, so the crossed-grating solver can be checked against the issue's numbers; the second is the
+ * photonic-crystal slab of Fan & Joannopoulos (PRB 65, 235112 (2002)) with period 1000 nm, so a/λ = 1000/λ[nm].
+ */
+const GRATING_2D: Preset[] = [
+  {
+    id: 'lamellar-2d',
+    label: 'The lamellar test grating as a 2D pattern (ridge spanning the y period), s = E along the grooves: R0 0.009773, T0 0.387774, T±1 0.246852',
+    problem: {
+      kind: 'grating_2d',
+      period_x_nm: 1000,
+      period_y_nm: 1000,
+      cover: AIR,
+      substrate: { n: 1.5, k: 0 },
+      layers: [{ thickness_nm: 400, background: AIR, shapes: [{ type: 'rectangle', center_nm: [0, 0], size_nm: [500, 1000], material: { n: 1.5, k: 0 } }] }],
+      polarization: 's',
+      harmonics_x: 20,
+      harmonics_y: 0,
+      wavelength_nm: 632.8,
+    },
+  },
+  {
+    id: 'phc-slab-resonance',
+    label: 'Photonic-crystal slab (Fan & Joannopoulos 2002): air holes r = 0.2a in ε = 12, 0.5a thick, a = 1000 nm, normal incidence, 5×5 orders: a guided resonance (T → 0 at a/λ ≈ 0.381 here, ≈ 0.382 converged)',
+    problem: {
+      kind: 'grating_2d',
+      period_x_nm: 1000,
+      cover: AIR,
+      substrate: AIR,
+      layers: [{ thickness_nm: 500, background: { n: Math.sqrt(12), k: 0 }, shapes: [{ type: 'circle', center_nm: [0, 0], radius_nm: 200, material: AIR }] }],
+      polarization: 's',
+      harmonics_x: 2,
+      wavelength_range_nm: { start: 2550, stop: 2700, count: 31 },
+    },
+  },
+];
+
 const BANDS: Preset[] = [
   {
     id: 'square-rods',
@@ -299,15 +337,34 @@ const EME: Preset[] = [
   },
 ];
 
+/**
+ * Inverse design: small 2-D devices in a 2 µm × 2 µm region at 40 nm cells (13.6 cells per wavelength
+ * in the core), Si/SiO₂ effective indices. Kept to 20 iterations so a solve takes seconds.
+ */
+const INVERSE_DESIGN: Preset[] = [
+  {
+    id: 'topopt-bend',
+    label: '90° bend in 2 µm × 2 µm, 1550 nm, 20 iterations: binarised TE0 transmission should pass 0.9',
+    problem: { kind: 'inverse_design', device: 'bend', wavelength_nm: 1550, cell_nm: 40, iterations: 20 },
+  },
+  {
+    id: 'topopt-mode-converter',
+    label: 'TE0 → TE1 mode converter into a 1 µm guide, 1550 nm, 20 iterations (random start: a symmetric one has no gradient towards TE1)',
+    problem: { kind: 'inverse_design', device: 'mode_converter', wavelength_nm: 1550, cell_nm: 40, output_width_nm: 1000, iterations: 20, start: 'random', seed: 1 },
+  },
+];
+
 export const PRESETS: Readonly<Record<PhotonicsKind, readonly Preset[]>> = {
   scattering: SCATTERING,
   layer_stack: LAYER_STACK,
   mode: MODE,
   circuit: CIRCUIT,
   grating: GRATING,
+  grating_2d: GRATING_2D,
   bands: BANDS,
   dda: DDA,
   eme: EME,
+  inverse_design: INVERSE_DESIGN,
 };
 
 export const presetsFor = (kind: PhotonicsKind): readonly Preset[] => PRESETS[kind];

@@ -3,8 +3,10 @@
  * (Retry, or after a crash) terminates the old one. Materials the user imported live in the worker,
  * so their YAML is remembered here and imported again into a restarted worker.
  */
+import { useCallback, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createWorkerPhotonics, type WorkerPhotonics } from '../../adapters/browser/worker-photonics.ts';
+import type { ProgressSink, SolveProgress } from '../../core/photonics/progress.ts';
 
 export const PHOTONICS_WORKER_KEY = ['photonics', 'worker'] as const;
 const MATERIALS_KEY = ['photonics', 'materials'] as const;
@@ -61,12 +63,23 @@ export function useImportMaterial(worker: WorkerPhotonics | undefined) {
   });
 }
 
-/** Solves one problem in the worker. */
-export function useSolve(worker: WorkerPhotonics | undefined) {
+/**
+ * The latest progress event of the running solve and the sink that records it (the worker calls it
+ * through a comlink proxy; the core reporter already limits events to about one per percent).
+ */
+export function useSolveProgress(): { progress: SolveProgress | null; onProgress: ProgressSink; clear: () => void } {
+  const [progress, setProgress] = useState<SolveProgress | null>(null);
+  const onProgress = useCallback<ProgressSink>((p) => setProgress({ stage: p.stage, done: p.done, total: p.total }), []);
+  const clear = useCallback(() => setProgress(null), []);
+  return { progress, onProgress, clear };
+}
+
+/** Solves one problem in the worker; `onProgress` hears the steps of a long solve. */
+export function useSolve(worker: WorkerPhotonics | undefined, onProgress?: ProgressSink) {
   return useMutation({
     mutationFn: (problem: unknown) => {
       if (!worker) throw new Error('the photonics worker is not running');
-      return worker.solve(problem);
+      return onProgress ? worker.solve(problem, onProgress) : worker.solve(problem);
     },
   });
 }
