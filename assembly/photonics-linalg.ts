@@ -23,7 +23,7 @@ const MAX_SWEEPS_PER_HERMITIAN_VALUE: i32 = 30;
 
 /** Bumped whenever an entry point's arguments change; the JS side refuses a different build. */
 export function layoutVersion(): i32 {
-  return 3;
+  return 4;
 }
 
 /** Doubles of scratch eig() needs for an n×n matrix (its Householder vector, rotations, a row sum). */
@@ -868,5 +868,91 @@ function adjointInPlace(n: i32, re: usize, im: usize): void {
       st(re, b, tr);
       st(im, b, -ti);
     }
+  }
+}
+
+// ---- real banded LU (the mode solvers' shift-and-invert step) -----------------------------------
+// Twin of src/core/photonics/fdmode/banded-lu.ts: Gaussian elimination without pivoting in a band
+// stored row by row (row i keeps columns i − bw … i + bw at offset j − i + bw, 2·bw + 1 wide).
+// Every row update a[i][j] −= f·a[k][j] is the same IEEE multiply and subtract as the reference,
+// two lanes at a time (f64x2 has no fused multiply-add), so the factors agree bit for bit. The
+// solve's sums stay scalar: a two-lane dot product would change their order and their rounding.
+
+/** Factorises the band at `a` in place; returns 0, or k + 1 when pivot k is zero or not finite. */
+export function bandedFactor(a: usize, n: i32, bw: i32): i32 {
+  const w = 2 * bw + 1;
+  for (let k = 0; k < n; k++) {
+    const rowK = k * w - k + bw;
+    const pivot = ld(a, rowK + k);
+    if (pivot == 0 || !isFinite(pivot)) return k + 1;
+    const last = min(n - 1, k + bw);
+    for (let i = k + 1; i <= last; i++) {
+      const rowI = i * w - i + bw;
+      const f = ld(a, rowI + k) / pivot;
+      if (f == 0) continue;
+      st(a, rowI + k, f);
+      const fv = f64x2.splat(f);
+      let j = k + 1;
+      for (; j < last; j += 2) {
+        const pi = a + (<usize>(rowI + j) << 3);
+        const pk = a + (<usize>(rowK + j) << 3);
+        v128.store(pi, f64x2.sub(v128.load(pi), f64x2.mul(fv, v128.load(pk))));
+      }
+      if (j == last) st(a, rowI + j, ld(a, rowI + j) - f * ld(a, rowK + j));
+    }
+  }
+  return 0;
+}
+
+/** Solves (LU)·x = b in place at `x` (b on entry) with the factors of bandedFactor. */
+export function bandedSolve(lu: usize, x: usize, n: i32, bw: i32): void {
+  const w = 2 * bw + 1;
+  for (let i = 0; i < n; i++) {
+    const row = i * w - i + bw;
+    let s = ld(x, i);
+    for (let j = max(0, i - bw); j < i; j++) s -= ld(lu, row + j) * ld(x, j);
+    st(x, i, s);
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    const row = i * w - i + bw;
+    let s = ld(x, i);
+    const hi = min(n - 1, i + bw);
+    for (let j = i + 1; j <= hi; j++) s -= ld(lu, row + j) * ld(x, j);
+    st(x, i, s / ld(lu, row + i));
+  }
+}
+
+/**
+ * bandedSolve for two right-hand sides at once (x and y, each n long): the band is read once for
+ * both, which halves the memory traffic of a solve too large for the cache. Each vector sees the
+ * very operations of bandedSolve, in the same order, so its result is bit-identical to a lone solve.
+ */
+export function bandedSolvePair(lu: usize, x: usize, y: usize, n: i32, bw: i32): void {
+  const w = 2 * bw + 1;
+  for (let i = 0; i < n; i++) {
+    const row = i * w - i + bw;
+    let s = ld(x, i);
+    let t = ld(y, i);
+    for (let j = max(0, i - bw); j < i; j++) {
+      const l = ld(lu, row + j);
+      s -= l * ld(x, j);
+      t -= l * ld(y, j);
+    }
+    st(x, i, s);
+    st(y, i, t);
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    const row = i * w - i + bw;
+    let s = ld(x, i);
+    let t = ld(y, i);
+    const hi = min(n - 1, i + bw);
+    for (let j = i + 1; j <= hi; j++) {
+      const u = ld(lu, row + j);
+      s -= u * ld(x, j);
+      t -= u * ld(y, j);
+    }
+    const d = ld(lu, row + i);
+    st(x, i, s / d);
+    st(y, i, t / d);
   }
 }

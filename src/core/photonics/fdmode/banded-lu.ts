@@ -6,6 +6,8 @@
  *
  * Storage: row i keeps columns i − bw … i + bw at offset (j − i + bw), so a row is 2·bw + 1 wide.
  */
+import type { BandedFactor, DenseLinalgKernel } from '../linalg/kernel.ts';
+
 export interface BandedMatrix {
   readonly n: number;
   readonly bw: number;
@@ -36,25 +38,14 @@ export function bandedMultiply(m: BandedMatrix, x: Float64Array, y: Float64Array
   }
 }
 
-/** In place: L (unit lower, below the diagonal) and U (on and above it) in the same band. */
+/** The error a zero or non-finite pivot raises, on every backend. */
+export const ZERO_PIVOT_MESSAGE = 'banded LU: zero pivot (the shifted operator is singular)';
+
+/** In a copy: L (unit lower, below the diagonal) and U (on and above it) in the same band. */
 export function bandedLu(m: BandedMatrix): BandedMatrix {
-  const { n, bw } = m;
-  const w = 2 * bw + 1;
-  const a = m.data.slice();
-  for (let k = 0; k < n; k++) {
-    const pivot = a[k * w + bw] as number;
-    if (pivot === 0 || !Number.isFinite(pivot)) throw new Error('banded LU: zero pivot (the shifted operator is singular)');
-    const last = Math.min(n - 1, k + bw);
-    for (let i = k + 1; i <= last; i++) {
-      const rowI = i * w - i + bw;
-      const f = (a[rowI + k] as number) / pivot;
-      if (f === 0) continue;
-      a[rowI + k] = f;
-      const rowK = k * w - k + bw;
-      for (let j = k + 1; j <= last; j++) a[rowI + j] = (a[rowI + j] as number) - f * (a[rowK + j] as number);
-    }
-  }
-  return { n, bw, data: a };
+  const data = m.data.slice();
+  factorBandInPlace(m.n, m.bw, data);
+  return { n: m.n, bw: m.bw, data };
 }
 
 /** Solves (LU)·x = b in place in x (x holds b on entry). */
@@ -77,33 +68,35 @@ export function bandedSolve(lu: BandedMatrix, x: Float64Array): void {
 }
 
 /**
- * σI − A as a band of half-width `bw`, factorised in place (one allocation: the full-vectorial
- * band is the largest array of a solve). Sparse rows come as (rowStart, cols, values).
+ * σI − A as a band of half-width `bw`, factorised by `kernel` (the band is written straight into the
+ * kernel's storage: the full-vectorial band is the largest array of a solve). Sparse rows come as
+ * (rowStart, cols, values).
  */
 export function shiftedBandedLu(
   a: { readonly n: number; readonly rowStart: Int32Array; readonly cols: Int32Array; readonly values: Float64Array },
   sigma: number,
   bw: number,
-): BandedMatrix {
+  kernel: Pick<DenseLinalgKernel, 'factorBanded'>,
+): BandedFactor {
   const w = 2 * bw + 1;
-  const data = new Float64Array(a.n * w);
-  for (let r = 0; r < a.n; r++) {
-    data[r * w + bw] = sigma;
-    for (let k = a.rowStart[r] as number; k < (a.rowStart[r + 1] as number); k++) {
-      const off = r * w + (a.cols[k] as number) - r + bw;
-      data[off] = (data[off] as number) - (a.values[k] as number);
+  return kernel.factorBanded(a.n, bw, (data) => {
+    for (let r = 0; r < a.n; r++) {
+      data[r * w + bw] = sigma;
+      for (let k = a.rowStart[r] as number; k < (a.rowStart[r + 1] as number); k++) {
+        const off = r * w + (a.cols[k] as number) - r + bw;
+        data[off] = (data[off] as number) - (a.values[k] as number);
+      }
     }
-  }
-  factorInPlace(a.n, bw, data);
-  return { n: a.n, bw, data };
+  });
 }
 
-function factorInPlace(n: number, bw: number, a: Float64Array): void {
+/** LU without pivoting of the band `a` (n rows, half-width bw) in place; the reference twin of the WASM bandedFactor. */
+export function factorBandInPlace(n: number, bw: number, a: Float64Array): void {
   const w = 2 * bw + 1;
   for (let k = 0; k < n; k++) {
     const rowK = k * w - k + bw;
     const pivot = a[rowK + k] as number;
-    if (pivot === 0 || !Number.isFinite(pivot)) throw new Error('banded LU: zero pivot (the shifted operator is singular)');
+    if (pivot === 0 || !Number.isFinite(pivot)) throw new Error(ZERO_PIVOT_MESSAGE);
     const last = Math.min(n - 1, k + bw);
     for (let i = k + 1; i <= last; i++) {
       const rowI = i * w - i + bw;

@@ -11,6 +11,7 @@
  */
 import { coreHalfWidth, DEFAULT_MARGIN_NM, indexAt, type ChannelIndices } from './geometry.ts';
 import type { ChannelStructure, ChannelSymmetryOption } from './problem.ts';
+import type { DenseLinalgKernel } from '../linalg/kernel.ts';
 import { solveFullVectorial, type CellFields } from './fullvectorial.ts';
 import type { Wall } from './fullvectorial-operator.ts';
 import { yeePermittivity, type MaterialEdges } from './yee-grid.ts';
@@ -55,6 +56,8 @@ export interface FvChannelOptions {
   readonly symmetry: ChannelSymmetryOption;
   /** Called after each eigen-solve (one per symmetry class). */
   readonly onSolved?: () => void;
+  /** The banded LU's backend (default: the TypeScript reference). */
+  readonly linalg?: Pick<DenseLinalgKernel, 'factorBanded'>;
 }
 
 /** One eigen-solve: the walls on the mirror planes (absent: that plane is not used) and how many eigenvalues to take. */
@@ -141,7 +144,7 @@ export function solveFullVectorialChannel(s: ChannelStructure, n: ChannelIndices
   let unknowns = 0;
   let bandwidth = 0;
   for (const c of solvePlan(o, yMirror)) {
-    const r = solveFullVectorial({ nx: nxSolve, ny: nySolve, dx: g.dx, dy: g.dy, eps, left: c.left ?? 'pec', bottom: c.bottom ?? 'pec', wavelength, modes: c.wanted, floorEps });
+    const r = solveFullVectorial({ nx: nxSolve, ny: nySolve, dx: g.dx, dy: g.dy, eps, left: c.left ?? 'pec', bottom: c.bottom ?? 'pec', wavelength, modes: c.wanted, floorEps, ...(o.linalg ? { linalg: o.linalg } : {}) });
     converged &&= r.converged;
     maxImaginaryRatio = Math.max(maxImaginaryRatio, r.maxImaginaryRatio);
     unknowns = Math.max(unknowns, r.unknowns);

@@ -5,7 +5,9 @@
  * pivoting in practice: a zero or non-finite pivot throws), then E and H_z recovered from H for field
  * output and for the TE fraction ∫|E_x|² / ∫(|E_x|² + |E_y|²) that names each mode's polarization.
  */
-import { shiftedBandedLu, bandedSolve } from './banded-lu.ts';
+import type { DenseLinalgKernel } from '../linalg/kernel.ts';
+import { referenceLinalgKernel } from '../linalg/reference-kernel.ts';
+import { shiftedBandedLu } from './banded-lu.ts';
 import { assembleFullVectorial, sparseMultiply, type FullVectorialGrid, type FullVectorialOperator } from './fullvectorial-operator.ts';
 import { shiftInvertEigs } from './shift-invert-eigs.ts';
 
@@ -16,6 +18,8 @@ export interface FullVectorialInput extends FullVectorialGrid {
   readonly modes: number;
   /** n² below which a mode is not guided: such modes are returned unconverged, if at all. */
   readonly floorEps: number;
+  /** Factorises σI − A (default: the TypeScript reference). */
+  readonly linalg?: Pick<DenseLinalgKernel, 'factorBanded'>;
 }
 
 /** Fields at the cell centres (index j·nx + i), as real amplitudes (E_z and H_z carry a factor i). */
@@ -55,12 +59,12 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
   for (const v of input.eps.x) epsMax = Math.max(epsMax, v);
   for (const v of input.eps.y) epsMax = Math.max(epsMax, v);
   const sigma = k0 * k0 * epsMax;
-  const lu = shiftedBandedLu(op.a, sigma, op.bandwidth);
+  const lu = shiftedBandedLu(op.a, sigma, op.bandwidth, input.linalg ?? referenceLinalgKernel);
   const floor = k0 * k0 * input.floorEps;
   const r = shiftInvertEigs({
     n: op.a.n,
     multiply: (x, y) => sparseMultiply(op.a, x, y),
-    solve: (x) => bandedSolve(lu, x),
+    solveEach: (xs) => lu.solveEach(xs),
     live: op.live,
     wanted: input.modes,
     needed: (value) => value > floor,

@@ -15,7 +15,9 @@
 import { createRng } from '../../stats/rng.ts';
 import { eig } from '../linalg/eig.ts';
 import { zeros } from '../linalg/cmatrix.ts';
-import { bandedAdd, bandedLu, bandedMultiply, bandedSolve, bandedZeros, type BandedMatrix } from './banded-lu.ts';
+import type { BandedFactor, DenseLinalgKernel } from '../linalg/kernel.ts';
+import { referenceLinalgKernel } from '../linalg/reference-kernel.ts';
+import { bandedAdd, bandedMultiply, bandedZeros, type BandedMatrix } from './banded-lu.ts';
 
 export interface FdModeInput {
   /** Vacuum wavelength, same length unit as dx, dy. */
@@ -29,6 +31,8 @@ export interface FdModeInput {
   /** TE: quasi-TE (E_x dominant); TM: quasi-TM (E_y dominant). */
   polarization: 'TE' | 'TM';
   modes: number;
+  /** Factorises the shifted operator (default: the TypeScript reference). */
+  linalg?: Pick<DenseLinalgKernel, 'factorBanded'>;
 }
 
 export interface FdMode {
@@ -117,11 +121,13 @@ export function assembleOperator(input: FdModeInput): BandedMatrix {
   return m;
 }
 
-function shifted(a: BandedMatrix, sigma: number): BandedMatrix {
+/** LU of A − σI by `linalg` (the band is written straight into the kernel's storage). */
+function factorShifted(a: BandedMatrix, sigma: number, linalg: Pick<DenseLinalgKernel, 'factorBanded'>): BandedFactor {
   const w = 2 * a.bw + 1;
-  const data = a.data.slice();
-  for (let i = 0; i < a.n; i++) data[i * w + a.bw] = (data[i * w + a.bw] as number) - sigma;
-  return { n: a.n, bw: a.bw, data };
+  return linalg.factorBanded(a.n, a.bw, (data) => {
+    data.set(a.data);
+    for (let i = 0; i < a.n; i++) data[i * w + a.bw] = (data[i * w + a.bw] as number) - sigma;
+  });
 }
 
 function solveOrdered(input: FdModeInput): FdModeResult {
@@ -132,7 +138,8 @@ function solveOrdered(input: FdModeInput): FdModeResult {
   for (const v of input.eps) epsMax = Math.max(epsMax, v);
   // Above every β² (β ≤ k₀·n_max for a guided or box mode).
   let sigma = k0 * k0 * epsMax * 1.01;
-  let lu = bandedLu(shifted(a, sigma));
+  const linalg = input.linalg ?? referenceLinalgKernel;
+  let lu = factorShifted(a, sigma, linalg);
   const p = Math.min(n, input.modes + 3);
   const rng = createRng(12345);
   let basis: Float64Array[] = Array.from({ length: p }, () => Float64Array.from({ length: n }, () => rng.next() - 0.5));
@@ -145,7 +152,7 @@ function solveOrdered(input: FdModeInput): FdModeResult {
   let lastShiftAt = 0;
   const av = new Float64Array(n);
   for (; iterations < MAX_ITERATIONS && !converged; iterations++) {
-    for (const v of basis) bandedSolve(lu, v);
+    lu.solveEach(basis);
     orthonormalize(basis);
     orthonormalize(basis);
     // Rayleigh–Ritz: H = Vᵀ·A·V (A is not symmetric; its spectrum is real).
@@ -176,7 +183,7 @@ function solveOrdered(input: FdModeInput): FdModeResult {
       // Move σ most of the way to the top Ritz value: the convergence factor |λ − σ|/|λ_next − σ| drops
       // sharply. σ stays above the top eigenvalue, so −(A − σI) remains an M-matrix.
       sigma = top + Math.max(1e-4 * Math.abs(top), 0.1 * (sigma - top));
-      lu = bandedLu(shifted(a, sigma));
+      lu = factorShifted(a, sigma, linalg);
       reshifts++;
       lastShiftAt = iterations;
     }

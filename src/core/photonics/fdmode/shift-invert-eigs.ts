@@ -17,8 +17,8 @@ export interface ShiftInvertProblem {
   readonly n: number;
   /** y = A·x */
   readonly multiply: (x: Float64Array, y: Float64Array) => void;
-  /** x ← (σI − A)⁻¹·x in place. */
-  readonly solve: (x: Float64Array) => void;
+  /** x ← (σI − A)⁻¹·x in place for each x (a block at a time, so a backend can share its pass over the factors). */
+  readonly solveEach: (xs: readonly Float64Array[]) => void;
   /** 1 where a vector may be non-zero (slots pinned by walls stay zero). */
   readonly live?: Uint8Array;
   /** How many of the largest eigenvalues to return. */
@@ -90,12 +90,11 @@ export function shiftInvertEigs(p: ShiftInvertProblem): ShiftInvertResult {
   let steps = 0;
   for (;;) {
     const added: Float64Array[] = [];
-    for (const source of block) {
-      const v = source.slice();
-      p.solve(v);
-      solves++;
-      if (append(v)) added.push(v);
-    }
+    // The whole block is solved before any of it is appended: each solve reads only its own source.
+    const solved = block.map((source) => source.slice());
+    p.solveEach(solved);
+    solves += solved.length;
+    for (const v of solved) if (append(v)) added.push(v);
     steps++;
     const full = basis.length >= maxDimension || added.length === 0;
     block = added;

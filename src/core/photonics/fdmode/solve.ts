@@ -8,6 +8,8 @@
  */
 import type { MaterialSpec } from '../material-spec.ts';
 import { ProblemError, type SolveContext } from '../solve-context.ts';
+import type { DenseLinalgKernel } from '../linalg/kernel.ts';
+import { referenceLinalgKernel } from '../linalg/reference-kernel.ts';
 import { progressReporter } from '../progress.ts';
 import { wavelengthGrid } from '../wavelengths.ts';
 import type { ModeProblem } from '../slab/problem.ts';
@@ -51,7 +53,8 @@ export interface ChannelModeResult {
   readonly maps?: FieldMap[];
   readonly warnings: string[];
   readonly conventions: Record<string, string>;
-  readonly backend: 'reference';
+  /** The linear-algebra kernel that factorised the band ('wasm' or 'reference'). */
+  readonly backend: string;
 }
 
 const COMMON_CONVENTIONS: Record<string, string> = {
@@ -116,7 +119,8 @@ export function solveChannelModes(problem: ModeProblem, structure: ChannelStruct
   });
   const wavelengths = wavelengthGrid(problem);
   checkSize(structure, indicesAt, wavelengths[0] ?? 1550);
-  const fvOptions: FvChannelOptions = { polarizations: pols, maxModes: structure.max_modes, symmetry };
+  const linalg = ctx.kernels?.linalg ?? referenceLinalgKernel;
+  const fvOptions: FvChannelOptions = { polarizations: pols, maxModes: structure.max_modes, symmetry, linalg };
   // The y mirror needs equal cladding and substrate indices; the plan is fixed by the first wavelength.
   const first = wavelengths[0];
   const yMirror = first !== undefined && mirrorsInY(structure, indicesAt(first, true));
@@ -125,7 +129,7 @@ export function solveChannelModes(problem: ModeProblem, structure: ChannelStruct
   let solved = 0;
   const onSolved = (): void => progress.step(++solved);
   const solveAt = (w: number, n: ChannelIndices, notes: Set<string>, withMaps: boolean): GridSolve =>
-    full ? fullVectorialAt(structure, n, w, { ...fvOptions, onSolved }, notes, withMaps) : semiVectorialAt(structure, n, w, pols, notes, onSolved);
+    full ? fullVectorialAt(structure, n, w, { ...fvOptions, onSolved }, notes, withMaps) : semiVectorialAt(structure, n, w, pols, notes, onSolved, linalg);
   const modes: ChannelMode[] = [];
   const modeCount: number[] = [];
   let gridInfo: GridSolve['grid'] | null = null;
@@ -186,7 +190,7 @@ export function solveChannelModes(problem: ModeProblem, structure: ChannelStruct
     ...(full ? { maps } : {}),
     warnings: [...warnings],
     conventions: full ? fullConventions(symmetry, yMirror) : SEMI_CONVENTIONS,
-    backend: 'reference',
+    backend: linalg.id,
   };
 }
 
@@ -226,12 +230,20 @@ function fullVectorialAt(s: ChannelStructure, n: ChannelIndices, wavelength: num
   return { grid: r.grid, byPol, maps };
 }
 
-function semiVectorialAt(s: ChannelStructure, n: ChannelIndices, wavelength: number, pols: readonly ('TE' | 'TM')[], warnings: Set<string>, onSolved: () => void): GridSolve {
+function semiVectorialAt(
+  s: ChannelStructure,
+  n: ChannelIndices,
+  wavelength: number,
+  pols: readonly ('TE' | 'TM')[],
+  warnings: Set<string>,
+  onSolved: () => void,
+  linalg: DenseLinalgKernel,
+): GridSolve {
   const grid = rasterise(s, n, s.grid_nm);
   const floor = Math.max(n.cladding, n.substrate);
   const byPol: Record<'TE' | 'TM', GridMode[]> = { TE: [], TM: [] };
   for (const pol of pols) {
-    const r = solveSemivectorial({ wavelength, eps: grid.eps, nx: grid.nx, ny: grid.ny, dx: grid.width / grid.nx, dy: grid.height / grid.ny, polarization: pol, modes: s.max_modes });
+    const r = solveSemivectorial({ wavelength, eps: grid.eps, nx: grid.nx, ny: grid.ny, dx: grid.width / grid.nx, dy: grid.height / grid.ny, polarization: pol, modes: s.max_modes, linalg });
     onSolved();
     if (r.maxImaginaryRatio > 1e-8) warnings.add(`the ${pol} eigenvalues at ${wavelength} nm came out complex (|Im β²|/|β²| up to ${r.maxImaginaryRatio.toExponential(1)}); n_eff uses the real parts — refine grid_nm`);
     if (!r.converged) warnings.add(`the ${pol} eigen-iteration at ${wavelength} nm did not converge in ${r.iterations} steps; n_eff may be off in the last digits`);

@@ -1,8 +1,9 @@
 /**
- * The dense complex linear algebra a grid solver (RCWA, EME) leans on, as an interface so the same
- * solver can run the TypeScript reference or the WASM build of assembly/photonics-linalg.ts, and the
- * parity suite can hold every backend to the reference. Matrices use the CMatrix layout of
- * ./cmatrix.ts (row-major, split real and imaginary Float64Arrays); inputs are never modified.
+ * The linear algebra the grid solvers lean on — dense complex matrices (RCWA) and real banded
+ * factorisations (the channel mode solvers) — as an interface so the same solver can run the
+ * TypeScript reference or the WASM build of assembly/photonics-linalg.ts, and the parity suite can
+ * hold every backend to the reference. Matrices use the CMatrix layout of ./cmatrix.ts (row-major,
+ * split real and imaginary Float64Arrays); inputs are never modified.
  */
 import type { CMatrix } from './cmatrix.ts';
 import type { EigenResult } from './eig.ts';
@@ -29,4 +30,21 @@ export interface DenseLinalgKernel {
    * layers pose this. Throws when a is not positive definite.
    */
   eigHermitianDefinite(b: CMatrix, a: CMatrix): EigenResult;
+  /**
+   * LU without pivoting of an n × n real band of half-width bw (the fdmode/banded-lu.ts layout: row
+   * i holds columns i − bw … i + bw at offset j − i + bw). `fill` writes the matrix into the zeroed
+   * array it is given — on WASM that array is the kernel's own memory, so a band of 100 MB is not
+   * copied. Throws on a zero or non-finite pivot. A factor is usable until the next factorBanded
+   * call on the same kernel: the WASM backend reuses the storage and refuses a solve on an older one.
+   */
+  factorBanded(n: number, bw: number, fill: (band: Float64Array) => void): BandedFactor;
+}
+
+export interface BandedFactor {
+  readonly n: number;
+  readonly bw: number;
+  /** x ← (LU)⁻¹·x in place (x has length n). */
+  solve(x: Float64Array): void;
+  /** solve() on each vector; a backend may share the pass over the band between them (same results). */
+  solveEach(xs: readonly Float64Array[]): void;
 }

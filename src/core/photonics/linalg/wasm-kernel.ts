@@ -12,7 +12,8 @@
 import { float64View, instantiateKernel, kernelRegions, type WasmKernelExports, type WasmSource } from '../../kernels/wasm-module.ts';
 import type { CMatrix } from './cmatrix.ts';
 import type { EigenResult } from './eig.ts';
-import type { DenseLinalgKernel } from './kernel.ts';
+import { ZERO_PIVOT_MESSAGE } from '../fdmode/banded-lu.ts';
+import type { BandedFactor, DenseLinalgKernel } from './kernel.ts';
 
 interface LinalgExports extends WasmKernelExports {
   layoutVersion(): number;
@@ -23,14 +24,17 @@ interface LinalgExports extends WasmKernelExports {
   hermitianScratchDoubles(n: number): number;
   eigHermitian(br: number, bi: number, ur: number, ui: number, zt: number, vr: number, vi: number, work: number, n: number): number;
   eigHermitianDefinite(br: number, bi: number, ar: number, ai: number, ur: number, ui: number, zt: number, vr: number, vi: number, work: number, n: number): number;
+  bandedFactor(a: number, n: number, bw: number): number;
+  bandedSolve(lu: number, x: number, n: number, bw: number): void;
+  bandedSolvePair(lu: number, x: number, y: number, n: number, bw: number): void;
 }
 
 /** The argument layout this file was written for (assembly/photonics-linalg.ts layoutVersion). */
-const LAYOUT_VERSION = 3;
+const LAYOUT_VERSION = 4;
 /** First reservation in doubles (512 KiB): an eig of 81×81 or a solve of 161×161 fits. */
 const INITIAL_DOUBLES = 1 << 16;
 const NAME = 'photonics-linalg.wasm';
-const FUNCTIONS = ['layoutVersion', 'eigScratchDoubles', 'mul', 'solve', 'eig', 'hermitianScratchDoubles', 'eigHermitian', 'eigHermitianDefinite'] as const;
+const FUNCTIONS = ['layoutVersion', 'eigScratchDoubles', 'mul', 'solve', 'eig', 'hermitianScratchDoubles', 'eigHermitian', 'eigHermitianDefinite', 'bandedFactor', 'bandedSolve', 'bandedSolvePair'] as const;
 
 export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseLinalgKernel> {
   const kernel = await instantiateKernel<LinalgExports>(source, NAME, FUNCTIONS);
@@ -38,6 +42,11 @@ export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseL
     throw new Error(`${NAME} layout mismatch: version ${kernel.layoutVersion()}, expected ${LAYOUT_VERSION} (rebuild with npm run build:wasm)`);
   }
   const region = kernelRegions(kernel, NAME, [1], INITIAL_DOUBLES);
+  // A band and its right-hand side get regions of their own, so a dense call between two solves
+  // (or a solve's own vector) never overwrites the factors.
+  const bandRegion = kernelRegions(kernel, NAME, [1], INITIAL_DOUBLES);
+  const rhsRegion = kernelRegions(kernel, NAME, [1, 1], 1 << 12);
+  let bandGeneration = 0;
   const view = float64View(kernel.memory);
 
   /** Reserves `doubles` and returns the region's first f64 index and a view valid until the next reservation. */
@@ -161,5 +170,52 @@ export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseL
     return { valuesRe: f64.slice(pw, pw + n), valuesIm: new Float64Array(n), vectors: take(f64, pv, n, n) };
   };
 
-  return { id: 'wasm', mul, solve, inverse, eig, eigHermitian, eigHermitianDefinite };
+  const factorBanded = (n: number, bw: number, fill: (band: Float64Array) => void): BandedFactor => {
+    const size = n * (2 * bw + 1);
+    bandRegion.ensure(size);
+    const at = bandRegion.base[0] as number;
+    const band = view().subarray(at, at + size);
+    band.fill(0);
+    fill(band);
+    const generation = ++bandGeneration;
+    const status = kernel.bandedFactor(at * 8, n, bw);
+    if (status !== 0) throw new Error(ZERO_PIVOT_MESSAGE);
+    const check = (x: Float64Array): void => {
+      if (generation !== bandGeneration) throw new Error('banded solve: this factor was replaced by a later factorBanded call');
+      if (x.length !== n) throw new Error(`banded solve: a vector of ${x.length} for a system of ${n}`);
+    };
+    const solve = (x: Float64Array): void => {
+      check(x);
+      rhsRegion.ensure(n);
+      const px = rhsRegion.base[0] as number;
+      const f64 = view();
+      f64.set(x, px);
+      kernel.bandedSolve(at * 8, px * 8, n, bw);
+      x.set(f64.subarray(px, px + n));
+    };
+    const solvePair = (x: Float64Array, y: Float64Array): void => {
+      check(x);
+      check(y);
+      rhsRegion.ensure(n);
+      const [px, py] = rhsRegion.base as [number, number];
+      const f64 = view();
+      f64.set(x, px);
+      f64.set(y, py);
+      kernel.bandedSolvePair(at * 8, px * 8, py * 8, n, bw);
+      x.set(f64.subarray(px, px + n));
+      y.set(f64.subarray(py, py + n));
+    };
+    return {
+      n,
+      bw,
+      solve,
+      solveEach(xs: readonly Float64Array[]): void {
+        let i = 0;
+        for (; i + 1 < xs.length; i += 2) solvePair(xs[i] as Float64Array, xs[i + 1] as Float64Array);
+        if (i < xs.length) solve(xs[i] as Float64Array);
+      },
+    };
+  };
+
+  return { id: 'wasm', mul, solve, inverse, eig, eigHermitian, eigHermitianDefinite, factorBanded };
 }
