@@ -3,9 +3,12 @@
  *  1. VEH oracle evaluations per second in Node (reference TS and WASM, one thread).
  *  2. A full reference-agent run over all 763 VEH tasks in Node.
  *  2b. Photonics kernels in Node: Mie µs per sphere, thin-film µs per wavelength (beside their Python peers).
- *  2c. Grid solvers in Node: RCWA ms per grating solve, PWE ms per k-point (beside grcwa and NumPy).
+ *  2c. Grid solvers in Node: RCWA ms per grating solve (1-D on both linear-algebra kernels, 2-D
+ *      photonic-crystal slab), PWE ms per k-point (dense against FFT + LOBPCG), the channel mode
+ *      solver on EMpy's grids, DDA, EME and inverse design (beside grcwa, NumPy and EMpy).
  *  3. In headless Debian Chromium (when dist/ and /usr/bin/chromium exist): oracle evaluations per
- *     second in the Web Worker and a full reference-agent run in the page's worker (bench.html).
+ *     second in the Web Worker and a full reference-agent run in the page's worker (bench.html), and
+ *     the DDA backend parity table (WebGPU on Chromium's software adapter: correctness, not speed).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -26,10 +29,14 @@ step('Mie scattering, Node', './photonics-mie.ts');
 step('Thin-film transfer matrix, Node', './photonics-tmm.ts');
 step('Slab modes and circuits, Node', './photonics-slab-circuit.ts');
 step('Grid solvers (RCWA, plane-wave bands), Node', './photonics-grid.ts');
+step('2-D RCWA (photonic-crystal slab), Node', './photonics-rcwa2d.ts');
+step('Channel mode solver (full- and semi-vectorial), Node', './photonics-fdmode.ts');
 step('Discrete dipole approximation, Node', './photonics-dda.ts');
 step('Eigenmode expansion, Node', './photonics-eme.ts');
+step('Inverse design (FDFD + adjoint), Node', './photonics-topopt.ts');
 if (existsSync(here('../dist/bench.html')) && existsSync('/usr/bin/chromium')) {
   step('VEH oracle throughput and reference run, browser Web Worker (headless Chromium)', './oracle-browser.ts');
+  step('DDA operator backends in the page worker (WebGPU on the software adapter vs the f64 reference)', './photonics-dda-gpu.ts');
 } else {
   console.log('\n== Browser benchmark skipped: run `npm run build` first (and apt-get install -y chromium).');
 }
