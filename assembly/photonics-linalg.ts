@@ -23,7 +23,7 @@ const MAX_SWEEPS_PER_HERMITIAN_VALUE: i32 = 30;
 
 /** Bumped whenever an entry point's arguments change; the JS side refuses a different build. */
 export function layoutVersion(): i32 {
-  return 4;
+  return 5;
 }
 
 /** Doubles of scratch eig() needs for an n×n matrix (its Householder vector, rotations, a row sum). */
@@ -955,4 +955,47 @@ export function bandedSolvePair(lu: usize, x: usize, y: usize, n: i32, bw: i32):
     st(x, i, s / d);
     st(y, i, t / d);
   }
+}
+
+// ---- complex symmetric banded LDLᵀ (FDFD) -------------------------------------------------------
+// Twin of src/core/photonics/fdfd/symmetric-banded.ts symmetricBandedEliminate: the upper band,
+// row r holding columns r … r + bw at offset c − r, as interleaved (re, im) pairs. One complex
+// entry is one v128: the update a −= f·v is computed as (f_re·v) + (−1, +1)·(f_im·swap(v)), which
+// rounds each lane exactly as the reference's fr·vr − fi·vi and fr·vi + fi·vr (x + (−y) is x − y
+// in IEEE arithmetic), so the factors are bit-identical.
+
+/** The first `pivots` elimination steps in place; returns 0, or k + 1 when pivot k is zero or not finite. */
+export function symmetricEliminate(a: usize, n: i32, bw: i32, pivots: i32): i32 {
+  const w = bw + 1;
+  const signs = f64x2(-1.0, 1.0);
+  for (let k = 0; k < pivots; k++) {
+    const kk = 2 * k * w;
+    const pr = ld(a, kk);
+    const pi = ld(a, kk + 1);
+    const p2 = pr * pr + pi * pi;
+    if (!(p2 > 0) || !isFinite(p2)) return k + 1;
+    const invR = pr / p2;
+    const invI = -pi / p2;
+    const last = min(n - 1, k + bw);
+    for (let i = k + 1; i <= last; i++) {
+      const ki = kk + 2 * (i - k);
+      const ur = ld(a, ki);
+      const ui = ld(a, ki + 1);
+      if (ur == 0 && ui == 0) continue;
+      const fr = ur * invR - ui * invI;
+      const fi = ur * invI + ui * invR;
+      const frv = f64x2.splat(fr);
+      const fiv = f64x2.splat(fi);
+      const rowI = 2 * i * w - 2 * i;
+      for (let j = i; j <= last; j++) {
+        const pv = a + (<usize>(kk + 2 * (j - k)) << 3);
+        const pij = a + (<usize>(rowI + 2 * j) << 3);
+        const v = v128.load(pv);
+        const swapped = v128.shuffle<f64>(v, v, 1, 0);
+        const t = f64x2.add(f64x2.mul(frv, v), f64x2.mul(signs, f64x2.mul(fiv, swapped)));
+        v128.store(pij, f64x2.sub(v128.load(pij), t));
+      }
+    }
+  }
+  return 0;
 }

@@ -12,7 +12,10 @@
  * For the default 86-slab grid with a 50-slab design region this factors 50 slabs per design instead
  * of 86: about 40 % less work.
  */
-import { backwardSweep, forwardSweep, symmetricBandedEliminate, symmetricBandedFactor, symmetricBandedSolve, type SymmetricBandedMatrix } from './symmetric-banded.ts';
+import { backwardSweep, forwardSweep, symmetricBandedEliminate, symmetricBandedSolve, type SymmetricBandedMatrix } from './symmetric-banded.ts';
+
+/** The first `pivots` LDLᵀ steps in a copy: symmetricBandedEliminate, or a kernel's twin of it (WASM). */
+export type SymmetricEliminator = (m: SymmetricBandedMatrix, pivots: number) => SymmetricBandedMatrix;
 
 export interface CondensedExterior {
   readonly n: number;
@@ -71,15 +74,15 @@ function blockDifference(m: SymmetricBandedMatrix, base: SymmetricBandedMatrix, 
  * Eliminates the design-independent slabs [0, s0) and [s1, slabs) of `a` (any design: their rows do
  * not depend on it). Needs 1 ≤ s0 < s1 ≤ slabs − 1.
  */
-export function condenseExterior(a: SymmetricBandedMatrix, s0: number, s1: number): CondensedExterior {
+export function condenseExterior(a: SymmetricBandedMatrix, s0: number, s1: number, eliminate: SymmetricEliminator = symmetricBandedEliminate): CondensedExterior {
   const w = a.bw;
   const slabs = a.n / w;
   if (!Number.isInteger(slabs) || s0 < 1 || s1 <= s0 || s1 > slabs - 1) throw new Error(`condenseExterior: bad slab split ${s0}, ${s1} of ${slabs}`);
   const southBase = subMatrix(a, 0, (s0 + 1) * w, false);
-  const south = symmetricBandedEliminate(southBase, s0 * w);
+  const south = eliminate(southBase, s0 * w);
   const northBase = subMatrix(a, (s1 - 1) * w, a.n, true);
   const northPivots = (slabs - s1) * w;
-  const north = symmetricBandedEliminate(northBase, northPivots);
+  const north = eliminate(northBase, northPivots);
   return {
     n: a.n,
     w,
@@ -93,7 +96,7 @@ export function condenseExterior(a: SymmetricBandedMatrix, s0: number, s1: numbe
 }
 
 /** Factors the middle block of `a` (which must share the exterior's rows outside [s0, s1)). */
-export function factorCondensed(exterior: CondensedExterior, a: SymmetricBandedMatrix): CondensedFactors {
+export function factorCondensed(exterior: CondensedExterior, a: SymmetricBandedMatrix, eliminate: SymmetricEliminator = symmetricBandedEliminate): CondensedFactors {
   const { w, s0, s1 } = exterior;
   const mid = subMatrix(a, s0 * w, s1 * w, false);
   const bw1 = w + 1;
@@ -115,7 +118,7 @@ export function factorCondensed(exterior: CondensedExterior, a: SymmetricBandedM
       mid.data[at + 1] = (mid.data[at + 1] as number) + (exterior.deltaNorth[src + 1] as number);
     }
   }
-  return { exterior, middle: symmetricBandedFactor(mid) };
+  return { exterior, middle: eliminate(mid, mid.n) };
 }
 
 /** x = A⁻¹·b (interleaved complex, a new array) with condensed factors. */

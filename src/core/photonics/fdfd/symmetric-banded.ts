@@ -15,6 +15,9 @@
  * Storage: interleaved (re, im) pairs; row r keeps columns r … r + bw at offset (c − r), so a row is
  * bw + 1 complex entries wide.
  */
+/** The error a zero or non-finite LDLᵀ pivot raises, on every backend. */
+export const SYMMETRIC_ZERO_PIVOT_MESSAGE = 'symmetric banded LDLᵀ: zero pivot (the operator is singular at this frequency)';
+
 export interface SymmetricBandedMatrix {
   readonly n: number;
   readonly bw: number;
@@ -82,7 +85,7 @@ export function symmetricBandedEliminate(m: SymmetricBandedMatrix, pivots: numbe
     const pr = a[kk] as number;
     const pi = a[kk + 1] as number;
     const p2 = pr * pr + pi * pi;
-    if (!(p2 > 0) || !Number.isFinite(p2)) throw new Error('symmetric banded LDLᵀ: zero pivot (the operator is singular at this frequency)');
+    if (!(p2 > 0) || !Number.isFinite(p2)) throw new Error(SYMMETRIC_ZERO_PIVOT_MESSAGE);
     const invR = pr / p2;
     const invI = -pi / p2;
     const last = Math.min(n - 1, k + bw);

@@ -6,7 +6,8 @@
  * is checked against the original band: ‖M·x − b‖ / ‖b‖ stays at rounding level. The bands are
  * seeded, diagonally dominant M-matrix-like systems (the mode solver's shifted operators are
  * M-matrices), with even and odd row lengths so the two-lane loop meets both tails; solveEach
- * (two right-hand sides per pass over the band on WASM) must equal lone solves.
+ * (two right-hand sides per pass over the band on WASM) must equal lone solves. The complex
+ * symmetric LDLᵀ of FDFD is held to the same bit-for-bit standard.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeLinalgKernelRegistry } from '../../../adapters/node/linalg-wasm.ts';
@@ -15,6 +16,7 @@ import { bandedMultiply, type BandedMatrix } from '../fdmode/banded-lu.ts';
 import { literalResolver } from '../literal-resolver.ts';
 import { solvePhotonics } from '../solve.ts';
 import type { ChannelModeResult } from '../fdmode/solve.ts';
+import type { InverseDesignResult } from '../topopt/solve.ts';
 import type { DenseLinalgKernel } from './kernel.ts';
 import { referenceLinalgKernel as reference } from './reference-kernel.ts';
 
@@ -110,6 +112,44 @@ describe('banded LU on every backend', () => {
     wasm.factorBanded(20, 3, (d) => d.set(m.data));
     expect(() => first.solve(new Float64Array(20))).toThrow(/replaced/);
     expect(() => wasm.factorBanded(20, 3, (d) => d.set(m.data)).solve(new Float64Array(19))).toThrow(/19 for a system of 20/);
+  });
+
+  it('complex symmetric LDLᵀ (FDFD): full and partial elimination bit-identical to the reference, with an odd and an even band', () => {
+    for (const [n, bw] of [
+      [1, 0],
+      [64, 5],
+      [301, 16],
+    ] as const) {
+      const rng = createRng(n + bw);
+      const data = new Float64Array(2 * n * (bw + 1));
+      for (let r = 0; r < n; r++) {
+        for (let k = 1; k <= bw && r + k < n; k++) {
+          data[2 * (r * (bw + 1) + k)] = rng.next() - 0.5;
+          data[2 * (r * (bw + 1) + k) + 1] = rng.next() - 0.5;
+        }
+        data[2 * r * (bw + 1)] = 2 * bw + 2;
+        data[2 * r * (bw + 1) + 1] = rng.next();
+      }
+      const m = { n, bw, data };
+      for (const pivots of [n, Math.floor(n / 2)]) {
+        const want = reference.eliminateSymmetricBanded(m, pivots);
+        for (const k of backends) expect(k.eliminateSymmetricBanded(m, pivots).data, `${k.id} n ${n} pivots ${pivots}`).toEqual(want.data);
+      }
+      expect(m.data, 'the input is left untouched').toEqual(data);
+    }
+    for (const k of backends) {
+      expect(() => k.eliminateSymmetricBanded({ n: 2, bw: 1, data: new Float64Array(8) }, 2), k.id).toThrow('symmetric banded LDLᵀ: zero pivot');
+    }
+  });
+
+  it('an inverse design gives the same FOM history and design on every backend, and names it', () => {
+    const problem = { kind: 'inverse_design', device: 'bend', iterations: 2 };
+    const results = backends.map((linalg) => solvePhotonics(problem, { materials: literalResolver, kernels: { linalg } }) as InverseDesignResult);
+    expect(results.map((r) => r.backend)).toEqual(['wasm', 'reference']);
+    expect(results[0]?.fom.history.length).toBe(2);
+    expect(results[0]?.fom.history).toEqual(results[1]?.fom.history);
+    expect(results[0]?.fom.binarised).toBe(results[1]?.fom.binarised);
+    expect(results[0]?.design_binary).toEqual(results[1]?.design_binary);
   });
 
   it('the full- and semi-vectorial strip solves give the same n_eff on every backend, and name it', () => {

@@ -1,12 +1,13 @@
 /**
- * The linear algebra the grid solvers lean on — dense complex matrices (RCWA) and real banded
- * factorisations (the channel mode solvers) — as an interface so the same solver can run the
+ * The linear algebra the grid solvers lean on — dense complex matrices (RCWA), real banded
+ * factorisations (the channel mode solvers) and complex symmetric ones (FDFD) — as an interface so the same solver can run the
  * TypeScript reference or the WASM build of assembly/photonics-linalg.ts, and the parity suite can
  * hold every backend to the reference. Matrices use the CMatrix layout of ./cmatrix.ts (row-major,
  * split real and imaginary Float64Arrays); inputs are never modified.
  */
 import type { CMatrix } from './cmatrix.ts';
 import type { EigenResult } from './eig.ts';
+import type { SymmetricBandedMatrix } from '../fdfd/symmetric-banded.ts';
 
 export interface DenseLinalgKernel {
   /** 'wasm' or 'reference'; a solver reports it as its `backend`. */
@@ -38,6 +39,11 @@ export interface DenseLinalgKernel {
    * call on the same kernel: the WASM backend reuses the storage and refuses a solve on an older one.
    */
   factorBanded(n: number, bw: number, fill: (band: Float64Array) => void): BandedFactor;
+  /**
+   * The first `pivots` steps of LDLᵀ of a complex symmetric band (fdfd/symmetric-banded.ts layout)
+   * in a copy: FDFD's factorisation. Throws on a zero or non-finite pivot.
+   */
+  eliminateSymmetricBanded(m: SymmetricBandedMatrix, pivots: number): SymmetricBandedMatrix;
 }
 
 export interface BandedFactor {

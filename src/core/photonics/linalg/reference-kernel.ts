@@ -1,8 +1,9 @@
 /**
  * The TypeScript linear algebra of ./cmatrix.ts, ./eig.ts, ./hermitian-eig.ts,
- * ./generalized-hermitian-eig.ts and ../fdmode/banded-lu.ts behind the DenseLinalgKernel interface:
+ * ./generalized-hermitian-eig.ts, ../fdmode/banded-lu.ts and ../fdfd/symmetric-banded.ts behind the DenseLinalgKernel interface:
  * the always-available fallback and the yardstick of the parity suite.
  */
+import { symmetricBandedEliminate } from '../fdfd/symmetric-banded.ts';
 import { bandedSolve, factorBandInPlace } from '../fdmode/banded-lu.ts';
 import { inverse, mul, solve } from './cmatrix.ts';
 import { eig } from './eig.ts';
@@ -25,4 +26,4 @@ function factorBanded(n: number, bw: number, fill: (band: Float64Array) => void)
   };
 }
 
-export const referenceLinalgKernel: DenseLinalgKernel = { id: 'reference', mul, solve, inverse, eig, eigHermitian, eigHermitianDefinite, factorBanded };
+export const referenceLinalgKernel: DenseLinalgKernel = { id: 'reference', mul, solve, inverse, eig, eigHermitian, eigHermitianDefinite, factorBanded, eliminateSymmetricBanded: symmetricBandedEliminate };

@@ -12,6 +12,7 @@
 import { float64View, instantiateKernel, kernelRegions, type WasmKernelExports, type WasmSource } from '../../kernels/wasm-module.ts';
 import type { CMatrix } from './cmatrix.ts';
 import type { EigenResult } from './eig.ts';
+import { SYMMETRIC_ZERO_PIVOT_MESSAGE, type SymmetricBandedMatrix } from '../fdfd/symmetric-banded.ts';
 import { ZERO_PIVOT_MESSAGE } from '../fdmode/banded-lu.ts';
 import type { BandedFactor, DenseLinalgKernel } from './kernel.ts';
 
@@ -27,14 +28,15 @@ interface LinalgExports extends WasmKernelExports {
   bandedFactor(a: number, n: number, bw: number): number;
   bandedSolve(lu: number, x: number, n: number, bw: number): void;
   bandedSolvePair(lu: number, x: number, y: number, n: number, bw: number): void;
+  symmetricEliminate(a: number, n: number, bw: number, pivots: number): number;
 }
 
 /** The argument layout this file was written for (assembly/photonics-linalg.ts layoutVersion). */
-const LAYOUT_VERSION = 4;
+const LAYOUT_VERSION = 5;
 /** First reservation in doubles (512 KiB): an eig of 81×81 or a solve of 161×161 fits. */
 const INITIAL_DOUBLES = 1 << 16;
 const NAME = 'photonics-linalg.wasm';
-const FUNCTIONS = ['layoutVersion', 'eigScratchDoubles', 'mul', 'solve', 'eig', 'hermitianScratchDoubles', 'eigHermitian', 'eigHermitianDefinite', 'bandedFactor', 'bandedSolve', 'bandedSolvePair'] as const;
+const FUNCTIONS = ['layoutVersion', 'eigScratchDoubles', 'mul', 'solve', 'eig', 'hermitianScratchDoubles', 'eigHermitian', 'eigHermitianDefinite', 'bandedFactor', 'bandedSolve', 'bandedSolvePair', 'symmetricEliminate'] as const;
 
 export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseLinalgKernel> {
   const kernel = await instantiateKernel<LinalgExports>(source, NAME, FUNCTIONS);
@@ -217,5 +219,17 @@ export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseL
     };
   };
 
-  return { id: 'wasm', mul, solve, inverse, eig, eigHermitian, eigHermitianDefinite, factorBanded };
+  // Copied in and out (the FDFD code keeps its factors as plain arrays for its sweeps); the copies
+  // cost O(n·bw) against the elimination's O(n·bw²).
+  const eliminateSymmetricBanded = (m: SymmetricBandedMatrix, pivots: number): SymmetricBandedMatrix => {
+    const size = m.data.length;
+    if (size !== 2 * m.n * (m.bw + 1)) throw new Error(`symmetric banded: ${size} numbers for n = ${m.n}, bw = ${m.bw}`);
+    const { base, f64 } = reserve(size);
+    f64.set(m.data, base);
+    const status = kernel.symmetricEliminate(base * 8, m.n, m.bw, Math.min(pivots, m.n));
+    if (status !== 0) throw new Error(SYMMETRIC_ZERO_PIVOT_MESSAGE);
+    return { n: m.n, bw: m.bw, data: f64.slice(base, base + size) };
+  };
+
+  return { id: 'wasm', mul, solve, inverse, eig, eigHermitian, eigHermitianDefinite, factorBanded, eliminateSymmetricBanded };
 }

@@ -13,7 +13,7 @@ import { cellIndex } from '../fdfd/grid.ts';
 import { addModeSource, lineCell, modeAmplitude, modePower, portModes, type PortMode } from '../fdfd/ports.ts';
 import { factorSystem, relativeResidual, solveSystem } from '../fdfd/simulate.ts';
 import { assembleOperator } from '../fdfd/operator.ts';
-import { condenseExterior, factorCondensed, solveCondensed, type CondensedExterior } from '../fdfd/condensed.ts';
+import { condenseExterior, factorCondensed, solveCondensed, type CondensedExterior, type SymmetricEliminator } from '../fdfd/condensed.ts';
 import type { SymmetricBandedMatrix } from '../fdfd/symmetric-banded.ts';
 import type { DeviceLayout } from './layout.ts';
 
@@ -80,15 +80,16 @@ export function factorFull(layout: DeviceLayout, eps: Float64Array): FactoredOpe
 
 /**
  * Factors for the optimiser's many designs: the slabs outside the design region are eliminated once
- * (fdfd/condensed.ts), each design factors only the slabs that cross the region.
+ * (fdfd/condensed.ts), each design factors only the slabs that cross the region. `eliminate` runs
+ * the LDLᵀ steps (default: the TypeScript reference; the solve passes the linear-algebra kernel's).
  */
-export function designFactorer(layout: DeviceLayout): (eps: Float64Array) => FactoredOperator {
+export function designFactorer(layout: DeviceLayout, eliminate?: SymmetricEliminator): (eps: Float64Array) => FactoredOperator {
   const { grid, design } = layout;
   const [s0, s1] = grid.nx <= grid.ny ? [design.j0, design.j0 + design.ny] : [design.i0, design.i0 + design.nx];
-  const exterior: CondensedExterior = condenseExterior(assembleOperator(grid, layout.background, layout.k0), s0, s1);
+  const exterior: CondensedExterior = condenseExterior(assembleOperator(grid, layout.background, layout.k0), s0, s1, eliminate);
   return (eps) => {
     const matrix = assembleOperator(grid, eps, layout.k0);
-    const factors = factorCondensed(exterior, matrix);
+    const factors = factorCondensed(exterior, matrix, eliminate);
     return { matrix, solve: (rhs) => solveCondensed(factors, rhs) };
   };
 }

@@ -8,6 +8,7 @@
 import { createRng } from '../../stats/rng.ts';
 import { applyFilter, applyFilterTranspose, project, projectDerivative, type ConicFilter } from './density.ts';
 import type { DeviceLayout } from './layout.ts';
+import type { SymmetricEliminator } from '../fdfd/condensed.ts';
 import { designFactorer, evaluate, type Combine, type Evaluation, type FactoredOperator, type Normalisation, type PortSetup } from './objective.ts';
 
 export interface OptimiseOptions {
@@ -20,6 +21,8 @@ export interface OptimiseOptions {
   readonly combine: Combine;
   /** Called after each iteration with the number done. */
   readonly onIteration?: (done: number) => void;
+  /** The factorisation's LDLᵀ steps (default: the TypeScript reference). */
+  readonly eliminate?: SymmetricEliminator;
 }
 
 export interface Densities {
@@ -100,7 +103,7 @@ export function optimise(layout: DeviceLayout, ports: PortSetup, norm: Normalisa
   const v = new Float64Array(n);
   const fomHistory: number[] = [];
   const betaHistory: number[] = [];
-  const factor = designFactorer(layout);
+  const factor = designFactorer(layout, o.eliminate);
   let initialGradientMax = 0;
   for (let k = 0; k < o.iterations; k++) {
     const beta = betaAt(k, o);

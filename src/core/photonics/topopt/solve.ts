@@ -6,6 +6,7 @@
  */
 import type { SolveContext } from '../solve-context.ts';
 import { ProblemError } from '../solve-context.ts';
+import { referenceLinalgKernel } from '../linalg/reference-kernel.ts';
 import { progressReporter } from '../progress.ts';
 import { cellIndex } from '../fdfd/grid.ts';
 import { lineFlux, modeAmplitude, modePower } from '../fdfd/ports.ts';
@@ -82,7 +83,8 @@ export interface InverseDesignResult {
   readonly maps: ResultMap[];
   readonly warnings: string[];
   readonly conventions: Record<string, string>;
-  readonly backend: 'reference';
+  /** The linear-algebra kernel of the optimiser's factorisations ('wasm' or 'reference'); the from-scratch checks run on the reference. */
+  readonly backend: string;
 }
 
 const CONVENTIONS: Record<string, string> = {
@@ -124,6 +126,7 @@ function setUp(p: InverseDesignProblem): Setup {
 export function solveInverseDesign(p: InverseDesignProblem, ctx: SolveContext): InverseDesignResult {
   const warnings: string[] = [];
   const reporter = progressReporter(ctx.onProgress, 'iteration', p.iterations + 1);
+  const linalg = ctx.kernels?.linalg ?? referenceLinalgKernel;
   const { layout, ports, norm } = setUp(p);
   const { design, grid } = layout;
   const filter = conicFilter(design.nx, design.ny, p.filter_radius_nm / p.cell_nm);
@@ -136,6 +139,7 @@ export function solveInverseDesign(p: InverseDesignProblem, ctx: SolveContext): 
     seed: p.seed,
     combine: p.splitter_fom,
     onIteration: (k) => reporter.step(k),
+    eliminate: linalg.eliminateSymmetricBanded,
   });
   const final = densities(layout, filter, run.rho, run.finalBeta);
   const continuous = evaluate(layout, ports, norm, final.eps, p.splitter_fom, false);
@@ -218,7 +222,7 @@ export function solveInverseDesign(p: InverseDesignProblem, ctx: SolveContext): 
     maps: [designMap(p, layout, final.rhoHat), fieldMap(p, fresh.layout, binarised)],
     warnings,
     conventions: CONVENTIONS,
-    backend: 'reference',
+    backend: linalg.id,
   };
 }
 
