@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { routeHref } from '../routing/route.ts';
 import { BackendBadge } from './BackendBadge.tsx';
@@ -77,6 +77,13 @@ export function PlaygroundPage({ query }: { query: URLSearchParams }) {
       onError: () => runSolve(),
     });
   };
+  // A tab change (the picker, Back/Forward, an imported file) drops the last tab's estimate: its
+  // pending callback would otherwise solve the old problem here, and its "Solve anyway" would solve
+  // this tab's problem unestimated. (A reset observer no longer delivers per-call callbacks.)
+  const resetEstimate = estimate.reset;
+  useEffect(() => {
+    resetEstimate();
+  }, [kind, resetEstimate]);
   const chooseKind = (k: PhotonicsKind): void => {
     solve.reset();
     window.location.hash = routeHref({ name: 'playground', query: new URLSearchParams({ kind: k }) });
@@ -115,7 +122,15 @@ export function PlaygroundPage({ query }: { query: URLSearchParams }) {
             >
               {solve.isPending ? 'Solving…' : estimate.isPending ? 'Estimating…' : 'Solve'}
             </button>
-            <button type="button" data-testid="pg-estimate-button" disabled={!worker.data || solve.isPending || estimate.isPending} onClick={() => estimate.mutate(problem)}>
+            <button
+              type="button"
+              data-testid="pg-estimate-button"
+              disabled={!worker.data || solve.isPending || estimate.isPending}
+              onClick={() => {
+                setConfirming(false);
+                estimate.mutate(problem);
+              }}
+            >
               Estimate cost
             </button>
             {solve.isPending && (

@@ -65,7 +65,10 @@ export function portModes(g: FdfdGrid, epsilon: Float64Array, line: PortLine, k0
     if (b2 === undefined || profile === undefined || !(b2 > k0 * k0 * epsMin)) {
       throw new Error(`the port waveguide guides no mode of order ${order} (only ${order} guided): widen it or raise its index`);
     }
-    const beta = (2 / g.h) * Math.asin(Math.min(1, (Math.sqrt(b2) * g.h) / 2));
+    // The discrete propagation constant: 2/h · asin(β_cont·h/2). Near 1 the grid cannot carry the mode.
+    const half = (Math.sqrt(b2) * g.h) / 2;
+    if (half > 0.9) throw new Error(`the grid is too coarse for the port mode (β·h/2 = ${half.toFixed(2)}): use a smaller cell`);
+    const beta = (2 / g.h) * Math.asin(half);
     out.push({ line, order, profile, betaSquared: b2, beta, effectiveIndex: Math.sqrt(b2) / k0 });
   }
   return out;

@@ -88,6 +88,15 @@ describe('grating_2d problem', () => {
     expect(grazing.warnings.join('\n')).toMatch(/order \(-?1, 0\) is at grazing in the cover/);
   });
 
+  it('names up to 8 grazing orders one by one and counts the rest in one warning; refuses a period of thousands of wavelengths', () => {
+    // λ = period/5 at normal incidence: (±5, 0), (0, ±5), (±3, ±4) and (±4, ±3) graze the cover (12 orders; |m|² + |n|² = 25).
+    const many = solve(lamellar({ wavelength_nm: 200, harmonics_x: 2, convergence_check: false }));
+    const grazing = many.warnings.filter((w) => /grazing in the cover/.test(w));
+    expect(grazing).toHaveLength(1);
+    expect(grazing[0]).toMatch(/^orders \(.+\) and 4 more are at grazing in the cover at 200 nm/);
+    expect(() => solve(lamellar({ period_x_nm: 1e6, wavelength_nm: 500 }))).toThrow(/period is 2000 wavelengths at 500 nm/);
+  });
+
   it('warns that a photonic-crystal slab near its resonance is not converged at 5 × 5 orders', () => {
     const r = solve(phcSlab({ wavelength_nm: 2622 }));
     expect(r.warnings.join('\n')).toMatch(/not converged in harmonics/);

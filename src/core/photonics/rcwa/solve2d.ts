@@ -87,6 +87,7 @@ export function solveGrating2dProblem(problem: Grating2dProblem, ctx: SolveConte
   const linalg = ctx.kernels?.linalg ?? { id: 'reference', ...referenceLinalg };
   for (const [wi, wavelength] of wavelengths.entries()) {
     const input = resolveInput(problem, wavelength, ctx, warnings);
+    checkPeriod(input, wavelength);
     const full = solveGrating2d(input, sources.map((s) => s.jones), linalg);
     rules = full.rules;
     for (const [si, source] of sources.entries()) {
@@ -213,6 +214,26 @@ function checkEnergy(input: Grating2dInput, r: Grating2dResult, wavelength: numb
   }
 }
 
+/**
+ * Propagating orders per axis beyond which a problem is refused: RCWA keeps at most a few dozen
+ * harmonics per axis, so such a period (thousands of wavelengths) could not be represented, and
+ * listing its orders alone would take minutes.
+ */
+const MAX_ORDER_REACH = 200;
+/** Grazing orders named one by one; past this many, one warning counts them. */
+const GRAZING_NAMED = 8;
+
+/** Refuses, before any solve, a period so many wavelengths long that its orders cannot be represented (or even listed quickly). */
+function checkPeriod(input: Grating2dInput, wavelength: number): void {
+  const nMax = Math.max(input.cover, input.substrate.n);
+  const reach = Math.ceil(((nMax + input.cover) * Math.max(input.periodX, input.periodY)) / wavelength) + 1;
+  if (reach > MAX_ORDER_REACH) {
+    throw new ProblemError(
+      `the period is ${(Math.max(input.periodX, input.periodY) / wavelength).toFixed(0)} wavelengths at ${wavelength} nm: about ${reach} orders propagate along an axis, far more than RCWA's harmonics can hold; use a period of at most ${Math.floor(((MAX_ORDER_REACH - 1) / (nMax + input.cover)) * wavelength)} nm or treat the structure as non-periodic`,
+    );
+  }
+}
+
 /** Rayleigh anomalies (an order at grazing in the cover or substrate) and orders outside the kept set. */
 function checkOrders(input: Grating2dInput, wavelength: number, warnings: Set<string>): void {
   const theta = (input.thetaDeg * Math.PI) / 180;
@@ -229,6 +250,7 @@ function checkOrders(input: Grating2dInput, wavelength: number, warnings: Set<st
   ]) {
     const reachX = Math.ceil((medium.n + Math.abs(kx0)) / rx) + 1;
     const reachY = Math.ceil((medium.n + Math.abs(ky0)) / ry) + 1;
+    const grazing: string[] = [];
     for (let m = -reachX; m <= reachX; m++) {
       for (let n = -reachY; n <= reachY; n++) {
         const s = Math.hypot(kx0 - m * rx, ky0 - n * ry) / medium.n;
@@ -236,11 +258,12 @@ function checkOrders(input: Grating2dInput, wavelength: number, warnings: Set<st
           highX = Math.max(highX, Math.abs(m));
           highY = Math.max(highY, Math.abs(n));
         }
-        if (Math.abs(s - 1) < GRAZING_MARGIN_2D) {
-          warnings.add(`order (${m}, ${n}) is at grazing in the ${medium.name} at ${wavelength} nm (a Rayleigh/Wood anomaly): efficiencies change abruptly with wavelength and angle here, so sample finely or move off it`);
-        }
+        if (Math.abs(s - 1) < GRAZING_MARGIN_2D) grazing.push(`(${m}, ${n})`);
       }
     }
+    const tail = `at grazing in the ${medium.name} at ${wavelength} nm (a Rayleigh/Wood anomaly): efficiencies change abruptly with wavelength and angle here, so sample finely or move off it`;
+    if (grazing.length <= GRAZING_NAMED) for (const order of grazing) warnings.add(`order ${order} is ${tail}`);
+    else warnings.add(`orders ${grazing.slice(0, GRAZING_NAMED).join(', ')} and ${grazing.length - GRAZING_NAMED} more are ${tail}`);
   }
   // A stack invariant along an axis (only full-period stripes) couples no orders along it, so it needs no harmonics there.
   if (invariantAlong(input, 'x')) highX = 0;

@@ -38,4 +38,12 @@ describe('InverseDesignProblemSchema', () => {
     bad({ core_index: 1.4 }, 'core_index');
     bad({ beta_start: 8, beta_max: 4 }, 'beta_max');
   });
+
+  it('rejects splitter arms that overlap (a 100 nm separation of 400 nm guides once gave FOM 1.35) and a grid under 4 cells per wavelength', () => {
+    const splitter = InverseDesignProblemSchema.safeParse({ kind: 'inverse_design', device: 'splitter', arm_separation_nm: 100 });
+    expect(splitter.error?.issues.find((i) => i.path.join('.') === 'arm_separation_nm')?.message).toMatch(/arms overlap or touch/);
+    expect(InverseDesignProblemSchema.safeParse({ kind: 'inverse_design', device: 'splitter', arm_separation_nm: 480 }).success).toBe(true);
+    const coarse = InverseDesignProblemSchema.safeParse({ kind: 'inverse_design', device: 'bend', cell_nm: 140, pml_nm: 1120, port_length_nm: 1400 });
+    expect(coarse.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([expect.stringMatching(/^cell_nm: cell_nm 140 gives only 3\.9 cells per wavelength/)]);
+  });
 });

@@ -54,6 +54,15 @@ export const InverseDesignProblemSchema = z
     if (cells.designX < 2 || cells.designY < 2) ctx.addIssue({ code: 'custom', message: 'the design region must span at least 2 cells each way', path: ['design_width_nm'] });
     if (p.beta_max < p.beta_start) ctx.addIssue({ code: 'custom', message: 'beta_max must not be below beta_start', path: ['beta_max'] });
     if (p.core_index <= p.cladding_index) ctx.addIssue({ code: 'custom', message: 'core_index must exceed cladding_index for the ports to guide', path: ['core_index'] });
+    // Below 4 cells per wavelength the discrete dispersion of the ports breaks down (β·h/2 → 1): the
+    // answer would be noise, so refuse rather than warn (12 or more is the advice for a trusted FOM).
+    const cellsPerWavelength = p.wavelength_nm / (p.core_index * p.cell_nm);
+    if (cellsPerWavelength < 4) {
+      ctx.addIssue({ code: 'custom', message: `cell_nm ${p.cell_nm} gives only ${cellsPerWavelength.toFixed(1)} cells per wavelength in the core index; use at most ${Math.floor(p.wavelength_nm / (4 * p.core_index))} nm (≤ ${Math.floor(p.wavelength_nm / (12 * p.core_index))} nm for a trusted FOM)`, path: ['cell_nm'] });
+    }
+    if (p.device === 'splitter' && p.arm_separation_nm - p.waveguide_width_nm < 2 * p.cell_nm) {
+      ctx.addIssue({ code: 'custom', message: `the splitter's arms overlap or touch: arm_separation_nm (${p.arm_separation_nm}) must exceed waveguide_width_nm (${p.waveguide_width_nm}) by at least two cells (${2 * p.cell_nm} nm)`, path: ['arm_separation_nm'] });
+    }
     const guideSpan = p.device === 'mode_converter' ? p.output_width_nm : p.device === 'splitter' ? p.arm_separation_nm + p.waveguide_width_nm : p.waveguide_width_nm;
     if (Math.max(guideSpan, p.waveguide_width_nm) > Math.min(p.design_width_nm, p.design_height_nm)) {
       ctx.addIssue({ code: 'custom', message: 'the guides must fit beside the design region: waveguide_width_nm (and output_width_nm or arm_separation_nm + width) must not exceed the design region', path: ['waveguide_width_nm'] });
