@@ -13,8 +13,10 @@ import type { BandsInput, BandsResult } from './bands.ts';
 import { findGaps } from './bands.ts';
 import { createFftPlan } from './fft2d.ts';
 import { kPath, makeLattice } from './lattice.ts';
-import { lobpcg } from './lobpcg.ts';
-import { applyTheta, createThetaWork, planeWaveOrders, type ThetaOperator } from './operator.ts';
+import { driveAsync, driveSync, eachVector, type BlockApplyRequest, type BlockSteps } from './block-steps.ts';
+import { lobpcgSteps } from './lobpcg.ts';
+import { applyTheta, createThetaWork, planeWaveOrders, type ThetaOperator, type ThetaWork } from './operator.ts';
+import type { AsyncThetaOperator, ThetaOperatorBackend } from './operator-backend.ts';
 import { smoothEpsilon, teTensor, tmFactor } from './smoothing.ts';
 
 /** Relative residual ‖Θx − λx‖/λ at which a band counts as converged: frequencies then agree with a 10⁻⁹ solve to ~3·10⁻¹⁰ (rods test case, P = 29). */
@@ -112,7 +114,64 @@ function withoutUniformField(previous: { re: Float64Array; im: Float64Array; cou
   return { re, im, count: keep.length };
 }
 
+/** A block of Θ products for one k-point's operator (a new `op` object at every k-point). */
+export interface ThetaApplyRequest extends BlockApplyRequest {
+  readonly op: ThetaOperator;
+}
+
+/** Θ applied on the CPU in f64, one vector at a time, with scratch grids kept per FFT plan. */
+export function referenceThetaApplier(): (request: ThetaApplyRequest) => void {
+  let work: ThetaWork | undefined;
+  let workPlan: ThetaOperator['plan'] | undefined;
+  return (request) => {
+    const { op } = request;
+    if (!work || workPlan !== op.plan) {
+      work = createThetaWork(op.plan);
+      workPlan = op.plan;
+    }
+    const w = work;
+    eachVector(request, op.size, (xr, xi, yr, yi) => applyTheta(op, xr, xi, yr, yi, w));
+  };
+}
+
 export function solveBandsFft(input: BandsInput, options: FftBandsOptions = {}): FftBandsResult {
+  return driveSync(bandsFftSteps(input, options), referenceThetaApplier());
+}
+
+/**
+ * Θ on a backend, asynchronously: one operator per k-point (built when a request names a new one,
+ * the previous one disposed), one awaited block product per request.
+ */
+export function backendThetaApplier(backend: ThetaOperatorBackend): { apply: (request: ThetaApplyRequest) => Promise<void>; dispose: () => void } {
+  let current: { op: ThetaOperator; on: AsyncThetaOperator } | undefined;
+  return {
+    async apply(request) {
+      if (current?.op !== request.op) {
+        current?.on.dispose();
+        current = undefined;
+        current = { op: request.op, on: await backend.create(request.op) };
+      }
+      await current.on.applyBlock(request.xRe, request.xIm, request.count, request.yRe, request.yIm);
+    },
+    dispose() {
+      current?.on.dispose();
+      current = undefined;
+    },
+  };
+}
+
+/** solveBandsFft with Θ on `backend`; the eigensolver and everything else stay in f64 on the CPU. */
+export async function solveBandsFftAsync(input: BandsInput, backend: ThetaOperatorBackend, options: FftBandsOptions = {}): Promise<FftBandsResult> {
+  const applier = backendThetaApplier(backend);
+  try {
+    return await driveAsync(bandsFftSteps(input, options), applier.apply);
+  } finally {
+    applier.dispose();
+  }
+}
+
+/** The band solve suspended at every block of Θ products (see block-steps.ts). */
+export function* bandsFftSteps(input: BandsInput, options: FftBandsOptions = {}): BlockSteps<ThetaApplyRequest, FftBandsResult> {
   const P = input.planeWavesPerAxis;
   if (!Number.isInteger(P) || P < 1 || P % 2 === 0) throw new Error('PWE: plane waves per axis must be a positive odd integer');
   if (!(input.background > 0) || input.shapes.some((s) => !(s.epsilon > 0))) throw new Error('PWE: every permittivity must be positive (lossless dielectrics)');
@@ -135,7 +194,6 @@ export function solveBandsFft(input: BandsInput, options: FftBandsOptions = {}):
     gx[i] = (om[i] as number) * lattice.b1.x + (on[i] as number) * lattice.b2.x;
     gy[i] = (om[i] as number) * lattice.b1.y + (on[i] as number) * lattice.b2.y;
   }
-  const work = createThetaWork(plan);
   const path = kPath(lattice, input.kPointsPerSegment);
   const frequencies: number[][] = [];
   const iterations: number[] = [];
@@ -146,7 +204,7 @@ export function solveBandsFft(input: BandsInput, options: FftBandsOptions = {}):
   const bScale = Math.hypot(lattice.b1.x, lattice.b1.y);
   // A cell symmetric under r → −r has real η̂(G): the operator is then real symmetric at every k.
   const real = inversionSymmetric(eta ? [eta] : [kappa!.xx, kappa!.xy, kappa!.yy], N) && options.forceComplex !== true;
-  path.forEach((point, index) => {
+  for (const [index, point] of path.entries()) {
     const kgX = new Float64Array(size);
     const kgY = new Float64Array(size);
     const kgNorm = new Float64Array(size);
@@ -162,10 +220,9 @@ export function solveBandsFft(input: BandsInput, options: FftBandsOptions = {}):
     const op: ThetaOperator = { polarization: input.polarization, plan, size, gridIndex, kgX, kgY, kgNorm, eta, kappa };
     const atGamma = Math.hypot(point.k.x, point.k.y) <= 1e-12 * bScale;
     const initial = previous ? (atGamma ? withoutUniformField(previous, zeroOrder, size) : previous) : planeWaveStart(kgNorm, block, size, atGamma ? zeroOrder : -1);
-    const r = lobpcg(
+    const steps = lobpcgSteps(
       {
         size,
-        apply: (xr, xi, yr, yi) => applyTheta(op, xr, xi, yr, yi, work),
         preconditioner,
         real,
         ...(atGamma ? { fixedZero: [zeroOrder] } : {}),
@@ -179,6 +236,13 @@ export function solveBandsFft(input: BandsInput, options: FftBandsOptions = {}):
         initial,
       },
     );
+    // Each of LOBPCG's product requests goes out tagged with this k-point's operator.
+    let next = steps.next();
+    while (!next.done) {
+      yield { ...next.value, op };
+      next = steps.next();
+    }
+    const r = next.value;
     iterations.push(r.iterations);
     applications += r.applications;
     maxResidual = Math.max(maxResidual, r.maxResidual);
@@ -197,7 +261,7 @@ export function solveBandsFft(input: BandsInput, options: FftBandsOptions = {}):
       previous = { re: r.vectorsRe, im: r.vectorsIm, count: block };
     }
     options.onKPoint?.(index + 1, path.length);
-  });
+  }
   return {
     k_points: path.map((pt) => ({ distance: pt.distance, label: pt.label, kx: pt.k.x, ky: pt.k.y })),
     frequencies,
