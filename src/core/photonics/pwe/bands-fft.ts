@@ -11,12 +11,11 @@
  */
 import type { BandsInput, BandsResult } from './bands.ts';
 import { findGaps } from './bands.ts';
-import { createFftPlan } from './fft2d.ts';
+import { createFftPlan, type FftPlan } from './fft2d.ts';
 import { kPath, makeLattice } from './lattice.ts';
-import { driveAsync, driveSync, eachVector, type BlockApplyRequest, type BlockSteps } from './block-steps.ts';
+import { driveSync, eachVector, type BlockApplyRequest, type BlockSteps } from './block-steps.ts';
 import { lobpcgSteps } from './lobpcg.ts';
 import { applyTheta, createThetaWork, planeWaveOrders, type ThetaOperator, type ThetaWork } from './operator.ts';
-import type { AsyncThetaOperator, ThetaOperatorBackend } from './operator-backend.ts';
 import { smoothEpsilon, teTensor, tmFactor } from './smoothing.ts';
 
 /** Relative residual ‖Θx − λx‖/λ at which a band counts as converged: frequencies then agree with a 10⁻⁹ solve to ~3·10⁻¹⁰ (rods test case, P = 29). */
@@ -114,6 +113,69 @@ function withoutUniformField(previous: { re: Float64Array; im: Float64Array; cou
   return { re, im, count: keep.length };
 }
 
+/** Everything about a band solve that does not depend on k: the grid, the sampled medium, the orders. */
+export interface FftBandsSetup {
+  readonly polarization: 'TM' | 'TE';
+  readonly lattice: ReturnType<typeof makeLattice>;
+  readonly N: number;
+  readonly plan: FftPlan;
+  readonly eta: Float64Array | null;
+  readonly kappa: ThetaOperator['kappa'];
+  /** Mean of η (TM) or of (κ_xx + κ_yy)/2 (TE): scales the preconditioner. */
+  readonly meanFactor: number;
+  readonly gridIndex: Int32Array;
+  readonly size: number;
+  /** Index of the (0, 0) order. */
+  readonly zeroOrder: number;
+  /** Cartesian components of G per plane wave. */
+  readonly gx: Float64Array;
+  readonly gy: Float64Array;
+  readonly bScale: number;
+}
+
+export function prepareFftBands(input: BandsInput): FftBandsSetup {
+  const P = input.planeWavesPerAxis;
+  if (!Number.isInteger(P) || P < 1 || P % 2 === 0) throw new Error('PWE: plane waves per axis must be a positive odd integer');
+  if (!(input.background > 0) || input.shapes.some((s) => !(s.epsilon > 0))) throw new Error('PWE: every permittivity must be positive (lossless dielectrics)');
+  const lattice = makeLattice(input.lattice);
+  const p = (P - 1) / 2;
+  const N = gridSideFor(P);
+  const plan = createFftPlan(N, p);
+  const smoothed = smoothEpsilon(lattice, input.background, input.shapes, N);
+  const eta = input.polarization === 'TM' ? tmFactor(smoothed) : null;
+  const kappa = input.polarization === 'TE' ? teTensor(smoothed) : null;
+  const meanFactor = eta ? eta.reduce((s, e) => s + e, 0) / eta.length : kappa!.xx.reduce((s, e, i) => s + (e + (kappa!.yy[i] as number)) / 2, 0) / kappa!.xx.length;
+  const { m: om, n: on, gridIndex } = planeWaveOrders(p, N);
+  const size = om.length;
+  const zeroOrder = p * P + p; // (m, n) = (0, 0) in planeWaveOrders' ordering
+  const gx = new Float64Array(size);
+  const gy = new Float64Array(size);
+  for (let i = 0; i < size; i++) {
+    gx[i] = (om[i] as number) * lattice.b1.x + (on[i] as number) * lattice.b2.x;
+    gy[i] = (om[i] as number) * lattice.b1.y + (on[i] as number) * lattice.b2.y;
+  }
+  return { polarization: input.polarization, lattice, N, plan, eta, kappa, meanFactor, gridIndex, size, zeroOrder, gx, gy, bScale: Math.hypot(lattice.b1.x, lattice.b1.y) };
+}
+
+/** Θ at one wavevector, with the diagonal preconditioner 1/(|k+G|²⟨η⟩). */
+export function thetaAt(setup: FftBandsSetup, k: { readonly x: number; readonly y: number }): { op: ThetaOperator; preconditioner: Float64Array } {
+  const { size, gx, gy, bScale, meanFactor } = setup;
+  const kgX = new Float64Array(size);
+  const kgY = new Float64Array(size);
+  const kgNorm = new Float64Array(size);
+  const preconditioner = new Float64Array(size);
+  for (let i = 0; i < size; i++) {
+    kgX[i] = k.x + (gx[i] as number);
+    kgY[i] = k.y + (gy[i] as number);
+    const q2 = (kgX[i] as number) ** 2 + (kgY[i] as number) ** 2;
+    kgNorm[i] = Math.sqrt(q2);
+    // Θ ≈ |k+G|²·⟨η⟩ on its diagonal; the floor only matters for the deflated G = 0 at Γ.
+    preconditioner[i] = 1 / (Math.max(q2, 1e-8 * bScale * bScale) * meanFactor);
+  }
+  const op: ThetaOperator = { polarization: setup.polarization, plan: setup.plan, size, gridIndex: setup.gridIndex, kgX, kgY, kgNorm, eta: setup.eta, kappa: setup.kappa };
+  return { op, preconditioner };
+}
+
 /** A block of Θ products for one k-point's operator (a new `op` object at every k-point). */
 export interface ThetaApplyRequest extends BlockApplyRequest {
   readonly op: ThetaOperator;
@@ -138,62 +200,12 @@ export function solveBandsFft(input: BandsInput, options: FftBandsOptions = {}):
   return driveSync(bandsFftSteps(input, options), referenceThetaApplier());
 }
 
-/**
- * Θ on a backend, asynchronously: one operator per k-point (built when a request names a new one,
- * the previous one disposed), one awaited block product per request.
- */
-export function backendThetaApplier(backend: ThetaOperatorBackend): { apply: (request: ThetaApplyRequest) => Promise<void>; dispose: () => void } {
-  let current: { op: ThetaOperator; on: AsyncThetaOperator } | undefined;
-  return {
-    async apply(request) {
-      if (current?.op !== request.op) {
-        current?.on.dispose();
-        current = undefined;
-        current = { op: request.op, on: await backend.create(request.op) };
-      }
-      await current.on.applyBlock(request.xRe, request.xIm, request.count, request.yRe, request.yIm);
-    },
-    dispose() {
-      current?.on.dispose();
-      current = undefined;
-    },
-  };
-}
-
-/** solveBandsFft with Θ on `backend`; the eigensolver and everything else stay in f64 on the CPU. */
-export async function solveBandsFftAsync(input: BandsInput, backend: ThetaOperatorBackend, options: FftBandsOptions = {}): Promise<FftBandsResult> {
-  const applier = backendThetaApplier(backend);
-  try {
-    return await driveAsync(bandsFftSteps(input, options), applier.apply);
-  } finally {
-    applier.dispose();
-  }
-}
-
 /** The band solve suspended at every block of Θ products (see block-steps.ts). */
 export function* bandsFftSteps(input: BandsInput, options: FftBandsOptions = {}): BlockSteps<ThetaApplyRequest, FftBandsResult> {
-  const P = input.planeWavesPerAxis;
-  if (!Number.isInteger(P) || P < 1 || P % 2 === 0) throw new Error('PWE: plane waves per axis must be a positive odd integer');
-  if (!(input.background > 0) || input.shapes.some((s) => !(s.epsilon > 0))) throw new Error('PWE: every permittivity must be positive (lossless dielectrics)');
-  const lattice = makeLattice(input.lattice);
-  const p = (P - 1) / 2;
-  const N = gridSideFor(P);
-  const plan = createFftPlan(N, p);
-  const smoothed = smoothEpsilon(lattice, input.background, input.shapes, N);
-  const eta = input.polarization === 'TM' ? tmFactor(smoothed) : null;
-  const kappa = input.polarization === 'TE' ? teTensor(smoothed) : null;
-  const meanFactor = eta ? eta.reduce((s, e) => s + e, 0) / eta.length : kappa!.xx.reduce((s, e, i) => s + (e + (kappa!.yy[i] as number)) / 2, 0) / kappa!.xx.length;
-  const { m: om, n: on, gridIndex } = planeWaveOrders(p, N);
-  const size = om.length;
+  const setup = prepareFftBands(input);
+  const { lattice, N, eta, kappa, size, zeroOrder } = setup;
   const bands = Math.min(input.bands, size);
   const block = Math.min(bands + GUARD_VECTORS, size);
-  const zeroOrder = p * P + p; // (m, n) = (0, 0) in planeWaveOrders' ordering
-  const gx = new Float64Array(size);
-  const gy = new Float64Array(size);
-  for (let i = 0; i < size; i++) {
-    gx[i] = (om[i] as number) * lattice.b1.x + (on[i] as number) * lattice.b2.x;
-    gy[i] = (om[i] as number) * lattice.b1.y + (on[i] as number) * lattice.b2.y;
-  }
   const path = kPath(lattice, input.kPointsPerSegment);
   const frequencies: number[][] = [];
   const iterations: number[] = [];
@@ -201,25 +213,13 @@ export function* bandsFftSteps(input: BandsInput, options: FftBandsOptions = {})
   let applications = 0;
   let maxResidual = 0;
   let previous: { re: Float64Array; im: Float64Array; count: number } | undefined;
-  const bScale = Math.hypot(lattice.b1.x, lattice.b1.y);
+  const { bScale } = setup;
   // A cell symmetric under r → −r has real η̂(G): the operator is then real symmetric at every k.
   const real = inversionSymmetric(eta ? [eta] : [kappa!.xx, kappa!.xy, kappa!.yy], N) && options.forceComplex !== true;
   for (const [index, point] of path.entries()) {
-    const kgX = new Float64Array(size);
-    const kgY = new Float64Array(size);
-    const kgNorm = new Float64Array(size);
-    const preconditioner = new Float64Array(size);
-    for (let i = 0; i < size; i++) {
-      kgX[i] = point.k.x + (gx[i] as number);
-      kgY[i] = point.k.y + (gy[i] as number);
-      const q2 = (kgX[i] as number) ** 2 + (kgY[i] as number) ** 2;
-      kgNorm[i] = Math.sqrt(q2);
-      // Θ ≈ |k+G|²·⟨η⟩ on its diagonal; the floor only matters for the deflated G = 0 at Γ.
-      preconditioner[i] = 1 / (Math.max(q2, 1e-8 * bScale * bScale) * meanFactor);
-    }
-    const op: ThetaOperator = { polarization: input.polarization, plan, size, gridIndex, kgX, kgY, kgNorm, eta, kappa };
+    const { op, preconditioner } = thetaAt(setup, point.k);
     const atGamma = Math.hypot(point.k.x, point.k.y) <= 1e-12 * bScale;
-    const initial = previous ? (atGamma ? withoutUniformField(previous, zeroOrder, size) : previous) : planeWaveStart(kgNorm, block, size, atGamma ? zeroOrder : -1);
+    const initial = previous ? (atGamma ? withoutUniformField(previous, zeroOrder, size) : previous) : planeWaveStart(op.kgNorm, block, size, atGamma ? zeroOrder : -1);
     const steps = lobpcgSteps(
       {
         size,

@@ -16,7 +16,8 @@ export interface AsyncThetaOperator {
   dispose(): void;
 }
 
-export type PweBackendId = 'reference' | 'webgpu';
+/** 'replay' is the f32 CPU replay of the WebGPU kernels (Node parity only). */
+export type PweBackendId = 'reference' | 'webgpu' | 'replay';
 
 export interface ThetaOperatorBackend {
   readonly id: PweBackendId;
