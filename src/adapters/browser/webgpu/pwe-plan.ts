@@ -47,11 +47,11 @@ export interface ThetaLayout {
   readonly size: number;
   readonly fields: 1 | 2;
   /** Per plane wave: (k+G)_x, (k+G)_y, |k+G|, 1/N² (vec4<f32> on the GPU). */
-  readonly planeWaves: Float32Array;
+  readonly planeWaves: Float32Array<ArrayBuffer>;
   /** Per grid point: η, 0, 0, 0 (TM) or κ_xx, κ_xy, κ_yy, 0 (TE). */
-  readonly medium: Float32Array;
-  readonly gridIndex: Uint32Array;
-  readonly twiddles: Float32Array;
+  readonly medium: Float32Array<ArrayBuffer>;
+  readonly gridIndex: Uint32Array<ArrayBuffer>;
+  readonly twiddles: Float32Array<ArrayBuffer>;
 }
 
 /** What the GPU uploads for one k-point's operator: everything rounded to f32 once, here. */
