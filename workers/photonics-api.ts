@@ -11,9 +11,13 @@ import type { MaterialInfo } from '../src/core/photonics/materials/library.ts';
 import type { PhotonicsResult } from '../src/core/photonics/solve.ts';
 import type { SolveEstimate } from '../src/core/photonics/estimate.ts';
 import type { ProgressSink } from '../src/core/photonics/progress.ts';
-import type { DdaBackendPreference, DdaBackendSet } from '../src/core/photonics/dda/backend-choice.ts';
+import type { DdaBackendPreference } from '../src/core/photonics/dda/backend-choice.ts';
 import type { DdaOperatorBackend } from '../src/core/photonics/dda/operator-backend.ts';
 import type { DdaParityReport } from '../src/core/photonics/dda/parity.ts';
+import type { PweBackendPreference } from '../src/core/photonics/pwe/backend-choice.ts';
+import type { ThetaOperatorBackend } from '../src/core/photonics/pwe/operator-backend.ts';
+import type { PweParityReport } from '../src/core/photonics/pwe/parity.ts';
+import { lazyOperatorBackends, type OperatorBackendsInfo } from './operator-backends.ts';
 
 export type WasmSource = WebAssembly.Module | BufferSource;
 
@@ -45,24 +49,39 @@ export interface PhotonicsSolveOutput {
 export type MaterialListEntry = MaterialInfo;
 
 /** The DDA operator backends of this worker (ddaBackends(), setBackendPreference()). */
-export interface DdaBackendsInfo {
-  /** Backends that built, best first ('webgpu', 'reference'). */
-  available: string[];
-  /** "webgpu unavailable: …" for a backend passed over. */
-  skipped: string[];
-  /** Where each available backend runs and in what arithmetic. */
-  descriptions: Record<string, string>;
-  preference: DdaBackendPreference;
+export interface DdaBackendsInfo extends OperatorBackendsInfo {
   /** Under 'auto', grids of at least this many FFT points go to the GPU. */
   gpu_min_fft_points: number;
 }
 
-function isDdaProblem(problem: unknown): boolean {
-  return typeof problem === 'object' && problem !== null && (problem as { kind?: unknown }).kind === 'dda';
+/** The plane-wave Θ backends of this worker (pweBackends(), setBackendPreference()). */
+export interface PweBackendsInfo extends OperatorBackendsInfo {
+  /** Under 'auto', fft-method band solves of at least this many plane waves go to the GPU. */
+  gpu_min_plane_waves: number;
 }
 
-/** `ddaGpu` builds the WebGPU DDA operator (default: this context's navigator.gpu; tests pass their own). */
-export function createPhotonicsWorkerApi(loaders: PhotonicsWasmLoaders, now: () => number = () => performance.now(), ddaGpu?: () => Promise<DdaOperatorBackend>) {
+/** The preference of each operator after setBackendPreference(). */
+export interface BackendPreferences {
+  dda: DdaBackendPreference;
+  pwe: PweBackendPreference;
+}
+
+/** GPU stand-ins for tests; by default each is built on this context's navigator.gpu. */
+export interface OperatorGpuFactories {
+  dda?: () => Promise<DdaOperatorBackend>;
+  pwe?: () => Promise<ThetaOperatorBackend>;
+}
+
+function kindOf(problem: unknown): unknown {
+  return typeof problem === 'object' && problem !== null ? (problem as { kind?: unknown }).kind : undefined;
+}
+
+/**
+ * `gpu` builds the WebGPU operators (default: this context's navigator.gpu; tests pass their own).
+ * A bare function is the DDA one, as before there was a second operator.
+ */
+export function createPhotonicsWorkerApi(loaders: PhotonicsWasmLoaders, now: () => number = () => performance.now(), gpu?: OperatorGpuFactories | (() => Promise<DdaOperatorBackend>)) {
+  const gpus: OperatorGpuFactories = typeof gpu === 'function' ? { dda: gpu } : (gpu ?? {});
   const load = async () => {
     const [{ createMaterialLibrary }, { loadPhotonicsKernels }, solveModule, estimateModule] = await Promise.all([
       import('../src/core/photonics/materials/library.ts'),
@@ -76,30 +95,11 @@ export function createPhotonicsWorkerApi(loaders: PhotonicsWasmLoaders, now: () 
   };
   let ready: ReturnType<typeof load> | undefined;
   const state = () => (ready ??= load());
-  // The DDA operator backends are built on first use (a GPU device is not free), then kept with the user's preference.
-  const loadDda = async () => {
-    const [{ loadDdaOperatorBackends }, choice, solveAsync] = await Promise.all([
-      import('./photonics-kernels.ts'),
-      import('../src/core/photonics/dda/backend-choice.ts'),
-      import('../src/core/photonics/solve-async.ts'),
-    ]);
-    const set: DdaBackendSet = await loadDdaOperatorBackends(ddaGpu);
-    return { set, choice, solveAsync };
-  };
-  let ddaReady: ReturnType<typeof loadDda> | undefined;
-  const ddaState = () => (ddaReady ??= loadDda());
-  let ddaPreference: DdaBackendPreference = 'auto';
-  const ddaInfo = async (): Promise<DdaBackendsInfo> => {
-    const { set, choice } = await ddaState();
-    const available = [...(set.gpu ? [set.gpu] : []), set.reference];
-    return {
-      available: available.map((b) => b.id),
-      skipped: [...set.skipped],
-      descriptions: Object.fromEntries(available.map((b) => [b.id, b.description])),
-      preference: ddaPreference,
-      gpu_min_fft_points: choice.GPU_MIN_FFT_POINTS,
-    };
-  };
+  // Each operator's backends are built on first use (a GPU device is not free), then kept with the user's preference.
+  const dda = lazyOperatorBackends(async () => (await import('./photonics-kernels.ts')).loadDdaOperatorBackends(gpus.dda));
+  const pwe = lazyOperatorBackends(async () => (await import('./photonics-kernels.ts')).loadPweOperatorBackends(gpus.pwe));
+  const ddaInfo = async (): Promise<DdaBackendsInfo> => ({ ...(await dda.info()), gpu_min_fft_points: (await import('../src/core/photonics/dda/backend-choice.ts')).GPU_MIN_FFT_POINTS });
+  const pweInfo = async (): Promise<PweBackendsInfo> => ({ ...(await pwe.info()), gpu_min_plane_waves: (await import('../src/core/photonics/pwe/backend-choice.ts')).GPU_MIN_PLANE_WAVES });
 
   return {
     async backends(): Promise<PhotonicsBackends> {
@@ -111,11 +111,21 @@ export function createPhotonicsWorkerApi(loaders: PhotonicsWasmLoaders, now: () 
       const { library, kernels, solveModule } = await state();
       const start = now();
       const ctx = onProgress ? { materials: library, kernels: kernels.kernels, onProgress } : { materials: library, kernels: kernels.kernels };
-      if (isDdaProblem(problem)) {
-        // DDA products may run on the GPU: the async entry awaits them; the backend is chosen per problem size.
-        const { set, choice, solveAsync } = await ddaState();
-        const ddaCtx = { ...ctx, ddaBackend: (points: number) => choice.chooseDdaBackend(set, ddaPreference, points) };
-        return { result: await solveAsync.solvePhotonicsAsync(problem, ddaCtx), ms: now() - start };
+      const kind = kindOf(problem);
+      if (kind === 'dda' || kind === 'bands') {
+        // DDA products and fft-method Θ products may run on the GPU: the async entry awaits them; the backend is chosen per problem size.
+        const solveAsync = await import('../src/core/photonics/solve-async.ts');
+        const operatorCtx =
+          kind === 'dda'
+            ? await (async () => {
+                const [set, choice] = await Promise.all([dda.set(), import('../src/core/photonics/dda/backend-choice.ts')]);
+                return { ...ctx, ddaBackend: (points: number) => choice.chooseDdaBackend(set, dda.preference(), points) };
+              })()
+            : await (async () => {
+                const [set, choice] = await Promise.all([pwe.set(), import('../src/core/photonics/pwe/backend-choice.ts')]);
+                return { ...ctx, pweBackend: (planeWaves: number) => choice.choosePweBackend(set, pwe.preference(), planeWaves) };
+              })();
+        return { result: await solveAsync.solvePhotonicsAsync(problem, operatorCtx), ms: now() - start };
       }
       const result = solveModule.solvePhotonics(problem, ctx);
       return { result, ms: now() - start };
@@ -126,18 +136,37 @@ export function createPhotonicsWorkerApi(loaders: PhotonicsWasmLoaders, now: () 
       return ddaInfo();
     },
 
-    /** Forces a DDA backend ('webgpu', 'reference') or restores 'auto'; validated, so a bad value throws with the allowed ones. */
-    async setBackendPreference(preference: unknown): Promise<DdaBackendsInfo> {
+    /** The plane-wave Θ backends (bands, fft method), the reasons for those that did not build, and the current preference. */
+    async pweBackends(): Promise<PweBackendsInfo> {
+      return pweInfo();
+    },
+
+    /**
+     * Forces an operator backend ('webgpu', 'reference') or restores 'auto', per operator: { dda }, { pwe }
+     * or both. Validated, so a bad value or key throws with the allowed ones. Touches no GPU.
+     */
+    async setBackendPreference(preference: unknown): Promise<BackendPreferences> {
       const { z } = await import('zod');
-      const { DdaBackendPreferenceSchema } = await import('../src/core/photonics/dda/backend-choice.ts');
-      ddaPreference = z.strictObject({ dda: DdaBackendPreferenceSchema }).parse(preference).dda;
-      return ddaInfo();
+      const { GpuPreferenceSchema } = await import('../src/core/kernels/gpu-choice.ts');
+      const parsed = z
+        .strictObject({ dda: GpuPreferenceSchema.optional(), pwe: GpuPreferenceSchema.optional() })
+        .refine((p) => p.dda !== undefined || p.pwe !== undefined, { message: 'name an operator: { dda } or { pwe }' })
+        .parse(preference);
+      if (parsed.dda) dda.setPreference(parsed.dda);
+      if (parsed.pwe) pwe.setPreference(parsed.pwe);
+      return { dda: dda.preference(), pwe: pwe.preference() };
     },
 
     /** Runs the DDA parity cases on every available backend against the f64 reference. */
     async checkBackends(): Promise<DdaParityReport> {
-      const [{ library }, { set }, { runDdaParity }] = await Promise.all([state(), ddaState(), import('../src/core/photonics/dda/parity.ts')]);
-      return runDdaParity([...(set.gpu ? [set.gpu] : []), set.reference], { materials: library }, { now });
+      const [{ library }, backends, { runDdaParity }] = await Promise.all([state(), dda.available(), import('../src/core/photonics/dda/parity.ts')]);
+      return runDdaParity(backends, { materials: library }, { now });
+    },
+
+    /** Runs the plane-wave Θ parity cases (operator and band frequencies) on every available backend against the f64 reference. */
+    async checkPweBackends(): Promise<PweParityReport> {
+      const [backends, { runPweParity }] = await Promise.all([pwe.available(), import('../src/core/photonics/pwe/parity.ts')]);
+      return runPweParity(backends, { now });
     },
 
     /** estimate(problem): unknowns, memory, expected time on this device (from a tiny timed probe) and advice. */

@@ -10,6 +10,8 @@ import type { DenseLinalgKernel } from '../src/core/photonics/linalg/kernel.ts';
 import type { PhotonicsKernels } from '../src/core/photonics/solve-context.ts';
 import type { DdaBackendSet } from '../src/core/photonics/dda/backend-choice.ts';
 import type { DdaOperatorBackend } from '../src/core/photonics/dda/operator-backend.ts';
+import type { PweBackendSet } from '../src/core/photonics/pwe/backend-choice.ts';
+import type { ThetaOperatorBackend } from '../src/core/photonics/pwe/operator-backend.ts';
 import type { PhotonicsBackends, PhotonicsWasmLoaders } from './photonics-api.ts';
 
 export interface LoadedKernels {
@@ -57,4 +59,16 @@ export async function webGpuDdaBackend(): Promise<DdaOperatorBackend> {
 export async function loadDdaOperatorBackends(gpu: () => Promise<DdaOperatorBackend> = webGpuDdaBackend): Promise<DdaBackendSet> {
   const { createDdaOperatorRegistry, loadDdaBackends } = await import('../src/core/photonics/dda/backend-choice.ts');
   return loadDdaBackends(createDdaOperatorRegistry(gpu));
+}
+
+/** The WebGPU plane-wave Θ operator of this context; rejects with the reason when WebGPU is missing or a shader fails. */
+export async function webGpuPweBackend(): Promise<ThetaOperatorBackend> {
+  const { createWebGpuPweBackend } = await import('../src/adapters/browser/webgpu/pwe-operator.ts');
+  return createWebGpuPweBackend();
+}
+
+/** The Θ backends of the fft band solver through their registry (WebGPU at priority 3, then the reference), loaded when a bands problem or the panel asks. */
+export async function loadPweOperatorBackends(gpu: () => Promise<ThetaOperatorBackend> = webGpuPweBackend): Promise<PweBackendSet> {
+  const { createPweOperatorRegistry, loadPweBackends } = await import('../src/core/photonics/pwe/backend-choice.ts');
+  return loadPweBackends(createPweOperatorRegistry(gpu));
 }

@@ -8,9 +8,10 @@ import { proxy } from 'comlink';
 import { guardWorker } from './guarded-worker.ts';
 import type { ProgressSink } from '../../core/photonics/progress.ts';
 import type { SolveEstimate } from '../../core/photonics/estimate.ts';
-import type { DdaBackendPreference } from '../../core/photonics/dda/backend-choice.ts';
+import type { GpuPreference } from '../../core/kernels/gpu-choice.ts';
 import type { DdaParityReport } from '../../core/photonics/dda/parity.ts';
-import type { DdaBackendsInfo, MaterialListEntry, PhotonicsBackends, PhotonicsSolveOutput, PhotonicsWorkerApi } from '../../../workers/photonics-api.ts';
+import type { PweParityReport } from '../../core/photonics/pwe/parity.ts';
+import type { BackendPreferences, DdaBackendsInfo, MaterialListEntry, PhotonicsBackends, PhotonicsSolveOutput, PhotonicsWorkerApi, PweBackendsInfo } from '../../../workers/photonics-api.ts';
 
 export interface WorkerPhotonics {
   /** Which kernel each solver runs and why a faster one was passed over. */
@@ -23,10 +24,14 @@ export interface WorkerPhotonics {
   importMaterial(yamlText: string, name?: string): Promise<MaterialListEntry>;
   /** The DDA operator backends (WebGPU, reference) that built in the worker, and the current preference. */
   ddaBackends(): Promise<DdaBackendsInfo>;
-  /** Forces a DDA operator backend for later solves, or restores 'auto'. */
-  setBackendPreference(preference: { dda: DdaBackendPreference }): Promise<DdaBackendsInfo>;
+  /** The plane-wave Θ backends (bands, fft method) that built in the worker, and the current preference. */
+  pweBackends(): Promise<PweBackendsInfo>;
+  /** Forces an operator backend (per operator: DDA, PWE) for later solves, or restores 'auto'. */
+  setBackendPreference(preference: { dda?: GpuPreference; pwe?: GpuPreference }): Promise<BackendPreferences>;
   /** Runs the DDA parity cases on every available backend (seconds on a software GPU). */
   checkBackends(): Promise<DdaParityReport>;
+  /** Runs the plane-wave Θ parity cases on every available backend. */
+  checkPweBackends(): Promise<PweParityReport>;
   terminate(): void;
 }
 
@@ -59,6 +64,8 @@ export async function createWorkerPhotonics(createWorker: () => Worker = default
     ddaBackends: () => call(() => remote.ddaBackends()),
     setBackendPreference: (preference) => call(() => remote.setBackendPreference(preference)),
     checkBackends: () => call(() => remote.checkBackends()),
+    pweBackends: () => call(() => remote.pweBackends()),
+    checkPweBackends: () => call(() => remote.checkPweBackends()),
     terminate: () => fail(new PhotonicsWorkerError('the photonics worker was terminated')),
   };
 }

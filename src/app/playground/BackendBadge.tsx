@@ -1,19 +1,20 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { WorkerPhotonics } from '../../adapters/browser/worker-photonics.ts';
-import { ddaBackendLabel, useDdaBackends } from './BackendPanel.tsx';
+import { ddaBackendLabel, pweBackendLabel, useOperatorBackends } from './BackendPanel.tsx';
 
 /**
  * Which kernel each solver runs in the worker (wasm, or the TypeScript reference and why). With
- * `showDda` (a DDA problem is open) it also names the DDA operator backend: asking for it builds the
- * GPU backend in the worker, so other kinds never touch the GPU.
+ * `showDda` (a DDA problem is open) it also names the DDA operator backend, with `showPwe` (a
+ * bands problem) the plane-wave Θ backend: asking for either builds that GPU backend in the
+ * worker, so other kinds never touch the GPU.
  */
-export function BackendBadge({ worker, showDda = false }: { worker: UseQueryResult<WorkerPhotonics>; showDda?: boolean }) {
-  const dda = useDdaBackends(worker.data, showDda);
+export function BackendBadge({ worker, showDda = false, showPwe = false }: { worker: UseQueryResult<WorkerPhotonics>; showDda?: boolean; showPwe?: boolean }) {
+  const dda = useOperatorBackends(worker.data, 'dda', showDda);
+  const pwe = useOperatorBackends(worker.data, 'pwe', showPwe);
   if (worker.isPending || worker.isFetching) return <span className="note">starting the worker…</span>;
   if (!worker.data) return null;
   const { mie, tmm, skipped } = worker.data.backends;
-  const ddaSkipped = showDda ? (dda.data?.skipped ?? []) : [];
-  const reasons = [...skipped, ...ddaSkipped];
+  const reasons = [...skipped, ...(showDda ? (dda.data?.skipped ?? []) : []), ...(showPwe ? (pwe.data?.skipped ?? []) : [])];
   return (
     <span className="note" data-testid="pg-backends" title={reasons.length > 0 ? reasons.join('; ') : 'Both kernels run as WebAssembly'}>
       Mie: <strong>{mie}</strong> · TMM: <strong>{tmm}</strong> · slab, circuits: TypeScript
@@ -21,6 +22,12 @@ export function BackendBadge({ worker, showDda = false }: { worker: UseQueryResu
         <>
           {' '}
           · DDA: <strong data-testid="pg-dda-backend">{ddaBackendLabel(dda.data)}</strong>
+        </>
+      )}
+      {showPwe && pwe.data && (
+        <>
+          {' '}
+          · bands (fft): <strong data-testid="pg-pwe-backend">{pweBackendLabel(pwe.data)}</strong>
         </>
       )}
     </span>

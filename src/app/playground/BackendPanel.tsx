@@ -1,130 +1,110 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { WorkerPhotonics } from '../../adapters/browser/worker-photonics.ts';
-import type { DdaBackendPreference } from '../../core/photonics/dda/backend-choice.ts';
-import type { DdaParityReport } from '../../core/photonics/dda/parity.ts';
-import type { DdaBackendsInfo } from '../../../workers/photonics-api.ts';
+import type { GpuPreference } from '../../core/kernels/gpu-choice.ts';
+import type { DdaBackendsInfo, PweBackendsInfo } from '../../../workers/photonics-api.ts';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
-import { formatCell } from './result-tables.ts';
+import { DdaParityTable, PweParityTable } from './ParityTable.tsx';
 
 /**
- * Where the DDA's matrix–vector products run: the backends the worker built (WebGPU, the f64
- * reference) with the reason a missing one was skipped, a choice between auto / WebGPU / reference,
- * and "Check backends", which runs the parity cases on each and tabulates the differences.
+ * Where an operator's products run — the DDA's matrix–vector products on a `dda` problem, the
+ * plane-wave Θ of the fft band solver on a `bands` one: the backends the worker built (WebGPU, the
+ * f64 reference) with the reason a missing one was skipped, a choice between auto / WebGPU /
+ * reference, and "Check backends", which runs the parity cases on each and tabulates the differences.
  */
+
+export type OperatorKind = 'dda' | 'pwe';
 
 // A restarted worker starts again at 'auto', so each worker gets its own cache entry.
 const workerIds = new WeakMap<WorkerPhotonics, number>();
 let nextWorkerId = 0;
-function ddaKey(worker: WorkerPhotonics | undefined): readonly unknown[] {
-  if (!worker) return ['photonics', 'dda-backends', null];
+function backendsKey(worker: WorkerPhotonics | undefined, operator: OperatorKind): readonly unknown[] {
+  if (!worker) return ['photonics', `${operator}-backends`, null];
   if (!workerIds.has(worker)) workerIds.set(worker, nextWorkerId++);
-  return ['photonics', 'dda-backends', workerIds.get(worker)];
+  return ['photonics', `${operator}-backends`, workerIds.get(worker)];
 }
 
-/** The worker's DDA backends; `enabled` keeps the GPU untouched until a DDA problem is open. */
-export function useDdaBackends(worker: WorkerPhotonics | undefined, enabled = true) {
-  return useQuery({
-    queryKey: ddaKey(worker),
-    queryFn: () => (worker as WorkerPhotonics).ddaBackends(),
+type InfoOf<K extends OperatorKind> = K extends 'dda' ? DdaBackendsInfo : PweBackendsInfo;
+
+/** The worker's backends for one operator; `enabled` keeps the GPU untouched until a problem that uses it is open. */
+export function useOperatorBackends<K extends OperatorKind>(worker: WorkerPhotonics | undefined, operator: K, enabled = true) {
+  return useQuery<InfoOf<K>>({
+    queryKey: backendsKey(worker, operator),
+    queryFn: () => (operator === 'dda' ? (worker as WorkerPhotonics).ddaBackends() : (worker as WorkerPhotonics).pweBackends()) as Promise<InfoOf<K>>,
     enabled: enabled && worker !== undefined,
     staleTime: Infinity,
     retry: false,
   });
 }
 
-/** One line for the badge: which backend a DDA solve will use under the current preference. */
-export function ddaBackendLabel(info: DdaBackendsInfo): string {
+export function useDdaBackends(worker: WorkerPhotonics | undefined, enabled = true) {
+  return useOperatorBackends(worker, 'dda', enabled);
+}
+
+function label(info: { preference: GpuPreference; available: string[] }, threshold: string): string {
   if (info.preference !== 'auto') return `${info.preference} (forced)`;
   const gpu = info.available.find((id) => id !== 'reference');
   if (!gpu) return 'reference (auto)';
-  return `auto: ${gpu} from ${Math.round(Math.cbrt(info.gpu_min_fft_points))}³ FFT points, else reference`;
+  return `auto: ${gpu} from ${threshold}, else reference`;
 }
 
-const PREFERENCES: readonly { id: DdaBackendPreference; label: string }[] = [
-  { id: 'auto', label: 'Auto (GPU for large grids, CPU for small)' },
-  { id: 'webgpu', label: 'WebGPU' },
-  { id: 'reference', label: 'Reference (TypeScript, f64)' },
-];
-
-const exp = (v: number): string => (Number.isFinite(v) ? v.toExponential(1).replace('.0e', 'e') : '—');
-
-function ParityTable({ report }: { report: DdaParityReport }) {
-  const failed = report.rows.filter((r) => !r.pass).length;
-  return (
-    <div className="table-scroll">
-      <p data-testid="pg-parity-summary" className={report.pass ? 'pass' : 'fail'}>
-        {report.pass ? `All ${report.rows.length} checks pass.` : `${failed} of ${report.rows.length} checks fail.`} Tolerances: f32 backends |Δy|/|y| ≤{' '}
-        {exp(report.tolerance.f32.y)}, |ΔQext|/Qext ≤ {exp(report.tolerance.f32.qext)}; f64 backends ≤ {exp(report.tolerance.f64.y)} and {exp(report.tolerance.f64.qext)}.
-      </p>
-      <table className="data-table compact pg-parity-table" data-testid="pg-parity-table">
-        <caption>DDA backend parity against the f64 reference (times are this device’s; a software adapter says nothing about GPU speed)</caption>
-        <thead>
-          <tr>
-            <th scope="col">case</th>
-            <th scope="col">backend</th>
-            <th scope="col">dipoles</th>
-            <th scope="col">FFT points</th>
-            <th scope="col">max |Δy|/|y|</th>
-            <th scope="col">Qext</th>
-            <th scope="col">Qext (reference)</th>
-            <th scope="col">|ΔQext|/Qext</th>
-            <th scope="col">iterations</th>
-            <th scope="col">solve ms</th>
-            <th scope="col">result</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.rows.map((r) => (
-            <tr key={`${r.case}-${r.backend}`} data-testid={`pg-parity-${r.case}-${r.backend}`}>
-              <th scope="row">{r.case}</th>
-              <td>{r.backend}</td>
-              <td>{r.dipoles}</td>
-              <td>{r.fft_points}</td>
-              <td className="mono">{exp(r.max_rel_diff_y)}</td>
-              <td className="mono">{formatCell(r.qext)}</td>
-              <td className="mono">{formatCell(r.qext_reference)}</td>
-              <td className="mono">{exp(r.qext_rel_diff)}</td>
-              <td>{r.iterations}</td>
-              <td>{Math.round(r.solve_ms)}</td>
-              <td className={r.pass ? 'pass' : 'fail'} title={r.error}>
-                {r.pass ? 'pass' : r.error ? `fail: ${r.error}` : 'fail'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+/** One line for the badge: which backend a DDA solve will use under the current preference. */
+export function ddaBackendLabel(info: DdaBackendsInfo): string {
+  return label(info, `${Math.round(Math.cbrt(info.gpu_min_fft_points))}³ FFT points`);
 }
 
-export function BackendPanel({ worker }: { worker: WorkerPhotonics | undefined }) {
+/** The same for the plane-wave Θ of a fft-method bands solve (the dense method always runs on the CPU). */
+export function pweBackendLabel(info: PweBackendsInfo): string {
+  return label(info, `${Math.round(Math.sqrt(info.gpu_min_plane_waves))}² plane waves`);
+}
+
+const TEXT: Record<OperatorKind, { heading: string; legend: string; auto: string }> = {
+  dda: { heading: 'DDA operator backend', legend: 'Run DDA products on', auto: 'Auto (GPU for large grids, CPU for small)' },
+  pwe: { heading: 'Plane-wave operator backend (fft method)', legend: 'Run the band solver’s Θ products on', auto: 'Auto (GPU for large bases, CPU for small)' },
+};
+
+function preferences(operator: OperatorKind): readonly { id: GpuPreference; label: string }[] {
+  return [
+    { id: 'auto', label: TEXT[operator].auto },
+    { id: 'webgpu', label: 'WebGPU' },
+    { id: 'reference', label: 'Reference (TypeScript, f64)' },
+  ];
+}
+
+export function BackendPanel({ worker, operator = 'dda' }: { worker: WorkerPhotonics | undefined; operator?: OperatorKind }) {
   const headingId = useId();
   const client = useQueryClient();
-  const info = useDdaBackends(worker);
+  const key = backendsKey(worker, operator);
+  const info = useOperatorBackends(worker, operator);
   const setPreference = useMutation({
-    mutationFn: (dda: DdaBackendPreference) => (worker as WorkerPhotonics).setBackendPreference({ dda }),
+    mutationFn: (preference: GpuPreference) => (worker as WorkerPhotonics).setBackendPreference({ [operator]: preference }),
     // Shown at once (the radio is controlled); the worker's answer, or the old value on failure, follows.
-    onMutate: (dda) => {
-      const before = client.getQueryData<DdaBackendsInfo>(ddaKey(worker));
-      if (before) client.setQueryData(ddaKey(worker), { ...before, preference: dda });
+    onMutate: (preference) => {
+      const before = client.getQueryData<InfoOf<OperatorKind>>(key);
+      if (before) client.setQueryData(key, { ...before, preference });
       return { before };
     },
-    onSuccess: (next) => client.setQueryData(ddaKey(worker), next),
-    onError: (_e, _dda, context) => {
-      if (context?.before) client.setQueryData(ddaKey(worker), context.before);
+    onSuccess: (next) => {
+      const current = client.getQueryData<InfoOf<OperatorKind>>(key);
+      if (current) client.setQueryData(key, { ...current, preference: next[operator] });
+    },
+    onError: (_e, _p, context) => {
+      if (context?.before) client.setQueryData(key, context.before);
     },
   });
-  const check = useMutation({ mutationFn: () => (worker as WorkerPhotonics).checkBackends() });
+  const check = useMutation({
+    mutationFn: async () => (operator === 'dda' ? { dda: await (worker as WorkerPhotonics).checkBackends() } : { pwe: await (worker as WorkerPhotonics).checkPweBackends() }),
+  });
   const data = info.data;
+  const text = TEXT[operator];
   return (
     <section className="panel pg-backend-panel" aria-labelledby={headingId} data-testid="pg-backend-panel">
-      <h2 id={headingId}>DDA operator backend</h2>
+      <h2 id={headingId}>{text.heading}</h2>
       {info.isPending && worker && <p className="note">Looking for WebGPU in the worker…</p>}
-      {info.isError && <ErrorPanel title="The DDA backends could not be listed" error={info.error} />}
+      {info.isError && <ErrorPanel title="The operator backends could not be listed" error={info.error} />}
       {data && (
         <>
-          <p data-testid="pg-dda-available">
+          <p data-testid={`pg-${operator}-available`}>
             Available: <strong>{data.available.join(', ')}</strong>
             {data.skipped.length > 0 && <span className="note"> — {data.skipped.join('; ')}</span>}
           </p>
@@ -134,14 +114,14 @@ export function BackendPanel({ worker }: { worker: WorkerPhotonics | undefined }
             ))}
           </ul>
           <fieldset className="pg-backend-choice" disabled={setPreference.isPending}>
-            <legend>Run DDA products on</legend>
-            {PREFERENCES.map((p) => (
+            <legend>{text.legend}</legend>
+            {preferences(operator).map((p) => (
               <label key={p.id}>
                 <input
                   type="radio"
                   name={`${headingId}-pref`}
                   value={p.id}
-                  data-testid={`pg-dda-pref-${p.id}`}
+                  data-testid={`pg-${operator}-pref-${p.id}`}
                   checked={data.preference === p.id}
                   onChange={() => setPreference.mutate(p.id)}
                 />{' '}
@@ -157,7 +137,8 @@ export function BackendPanel({ worker }: { worker: WorkerPhotonics | undefined }
             </button>
           </div>
           {check.isError && <ErrorPanel title="The backend check failed" error={check.error} />}
-          {check.data && <ParityTable report={check.data} />}
+          {check.data?.dda && <DdaParityTable report={check.data.dda} />}
+          {check.data?.pwe && <PweParityTable report={check.data.pwe} />}
         </>
       )}
     </section>

@@ -105,7 +105,7 @@ export function PlaygroundPage({ query }: { query: URLSearchParams }) {
         <section className="panel pg-problem" aria-label="Problem">
           <div className="panel-heading">
             <h2>Problem</h2>
-            <BackendBadge worker={worker} showDda={kind === 'dda'} />
+            <BackendBadge worker={worker} showDda={kind === 'dda'} showPwe={kind === 'bands'} />
           </div>
           <PresetPicker kind={kind} onPick={(p) => setProblem(kind, p)} />
           <MaterialNamesContext.Provider value={materialOptions}>
@@ -174,7 +174,8 @@ export function PlaygroundPage({ query }: { query: URLSearchParams }) {
         </section>
         <MaterialImport worker={worker.data} count={materials.data?.length} />
       </div>
-      {kind === 'dda' && <BackendPanel worker={worker.data} />}
+      {kind === 'dda' && <BackendPanel worker={worker.data} operator="dda" />}
+      {kind === 'bands' && <BackendPanel worker={worker.data} operator="pwe" />}
       {solve.data && solvedHere && <ResultView output={solve.data} />}
     </div>
   );

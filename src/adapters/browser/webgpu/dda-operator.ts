@@ -12,21 +12,13 @@ import type { AsyncDdaOperator, DdaOperatorBackend, DdaOperatorInput } from '../
 import { dispatchSize, fftPlan } from './fft-plan.ts';
 import { FFT_STAGE_WGSL, GATHER_WGSL, SCATTER_WGSL, TENSOR_MULTIPLY_WGSL, WORKGROUP_SIZE } from './dda-shaders.ts';
 import { acquireGpuDevice, type GpuHandle } from './device.ts';
+import { buildInErrorScopes, compile, storage, uniform } from './gpu-kit.ts';
 
 interface Pipelines {
   readonly stage: GPUComputePipeline;
   readonly multiply: GPUComputePipeline;
   readonly scatter: GPUComputePipeline;
   readonly gather: GPUComputePipeline;
-}
-
-/** Compiles one kernel; a WGSL error surfaces with the compiler's own message and line. */
-async function compile(device: GPUDevice, label: string, code: string): Promise<GPUComputePipeline> {
-  const module = device.createShaderModule({ label, code });
-  const info = await module.getCompilationInfo();
-  const errors = info.messages.filter((m) => m.type === 'error');
-  if (errors.length > 0) throw new Error(`WGSL ${label} does not compile: ${errors.map((m) => `line ${m.lineNum}: ${m.message}`).join('; ')}`);
-  return device.createComputePipelineAsync({ label, layout: 'auto', compute: { module, entryPoint: 'main' } });
 }
 
 async function compileAll(device: GPUDevice): Promise<Pipelines> {
@@ -37,27 +29,6 @@ async function compileAll(device: GPUDevice): Promise<Pipelines> {
     compile(device, 'dda-gather', GATHER_WGSL),
   ]);
   return { stage, multiply, scatter, gather };
-}
-
-function storage(device: GPUDevice, label: string, bytes: number, extra = 0): GPUBuffer {
-  // WebGPU rejects zero-sized bindings; 8 bytes is one vec2<f32>.
-  return device.createBuffer({ label, size: Math.max(8, bytes), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | extra });
-}
-
-function uniform(device: GPUDevice, label: string, values: readonly number[]): GPUBuffer {
-  const words = new Uint32Array(Math.ceil(values.length / 4) * 4);
-  words.set(values);
-  const buffer = device.createBuffer({ label, size: words.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
-  device.queue.writeBuffer(buffer, 0, words);
-  return buffer;
-}
-
-/** Throws with the WebGPU error caught in the scopes pushed by the caller (validation inside, out-of-memory outside). */
-async function popScopes(device: GPUDevice, what: string): Promise<void> {
-  const validation = await device.popErrorScope();
-  const memory = await device.popErrorScope();
-  const error = memory ?? validation;
-  if (error) throw new Error(`${what}: ${error.message}`);
 }
 
 function createOperator(handle: GpuHandle, pipelines: Pipelines, input: DdaOperatorInput): AsyncDdaOperator {
@@ -187,26 +158,6 @@ export async function createWebGpuDdaBackend(handle?: GpuHandle): Promise<DdaOpe
     id: 'webgpu',
     precision: 'f32',
     description: `webgpu: WGSL Stockham FFT convolution in f32 on ${gpu.adapter} (workgroups of ${WORKGROUP_SIZE}); 1/α diagonal and COCG in f64 on the CPU`,
-    async create(input) {
-      gpu.device.pushErrorScope('out-of-memory');
-      gpu.device.pushErrorScope('validation');
-      let op: AsyncDdaOperator | undefined;
-      let failure: unknown = null;
-      try {
-        op = createOperator(gpu, pipelines, input);
-      } catch (e) {
-        failure = e;
-      }
-      // Pop both scopes whatever happened, so a failed build does not leave them pushed on the device.
-      const scoped = await popScopes(gpu.device, 'building the WebGPU DDA operator failed').then(
-        () => null,
-        (e: unknown) => e,
-      );
-      if (failure !== null || scoped !== null || !op) {
-        op?.dispose();
-        throw failure ?? scoped;
-      }
-      return op;
-    },
+    create: (input) => buildInErrorScopes(gpu.device, 'building the WebGPU DDA operator failed', () => createOperator(gpu, pipelines, input)),
   };
 }

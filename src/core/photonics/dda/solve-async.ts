@@ -5,6 +5,7 @@
  * A GPU that fails (device lost, out of memory) falls back to the reference with the reason kept as
  * a warning, so a solve never fails because of the backend it was given.
  */
+import { runWithFallback, type GpuBackendChoice } from '../../kernels/gpu-choice.ts';
 import type { SolveContext } from '../solve-context.ts';
 import { cocgAsync } from './cocg.ts';
 import type { AsyncDdaOperator, DdaOperatorBackend } from './operator-backend.ts';
@@ -13,12 +14,7 @@ import type { DdaProblem } from './problem.ts';
 import { ddaCocgOptions, ddaResult, prepareDdaSystem, residualOf, type DdaResult, type DdaSolveOptions, type DdaSystem } from './solve.ts';
 
 /** The backend to use for one problem and the reason it was chosen (both end up in the result). */
-export interface DdaBackendChoice {
-  readonly backend: DdaOperatorBackend;
-  readonly reason: string;
-  /** Set when the user's choice could not be honoured (e.g. WebGPU forced but unavailable): becomes a result warning. */
-  readonly warning?: string;
-}
+export type DdaBackendChoice = GpuBackendChoice<DdaOperatorBackend>;
 
 async function solveOn(system: DdaSystem, backend: DdaOperatorBackend, reason: string, options: DdaSolveOptions): Promise<DdaResult> {
   const { lattice, kd } = system.setup;
@@ -35,21 +31,9 @@ async function solveOn(system: DdaSystem, backend: DdaOperatorBackend, reason: s
   }
 }
 
-function reasonOf(e: unknown): string {
-  return e instanceof Error ? e.message || e.name : String(e);
-}
-
 /** Solves `problem` with the chosen operator backend; a failing non-reference backend falls back to the reference. */
 export async function solveDdaAsync(problem: DdaProblem, ctx: SolveContext, choice: DdaBackendChoice, options: DdaSolveOptions = {}): Promise<DdaResult> {
   const system = prepareDdaSystem(problem, ctx);
   if (choice.warning) system.warnings.add(choice.warning);
-  if (choice.backend.id === 'reference') return solveOn(system, choice.backend, choice.reason, options);
-  try {
-    return await solveOn(system, choice.backend, choice.reason, options);
-  } catch (e) {
-    // A cancelled solve stays cancelled; anything else is the backend's failure, not the problem's.
-    if (options.signal?.aborted) throw e;
-    system.warnings.add(`the ${choice.backend.id} backend failed (${reasonOf(e)}); solved again on the reference backend`);
-    return solveOn(system, referenceDdaBackend, `fallback after ${choice.backend.id} failed`, options);
-  }
+  return runWithFallback(choice, referenceDdaBackend, (backend, reason) => solveOn(system, backend, reason, options), (w) => system.warnings.add(w), options.signal);
 }

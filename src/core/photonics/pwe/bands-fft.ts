@@ -11,10 +11,11 @@
  */
 import type { BandsInput, BandsResult } from './bands.ts';
 import { findGaps } from './bands.ts';
-import { createFftPlan } from './fft2d.ts';
+import { createFftPlan, type FftPlan } from './fft2d.ts';
 import { kPath, makeLattice } from './lattice.ts';
-import { lobpcg } from './lobpcg.ts';
-import { applyTheta, createThetaWork, planeWaveOrders, type ThetaOperator } from './operator.ts';
+import { driveSync, eachVector, type BlockApplyRequest, type BlockSteps } from './block-steps.ts';
+import { lobpcgSteps } from './lobpcg.ts';
+import { applyTheta, createThetaWork, planeWaveOrders, type ThetaOperator, type ThetaWork } from './operator.ts';
 import { smoothEpsilon, teTensor, tmFactor } from './smoothing.ts';
 
 /** Relative residual ‖Θx − λx‖/λ at which a band counts as converged: frequencies then agree with a 10⁻⁹ solve to ~3·10⁻¹⁰ (rods test case, P = 29). */
@@ -112,7 +113,27 @@ function withoutUniformField(previous: { re: Float64Array; im: Float64Array; cou
   return { re, im, count: keep.length };
 }
 
-export function solveBandsFft(input: BandsInput, options: FftBandsOptions = {}): FftBandsResult {
+/** Everything about a band solve that does not depend on k: the grid, the sampled medium, the orders. */
+export interface FftBandsSetup {
+  readonly polarization: 'TM' | 'TE';
+  readonly lattice: ReturnType<typeof makeLattice>;
+  readonly N: number;
+  readonly plan: FftPlan;
+  readonly eta: Float64Array | null;
+  readonly kappa: ThetaOperator['kappa'];
+  /** Mean of η (TM) or of (κ_xx + κ_yy)/2 (TE): scales the preconditioner. */
+  readonly meanFactor: number;
+  readonly gridIndex: Int32Array;
+  readonly size: number;
+  /** Index of the (0, 0) order. */
+  readonly zeroOrder: number;
+  /** Cartesian components of G per plane wave. */
+  readonly gx: Float64Array;
+  readonly gy: Float64Array;
+  readonly bScale: number;
+}
+
+export function prepareFftBands(input: BandsInput): FftBandsSetup {
   const P = input.planeWavesPerAxis;
   if (!Number.isInteger(P) || P < 1 || P % 2 === 0) throw new Error('PWE: plane waves per axis must be a positive odd integer');
   if (!(input.background > 0) || input.shapes.some((s) => !(s.epsilon > 0))) throw new Error('PWE: every permittivity must be positive (lossless dielectrics)');
@@ -126,8 +147,6 @@ export function solveBandsFft(input: BandsInput, options: FftBandsOptions = {}):
   const meanFactor = eta ? eta.reduce((s, e) => s + e, 0) / eta.length : kappa!.xx.reduce((s, e, i) => s + (e + (kappa!.yy[i] as number)) / 2, 0) / kappa!.xx.length;
   const { m: om, n: on, gridIndex } = planeWaveOrders(p, N);
   const size = om.length;
-  const bands = Math.min(input.bands, size);
-  const block = Math.min(bands + GUARD_VECTORS, size);
   const zeroOrder = p * P + p; // (m, n) = (0, 0) in planeWaveOrders' ordering
   const gx = new Float64Array(size);
   const gy = new Float64Array(size);
@@ -135,7 +154,58 @@ export function solveBandsFft(input: BandsInput, options: FftBandsOptions = {}):
     gx[i] = (om[i] as number) * lattice.b1.x + (on[i] as number) * lattice.b2.x;
     gy[i] = (om[i] as number) * lattice.b1.y + (on[i] as number) * lattice.b2.y;
   }
-  const work = createThetaWork(plan);
+  return { polarization: input.polarization, lattice, N, plan, eta, kappa, meanFactor, gridIndex, size, zeroOrder, gx, gy, bScale: Math.hypot(lattice.b1.x, lattice.b1.y) };
+}
+
+/** Θ at one wavevector, with the diagonal preconditioner 1/(|k+G|²⟨η⟩). */
+export function thetaAt(setup: FftBandsSetup, k: { readonly x: number; readonly y: number }): { op: ThetaOperator; preconditioner: Float64Array } {
+  const { size, gx, gy, bScale, meanFactor } = setup;
+  const kgX = new Float64Array(size);
+  const kgY = new Float64Array(size);
+  const kgNorm = new Float64Array(size);
+  const preconditioner = new Float64Array(size);
+  for (let i = 0; i < size; i++) {
+    kgX[i] = k.x + (gx[i] as number);
+    kgY[i] = k.y + (gy[i] as number);
+    const q2 = (kgX[i] as number) ** 2 + (kgY[i] as number) ** 2;
+    kgNorm[i] = Math.sqrt(q2);
+    // Θ ≈ |k+G|²·⟨η⟩ on its diagonal; the floor only matters for the deflated G = 0 at Γ.
+    preconditioner[i] = 1 / (Math.max(q2, 1e-8 * bScale * bScale) * meanFactor);
+  }
+  const op: ThetaOperator = { polarization: setup.polarization, plan: setup.plan, size, gridIndex: setup.gridIndex, kgX, kgY, kgNorm, eta: setup.eta, kappa: setup.kappa };
+  return { op, preconditioner };
+}
+
+/** A block of Θ products for one k-point's operator (a new `op` object at every k-point). */
+export interface ThetaApplyRequest extends BlockApplyRequest {
+  readonly op: ThetaOperator;
+}
+
+/** Θ applied on the CPU in f64, one vector at a time, with scratch grids kept per FFT plan. */
+export function referenceThetaApplier(): (request: ThetaApplyRequest) => void {
+  let work: ThetaWork | undefined;
+  let workPlan: ThetaOperator['plan'] | undefined;
+  return (request) => {
+    const { op } = request;
+    if (!work || workPlan !== op.plan) {
+      work = createThetaWork(op.plan);
+      workPlan = op.plan;
+    }
+    const w = work;
+    eachVector(request, op.size, (xr, xi, yr, yi) => applyTheta(op, xr, xi, yr, yi, w));
+  };
+}
+
+export function solveBandsFft(input: BandsInput, options: FftBandsOptions = {}): FftBandsResult {
+  return driveSync(bandsFftSteps(input, options), referenceThetaApplier());
+}
+
+/** The band solve suspended at every block of Θ products (see block-steps.ts). */
+export function* bandsFftSteps(input: BandsInput, options: FftBandsOptions = {}): BlockSteps<ThetaApplyRequest, FftBandsResult> {
+  const setup = prepareFftBands(input);
+  const { lattice, N, eta, kappa, size, zeroOrder } = setup;
+  const bands = Math.min(input.bands, size);
+  const block = Math.min(bands + GUARD_VECTORS, size);
   const path = kPath(lattice, input.kPointsPerSegment);
   const frequencies: number[][] = [];
   const iterations: number[] = [];
@@ -143,29 +213,16 @@ export function solveBandsFft(input: BandsInput, options: FftBandsOptions = {}):
   let applications = 0;
   let maxResidual = 0;
   let previous: { re: Float64Array; im: Float64Array; count: number } | undefined;
-  const bScale = Math.hypot(lattice.b1.x, lattice.b1.y);
+  const { bScale } = setup;
   // A cell symmetric under r → −r has real η̂(G): the operator is then real symmetric at every k.
   const real = inversionSymmetric(eta ? [eta] : [kappa!.xx, kappa!.xy, kappa!.yy], N) && options.forceComplex !== true;
-  path.forEach((point, index) => {
-    const kgX = new Float64Array(size);
-    const kgY = new Float64Array(size);
-    const kgNorm = new Float64Array(size);
-    const preconditioner = new Float64Array(size);
-    for (let i = 0; i < size; i++) {
-      kgX[i] = point.k.x + (gx[i] as number);
-      kgY[i] = point.k.y + (gy[i] as number);
-      const q2 = (kgX[i] as number) ** 2 + (kgY[i] as number) ** 2;
-      kgNorm[i] = Math.sqrt(q2);
-      // Θ ≈ |k+G|²·⟨η⟩ on its diagonal; the floor only matters for the deflated G = 0 at Γ.
-      preconditioner[i] = 1 / (Math.max(q2, 1e-8 * bScale * bScale) * meanFactor);
-    }
-    const op: ThetaOperator = { polarization: input.polarization, plan, size, gridIndex, kgX, kgY, kgNorm, eta, kappa };
+  for (const [index, point] of path.entries()) {
+    const { op, preconditioner } = thetaAt(setup, point.k);
     const atGamma = Math.hypot(point.k.x, point.k.y) <= 1e-12 * bScale;
-    const initial = previous ? (atGamma ? withoutUniformField(previous, zeroOrder, size) : previous) : planeWaveStart(kgNorm, block, size, atGamma ? zeroOrder : -1);
-    const r = lobpcg(
+    const initial = previous ? (atGamma ? withoutUniformField(previous, zeroOrder, size) : previous) : planeWaveStart(op.kgNorm, block, size, atGamma ? zeroOrder : -1);
+    const steps = lobpcgSteps(
       {
         size,
-        apply: (xr, xi, yr, yi) => applyTheta(op, xr, xi, yr, yi, work),
         preconditioner,
         real,
         ...(atGamma ? { fixedZero: [zeroOrder] } : {}),
@@ -179,6 +236,13 @@ export function solveBandsFft(input: BandsInput, options: FftBandsOptions = {}):
         initial,
       },
     );
+    // Each of LOBPCG's product requests goes out tagged with this k-point's operator.
+    let next = steps.next();
+    while (!next.done) {
+      yield { ...next.value, op };
+      next = steps.next();
+    }
+    const r = next.value;
     iterations.push(r.iterations);
     applications += r.applications;
     maxResidual = Math.max(maxResidual, r.maxResidual);
@@ -197,7 +261,7 @@ export function solveBandsFft(input: BandsInput, options: FftBandsOptions = {}):
       previous = { re: r.vectorsRe, im: r.vectorsIm, count: block };
     }
     options.onKPoint?.(index + 1, path.length);
-  });
+  }
   return {
     k_points: path.map((pt) => ({ distance: pt.distance, label: pt.label, kx: pt.k.x, ky: pt.k.y })),
     frequencies,

@@ -16,13 +16,13 @@
  * squared over the gap to the next eigenvalue.
  */
 import { createRng } from '../../stats/rng.ts';
+import { driveAsync, driveSync, eachVector, type BlockApplyRequest, type BlockSteps } from './block-steps.ts';
 import { hermitianEigen } from './hermitian-eigen.ts';
 
-export interface BlockEigenProblem {
+/** The eigenproblem without its operator: the generator form (lobpcgSteps) asks for products instead. */
+export interface BlockEigenSpec {
   /** Vector length. */
   readonly size: number;
-  /** y = A x for one vector; the arrays are views of length `size` and never alias. */
-  readonly apply: (xRe: Float64Array, xIm: Float64Array, yRe: Float64Array, yIm: Float64Array) => void;
   /** Diagonal preconditioner (≈ A⁻¹ on the diagonal), length `size`. */
   readonly preconditioner: Float64Array;
   /** Component indices held at zero (deflated directions). */
@@ -32,6 +32,16 @@ export interface BlockEigenProblem {
    * real arithmetic, about four times less linear-algebra work; the imaginary parts stay zero.
    */
   readonly real?: boolean;
+}
+
+export interface BlockEigenProblem extends BlockEigenSpec {
+  /** y = A x for one vector; the arrays are views of length `size` and never alias. */
+  readonly apply: (xRe: Float64Array, xIm: Float64Array, yRe: Float64Array, yIm: Float64Array) => void;
+}
+
+export interface AsyncBlockEigenProblem extends BlockEigenSpec {
+  /** y = A x for `count` vectors one after another (views of count·size values that never alias). */
+  readonly applyBlock: (xRe: Float64Array, xIm: Float64Array, count: number, yRe: Float64Array, yIm: Float64Array) => Promise<void>;
 }
 
 export interface BlockEigenOptions {
@@ -66,10 +76,6 @@ interface Block {
   count: number;
   /** Imaginary parts are identically zero and are neither read nor written. */
   real: boolean;
-}
-
-function view(b: { re: Float64Array; im: Float64Array }, j: number, n: number): [Float64Array, Float64Array] {
-  return [b.re.subarray(j * n, (j + 1) * n), b.im.subarray(j * n, (j + 1) * n)];
 }
 
 /** ⟨a_i, b_j⟩ = a_iᴴ b_j. */
@@ -206,7 +212,21 @@ function newBlock(capacity: number, n: number, real: boolean): Block {
   return { re: new Float64Array(capacity * n), im: new Float64Array(capacity * n), count: 0, real };
 }
 
+/** LOBPCG with a synchronous per-vector operator (the CPU path: products in the order they always ran). */
 export function lobpcg(problem: BlockEigenProblem, options: BlockEigenOptions): BlockEigenResult {
+  return driveSync(lobpcgSteps(problem, options), (request) => eachVector(request, problem.size, problem.apply));
+}
+
+/** LOBPCG with an asynchronous block operator (a GPU): the same iteration, one awaited product per block. */
+export function lobpcgAsync(problem: AsyncBlockEigenProblem, options: BlockEigenOptions): Promise<BlockEigenResult> {
+  return driveAsync(lobpcgSteps(problem, options), (r) => problem.applyBlock(r.xRe, r.xIm, r.count, r.yRe, r.yIm));
+}
+
+/**
+ * The iteration itself, suspended at every block of operator applications (vectors [from, from +
+ * count) of the basis into the same slots of its image). All linear algebra stays here in f64.
+ */
+export function* lobpcgSteps(problem: BlockEigenSpec, options: BlockEigenOptions): BlockSteps<BlockApplyRequest, BlockEigenResult> {
   const n = problem.size;
   const fixed = problem.fixedZero ?? [];
   const free = n - fixed.length;
@@ -218,14 +238,16 @@ export function lobpcg(problem: BlockEigenProblem, options: BlockEigenOptions): 
   const s = newBlock(capacity, n, real);
   const as = newBlock(capacity, n, real);
   let applications = 0;
-  const applyTo = (from: Block, j: number, to: Block, i: number): void => {
-    const [xr, xi] = view(from, j, n);
-    const [yr, yi] = view(to, i, n);
-    problem.apply(xr, xi, yr, yi);
+  /** Asks the driver for as[from, from + count) = A · s[from, from + count). */
+  function* applyRange(from: number, count: number): BlockSteps<BlockApplyRequest, void> {
+    if (count <= 0) return;
+    const lo = from * n;
+    const hi = (from + count) * n;
+    yield { xRe: s.re.subarray(lo, hi), xIm: s.im.subarray(lo, hi), yRe: as.re.subarray(lo, hi), yIm: as.im.subarray(lo, hi), count };
     // A real operator's output is real up to rounding in the FFTs: keep it exactly real.
-    if (real) yi.fill(0);
-    applications++;
-  };
+    if (real) as.im.fill(0, lo, hi);
+    applications += count;
+  }
 
   // Starting block: given vectors, then seeded random ones shaped by the preconditioner (smooth, low-order).
   const rng = createRng(options.seed);
@@ -254,7 +276,7 @@ export function lobpcg(problem: BlockEigenProblem, options: BlockEigenOptions): 
     count += orthonormalise(s, count, add, n, null);
   }
   if (count < m) throw new Error('lobpcg: could not build an independent starting block');
-  for (let j = 0; j < m; j++) applyTo(s, j, as, j);
+  yield* applyRange(0, m);
 
   const x = newBlock(m, n, real);
   const ax = newBlock(m, n, real);
@@ -351,7 +373,7 @@ export function lobpcg(problem: BlockEigenProblem, options: BlockEigenOptions): 
       w++;
     }
     w = orthonormalise(s, m, w, n, null);
-    for (let j = m; j < m + w; j++) applyTo(s, j, as, j);
+    yield* applyRange(m, w);
     let kept = 0;
     if (pCount > 0) {
       const room = Math.min(pCount, capacity - m - w);

@@ -6,7 +6,9 @@
 import { progressReporter } from '../progress.ts';
 import { ProblemError, type SolveContext } from '../solve-context.ts';
 import { solveBands, type BandGap, type BandsInput, type BandsResult } from './bands.ts';
-import { FFT_TOLERANCE, solveBandsFft, type FftBandsResult } from './bands-fft.ts';
+import { bandsFftSteps, FFT_TOLERANCE, referenceThetaApplier, type FftBandsResult, type ThetaApplyRequest } from './bands-fft.ts';
+import { driveSync, type BlockSteps } from './block-steps.ts';
+import type { PweBackendId } from './operator-backend.ts';
 import type { CellShape } from './fourier.ts';
 import { kPath, makeLattice } from './lattice.ts';
 import { resolvedMethod, type BandsProblem } from './problem.ts';
@@ -37,7 +39,8 @@ export interface BandsSolveResult {
   readonly eigensolver?: { readonly grid: number; readonly tolerance: number; readonly max_residual: number; readonly iterations_mean: number; readonly iterations_max: number; readonly operator_applications: number };
   readonly warnings: string[];
   readonly conventions: Record<string, string>;
-  readonly backend: 'reference';
+  /** Where Θ ran (fft method; the dense method always runs on the reference). */
+  readonly backend: PweBackendId;
 }
 
 const CONVENTIONS: Record<string, string> = {
@@ -72,6 +75,15 @@ export function bandsInput(problem: BandsProblem, polarization: 'TM' | 'TE', pla
 }
 
 export function solveBandsProblem(problem: BandsProblem, ctx?: Pick<SolveContext, 'onProgress'>): BandsSolveResult {
+  return driveSync(bandsProblemSteps(problem, ctx), referenceThetaApplier());
+}
+
+/**
+ * The whole bands solve (both polarizations, the convergence check) suspended at each block of Θ
+ * products of the fft method; the dense method never yields. The result says backend 'reference':
+ * an asynchronous driver on another backend overrides it (pwe/solve-async.ts).
+ */
+export function* bandsProblemSteps(problem: BandsProblem, ctx?: Pick<SolveContext, 'onProgress'>): BlockSteps<ThetaApplyRequest, BandsSolveResult> {
   const warnings = new Set<string>();
   checkGeometry(problem, warnings);
   const method = resolvedMethod(problem);
@@ -87,7 +99,7 @@ export function solveBandsProblem(problem: BandsProblem, ctx?: Pick<SolveContext
   const progress = progressReporter(ctx?.onProgress, 'k-point', kCount * pols.length * (checking ? 2 : 1));
   let solvedBefore = 0;
   const fft: { iterations: number[]; applications: number; maxResidual: number; grid: number; unconverged: number } = { iterations: [], applications: 0, maxResidual: 0, grid: 0, unconverged: 0 };
-  const run = (input: BandsInput): BandsResult => {
+  function* run(input: BandsInput): BlockSteps<ThetaApplyRequest, BandsResult> {
     const base = solvedBefore;
     const onKPoint = (done: number): void => progress.step(base + done);
     let r: BandsResult;
@@ -95,7 +107,8 @@ export function solveBandsProblem(problem: BandsProblem, ctx?: Pick<SolveContext
       if (method === 'dense') {
         r = solveBands(input, onKPoint);
       } else {
-        const f: FftBandsResult = solveBandsFft(input, { onKPoint });
+        // Only the solver's own errors land in this catch: a backend's failure is thrown by the driver, outside the generator.
+        const f: FftBandsResult = yield* bandsFftSteps(input, { onKPoint });
         fft.iterations.push(...f.stats.iterations);
         fft.applications += f.stats.applications;
         fft.maxResidual = Math.max(fft.maxResidual, f.stats.max_residual);
@@ -108,9 +121,9 @@ export function solveBandsProblem(problem: BandsProblem, ctx?: Pick<SolveContext
     }
     solvedBefore += r.k_points.length;
     return r;
-  };
+  }
   for (const pol of pols) {
-    const r = run(bandsInput(problem, pol));
+    const r = yield* run(bandsInput(problem, pol));
     kPoints = r.k_points;
     planeWaves = r.plane_waves;
     // Only the dense method pays for a complex operator; the FFT operator is complex either way.
@@ -118,7 +131,7 @@ export function solveBandsProblem(problem: BandsProblem, ctx?: Pick<SolveContext
     for (let b = 0; b < problem.bands && b < (r.frequencies[0]?.length ?? 0); b++) lines.push({ polarization: pol, band: b + 1, frequency: r.frequencies.map((row) => row[b] as number) });
     for (const g of r.gaps) gaps.push({ ...g, polarization: pol, ...(problem.lattice_constant_nm ? { wavelength_range_nm: [problem.lattice_constant_nm / g.from, problem.lattice_constant_nm / g.to] as [number, number] } : {}) });
     if (checking) {
-      const coarse = run(bandsInput(problem, pol, checkP));
+      const coarse = yield* run(bandsInput(problem, pol, checkP));
       const change = gapChange(r.gaps, coarse.gaps);
       worst = Math.max(worst ?? 0, change);
       if (change > GAP_TOLERANCE) {

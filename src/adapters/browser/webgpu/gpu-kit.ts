@@ -1,0 +1,61 @@
+/**
+ * Small WebGPU helpers shared by the operator backends (DDA, PWE): compiling a kernel with the
+ * compiler's message on failure, storage and uniform buffers, and turning error scopes into throws.
+ */
+
+/** Compiles one kernel; a WGSL error surfaces with the compiler's own message and line. */
+export async function compile(device: GPUDevice, label: string, code: string): Promise<GPUComputePipeline> {
+  const module = device.createShaderModule({ label, code });
+  const info = await module.getCompilationInfo();
+  const errors = info.messages.filter((m) => m.type === 'error');
+  if (errors.length > 0) throw new Error(`WGSL ${label} does not compile: ${errors.map((m) => `line ${m.lineNum}: ${m.message}`).join('; ')}`);
+  return device.createComputePipelineAsync({ label, layout: 'auto', compute: { module, entryPoint: 'main' } });
+}
+
+export function storage(device: GPUDevice, label: string, bytes: number, extra = 0): GPUBuffer {
+  // WebGPU rejects zero-sized bindings; 8 bytes is one vec2<f32>.
+  return device.createBuffer({ label, size: Math.max(8, bytes), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | extra });
+}
+
+export function uniform(device: GPUDevice, label: string, values: readonly number[]): GPUBuffer {
+  const words = new Uint32Array(Math.ceil(values.length / 4) * 4);
+  words.set(values);
+  const buffer = device.createBuffer({ label, size: words.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+  device.queue.writeBuffer(buffer, 0, words);
+  return buffer;
+}
+
+/** Throws with the WebGPU error caught in the scopes pushed by the caller (validation inside, out-of-memory outside). */
+export async function popScopes(device: GPUDevice, what: string): Promise<void> {
+  const validation = await device.popErrorScope();
+  const memory = await device.popErrorScope();
+  const error = memory ?? validation;
+  if (error) throw new Error(`${what}: ${error.message}`);
+}
+
+
+/**
+ * Runs `build` inside out-of-memory and validation scopes and throws the first failure (its own
+ * throw, or a WebGPU error it caused); both scopes are popped whatever happens, and a half-built
+ * result is disposed.
+ */
+export async function buildInErrorScopes<T extends { dispose(): void }>(device: GPUDevice, what: string, build: () => T): Promise<T> {
+  device.pushErrorScope('out-of-memory');
+  device.pushErrorScope('validation');
+  let built: T | undefined;
+  let failure: unknown = null;
+  try {
+    built = build();
+  } catch (e) {
+    failure = e;
+  }
+  const scoped = await popScopes(device, what).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (failure !== null || scoped !== null || !built) {
+    built?.dispose();
+    throw failure ?? scoped;
+  }
+  return built;
+}
