@@ -25,13 +25,16 @@ export interface LazyOperatorBackends<B> {
   available(): Promise<B[]>;
 }
 
-export function lazyOperatorBackends<B extends { readonly id: string; readonly description: string }>(load: () => Promise<GpuBackendSet<B>>): LazyOperatorBackends<B> {
+export function lazyOperatorBackends<B extends { readonly id: string; readonly description: string; readonly unavailableReason?: () => string | null }>(load: () => Promise<GpuBackendSet<B>>): LazyOperatorBackends<B> {
   let ready: Promise<GpuBackendSet<B>> | undefined;
   let preference: GpuPreference = 'auto';
   const set = () => (ready ??= load());
+  /** The GPU backend unless its device was lost since it was built. */
+  const liveGpu = (s: GpuBackendSet<B>): B | null => (s.gpu && !s.gpu.unavailableReason?.() ? s.gpu : null);
   const available = async () => {
     const s = await set();
-    return [...(s.gpu ? [s.gpu] : []), s.reference];
+    const gpu = liveGpu(s);
+    return [...(gpu ? [gpu] : []), s.reference];
   };
   return {
     set,
@@ -42,7 +45,8 @@ export function lazyOperatorBackends<B extends { readonly id: string; readonly d
     available,
     async info() {
       const [s, list] = await Promise.all([set(), available()]);
-      return { available: list.map((b) => b.id), skipped: [...s.skipped], descriptions: Object.fromEntries(list.map((b) => [b.id, b.description])), preference };
+      const lost = s.gpu?.unavailableReason?.();
+      return { available: list.map((b) => b.id), skipped: [...s.skipped, ...(lost ? [`webgpu unavailable: ${lost}`] : [])], descriptions: Object.fromEntries(list.map((b) => [b.id, b.description])), preference };
     },
   };
 }

@@ -47,4 +47,18 @@ describe('photonics worker API: DDA backends', () => {
     expect(Math.abs(forced.qext / large.qext - 1)).toBeLessThan(1e-8);
     await expect(api.setBackendPreference({ dda: 'gpu' })).rejects.toThrow(/auto|webgpu|reference/);
   }, 60_000);
+
+  it('a GPU whose device is lost drops out of the available list, names the reason, and no longer gets problems', async () => {
+    let lost: string | null = null;
+    const fragile: DdaOperatorBackend = { ...standIn, unavailableReason: () => lost };
+    const api = createPhotonicsWorkerApi(loaders, () => 0, () => Promise.resolve(fragile));
+    expect(((await api.solve(sphere(12))).result as unknown as DdaOut).backend).toBe('webgpu');
+    lost = 'the GPU device was lost (unknown): driver reset';
+    const info = await api.ddaBackends();
+    expect(info.available).toEqual(['reference']);
+    expect(info.skipped).toContain('webgpu unavailable: the GPU device was lost (unknown): driver reset');
+    const after = (await api.solve(sphere(12))).result as unknown as DdaOut;
+    expect(after.backend).toBe('reference');
+    expect(after.conventions.backend).toContain('webgpu unavailable: the GPU device was lost');
+  });
 });

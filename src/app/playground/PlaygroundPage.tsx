@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
+import { RenderBoundary } from '../components/RenderBoundary.tsx';
 import { routeHref } from '../routing/route.ts';
 import { BackendBadge } from './BackendBadge.tsx';
 import { BackendPanel } from './BackendPanel.tsx';
@@ -111,7 +112,9 @@ export function PlaygroundPage({ query }: { query: URLSearchParams }) {
           <MaterialNamesContext.Provider value={materialOptions}>
             <ProblemEditor key={kind} schema={schema} value={problem} onChange={(v) => setProblem(kind, v)} />
           </MaterialNamesContext.Provider>
-          <GeometryPreview kind={kind} problem={problem} />
+          <RenderBoundary title="The geometry preview could not be drawn" resetKey={problem}>
+            <GeometryPreview kind={kind} problem={problem} />
+          </RenderBoundary>
           <div className="button-row pg-solve-row">
             <button
               type="button"
@@ -176,7 +179,11 @@ export function PlaygroundPage({ query }: { query: URLSearchParams }) {
       </div>
       {kind === 'dda' && <BackendPanel worker={worker.data} operator="dda" />}
       {kind === 'bands' && <BackendPanel worker={worker.data} operator="pwe" />}
-      {solve.data && solvedHere && <ResultView output={solve.data} />}
+      {solve.data && solvedHere && (
+        <RenderBoundary title="The result could not be drawn" resetKey={solve.data}>
+          <ResultView output={solve.data} />
+        </RenderBoundary>
+      )}
     </div>
   );
 }

@@ -13,6 +13,11 @@ export type GpuPreference = z.infer<typeof GpuPreferenceSchema>;
 
 export const GPU_FIRST_PRIORITY = { webgpu: 3, reference: 1 } as const;
 
+/** What the chooser asks of a backend: a GPU one may report that its device is gone. */
+export interface GpuBackendHealth {
+  readonly unavailableReason?: () => string | null;
+}
+
 /** The backends that built, and why the GPU one did not. */
 export interface GpuBackendSet<B> {
   readonly reference: B;
@@ -49,7 +54,13 @@ export async function loadGpuBackendSet<B>(registry: BackendRegistry<B>): Promis
  * The backend for a problem of `size` (in the solver's own measure, named by `what`) under the
  * user's preference: auto sends sizes ≥ `minGpuSize` to the GPU.
  */
-export function chooseGpuOrReference<B>(set: GpuBackendSet<B>, preference: GpuPreference, size: number, minGpuSize: number, what: (size: number) => string): GpuBackendChoice<B> {
+export function chooseGpuOrReference<B extends GpuBackendHealth>(set: GpuBackendSet<B>, preference: GpuPreference, size: number, minGpuSize: number, what: (size: number) => string): GpuBackendChoice<B> {
+  const lost = set.gpu?.unavailableReason?.() ?? null;
+  if (lost !== null) {
+    // A lost device stays lost: solve on the reference, and say so when the user had asked for the GPU.
+    const warning = preference === 'webgpu' ? { warning: `WebGPU was requested but is unavailable (${lost}); solved on the reference backend` } : {};
+    return { backend: set.reference, reason: `${preference === 'auto' ? 'auto: ' : ''}webgpu unavailable: ${lost}`, ...warning };
+  }
   const why = set.skipped.join('; ') || 'no GPU backend registered';
   if (preference === 'reference') return { backend: set.reference, reason: 'forced by the user' };
   if (preference === 'webgpu') {

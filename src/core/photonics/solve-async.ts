@@ -15,8 +15,8 @@ import { resolvedMethod } from './pwe/problem.ts';
 import { solveBandsAsync } from './pwe/solve-async.ts';
 
 export interface AsyncSolveContext extends SolveContext {
-  /** Picks the DDA operator backend for a problem with this many padded FFT grid points. */
-  readonly ddaBackend?: (fftPoints: number) => DdaBackendChoice;
+  /** Picks the DDA operator backend for a problem with this many padded FFT grid points and this COCG tolerance. */
+  readonly ddaBackend?: (fftPoints: number, tolerance: number) => DdaBackendChoice;
   /** Picks the plane-wave Θ backend for a fft-method band solve with this many plane waves (P²). */
   readonly pweBackend?: (planeWaves: number) => PweBackendChoice;
 }
@@ -31,7 +31,7 @@ export async function solvePhotonicsAsync(input: unknown, ctx: AsyncSolveContext
     return solveBandsAsync(problem, ctx, ctx.pweBackend(problem.plane_waves_per_axis ** 2));
   }
   if (problem.kind !== 'dda' || !ctx.ddaBackend) return solveParsedPhotonics(problem, ctx);
-  const choice = ctx.ddaBackend(fftPoints(problem.particle, problem.dipoles_across));
+  const choice = ctx.ddaBackend(fftPoints(problem.particle, problem.dipoles_across), problem.tolerance);
   const reporter = progressReporter(ctx.onProgress, 'residual toward tolerance (%)', PROGRESS_STEPS);
   return solveDdaAsync(problem, ctx, choice, { onProgress: (f) => reporter.step(Math.round(f * PROGRESS_STEPS)) });
 }

@@ -12,7 +12,7 @@ import type { AsyncDdaOperator, DdaOperatorBackend, DdaOperatorInput } from '../
 import { dispatchSize, fftPlan } from './fft-plan.ts';
 import { FFT_STAGE_WGSL, GATHER_WGSL, SCATTER_WGSL, TENSOR_MULTIPLY_WGSL, WORKGROUP_SIZE } from './dda-shaders.ts';
 import { acquireGpuDevice, type GpuHandle } from './device.ts';
-import { buildInErrorScopes, compile, storage, uniform } from './gpu-kit.ts';
+import { buildInErrorScopes, compile, storage, submitInErrorScopes, uniform } from './gpu-kit.ts';
 
 interface Pipelines {
   readonly stage: GPUComputePipeline;
@@ -121,19 +121,22 @@ function createOperator(handle: GpuHandle, pipelines: Pipelines, input: DdaOpera
         xPacked[2 * i] = xRe[i] as number;
         xPacked[2 * i + 1] = xIm[i] as number;
       }
-      device.queue.writeBuffer(xBuffer, 0, xPacked);
-      const encoder = device.createCommandEncoder({ label: 'dda-product' });
-      encoder.clearBuffer(ping[0]);
-      const pass = encoder.beginComputePass({ label: 'dda-product' });
-      for (const s of steps) {
-        pass.setPipeline(s.pipeline);
-        pass.setBindGroup(0, s.bindGroup);
-        pass.dispatchWorkgroups(s.x, s.y);
-      }
-      pass.end();
-      encoder.copyBufferToBuffer(yBuffer, 0, readback, 0, 3 * n * complexBytes);
-      device.queue.submit([encoder.finish()]);
-      await readback.mapAsync(GPUMapMode.READ);
+      const submitted = submitInErrorScopes(device, 'a WebGPU DDA product failed', () => {
+        device.queue.writeBuffer(xBuffer, 0, xPacked);
+        const encoder = device.createCommandEncoder({ label: 'dda-product' });
+        encoder.clearBuffer(ping[0]);
+        const pass = encoder.beginComputePass({ label: 'dda-product' });
+        for (const s of steps) {
+          pass.setPipeline(s.pipeline);
+          pass.setBindGroup(0, s.bindGroup);
+          pass.dispatchWorkgroups(s.x, s.y);
+        }
+        pass.end();
+        encoder.copyBufferToBuffer(yBuffer, 0, readback, 0, 3 * n * complexBytes);
+        device.queue.submit([encoder.finish()]);
+      });
+      // The map is requested at once (after the submit); a scoped error wins over whatever it reads.
+      await Promise.all([submitted, readback.mapAsync(GPUMapMode.READ)]);
       const conv = new Float32Array(readback.getMappedRange(0, 3 * n * complexBytes).slice(0));
       readback.unmap();
       for (let i = 0; i < 3 * n; i++) {
@@ -158,6 +161,7 @@ export async function createWebGpuDdaBackend(handle?: GpuHandle): Promise<DdaOpe
     id: 'webgpu',
     precision: 'f32',
     description: `webgpu: WGSL Stockham FFT convolution in f32 on ${gpu.adapter} (workgroups of ${WORKGROUP_SIZE}); 1/α diagonal and COCG in f64 on the CPU`,
+    unavailableReason: gpu.lostReason,
     create: (input) => buildInErrorScopes(gpu.device, 'building the WebGPU DDA operator failed', () => createOperator(gpu, pipelines, input)),
   };
 }

@@ -27,12 +27,35 @@ export function uniform(device: GPUDevice, label: string, values: readonly numbe
 
 /** Throws with the WebGPU error caught in the scopes pushed by the caller (validation inside, out-of-memory outside). */
 export async function popScopes(device: GPUDevice, what: string): Promise<void> {
-  const validation = await device.popErrorScope();
-  const memory = await device.popErrorScope();
+  // Both pops are issued before anything is awaited: another operation's push/pop in the same
+  // worker (a parity check during a solve) must not land between them and take our scope.
+  const [validation, memory] = await Promise.all([device.popErrorScope(), device.popErrorScope()]);
   const error = memory ?? validation;
   if (error) throw new Error(`${what}: ${error.message}`);
 }
 
+
+/**
+ * Encodes and submits one product inside out-of-memory and validation scopes (pushed and popped in
+ * one synchronous stretch), so a failing submission throws — and the solve falls back to the
+ * reference — instead of reading back zeros as if it were a result.
+ */
+export async function submitInErrorScopes(device: GPUDevice, what: string, submit: () => void): Promise<void> {
+  device.pushErrorScope('out-of-memory');
+  device.pushErrorScope('validation');
+  let failure: unknown = null;
+  try {
+    submit();
+  } catch (e) {
+    failure = e;
+  }
+  const scoped = popScopes(device, what);
+  if (failure !== null) {
+    await scoped.catch(() => undefined);
+    throw failure;
+  }
+  await scoped;
+}
 
 /**
  * Runs `build` inside out-of-memory and validation scopes and throws the first failure (its own

@@ -11,7 +11,7 @@ import type { ThetaOperator } from '../../../core/photonics/pwe/operator.ts';
 import type { AsyncThetaOperator, ThetaOperatorBackend } from '../../../core/photonics/pwe/operator-backend.ts';
 import { acquireGpuDevice, type GpuHandle } from './device.ts';
 import { dispatchSize } from './fft-plan.ts';
-import { buildInErrorScopes, compile, storage, uniform } from './gpu-kit.ts';
+import { buildInErrorScopes, compile, storage, submitInErrorScopes, uniform } from './gpu-kit.ts';
 import { dftPasses, packComplex, thetaLayout, unpackComplex, type ThetaLayout } from './pwe-plan.ts';
 import { PWE_DFT_WGSL, PWE_GATHER_WGSL, PWE_MEDIUM_WGSL, PWE_SCATTER_WGSL, WORKGROUP_SIZE } from './pwe-shaders.ts';
 
@@ -148,20 +148,23 @@ function createOperator(handle: GpuHandle, pipelines: Pipelines, op: ThetaOperat
       const length = count * size;
       if (packed.length < 2 * length) packed = new Float32Array(2 * length);
       packComplex(xRe, xIm, length, packed);
-      device.queue.writeBuffer(r.x, 0, packed, 0, 2 * length);
-      const encoder = device.createCommandEncoder({ label: 'pwe-product' });
-      // Orders outside the basis stay zero on a grid larger than the basis; on N = P every point is written.
-      encoder.clearBuffer(r.gridA);
-      const pass = encoder.beginComputePass({ label: 'pwe-product' });
-      for (const s of steps) {
-        pass.setPipeline(s.pipeline);
-        pass.setBindGroup(0, s.bindGroup);
-        pass.dispatchWorkgroups(s.x, s.y);
-      }
-      pass.end();
-      encoder.copyBufferToBuffer(r.y, 0, r.readback, 0, length * COMPLEX_BYTES);
-      device.queue.submit([encoder.finish()]);
-      await r.readback.mapAsync(GPUMapMode.READ, 0, length * COMPLEX_BYTES);
+      const submitted = submitInErrorScopes(device, 'a WebGPU Θ product failed', () => {
+        device.queue.writeBuffer(r.x, 0, packed, 0, 2 * length);
+        const encoder = device.createCommandEncoder({ label: 'pwe-product' });
+        // Orders outside the basis stay zero on a grid larger than the basis; on N = P every point is written.
+        encoder.clearBuffer(r.gridA);
+        const pass = encoder.beginComputePass({ label: 'pwe-product' });
+        for (const s of steps) {
+          pass.setPipeline(s.pipeline);
+          pass.setBindGroup(0, s.bindGroup);
+          pass.dispatchWorkgroups(s.x, s.y);
+        }
+        pass.end();
+        encoder.copyBufferToBuffer(r.y, 0, r.readback, 0, length * COMPLEX_BYTES);
+        device.queue.submit([encoder.finish()]);
+      });
+      // A scoped error wins over whatever the map reads.
+      await Promise.all([submitted, r.readback.mapAsync(GPUMapMode.READ, 0, length * COMPLEX_BYTES)]);
       const y = new Float32Array(r.readback.getMappedRange(0, length * COMPLEX_BYTES).slice(0));
       r.readback.unmap();
       unpackComplex(y, length, yRe, yIm);
@@ -182,6 +185,7 @@ export async function createWebGpuPweBackend(handle?: GpuHandle): Promise<ThetaO
     id: 'webgpu',
     precision: 'f32',
     description: `webgpu: WGSL direct DFTs of Θ in f32 on ${gpu.adapter} (workgroups of ${WORKGROUP_SIZE}, a block of vectors per submission); LOBPCG in f64 on the CPU`,
+    unavailableReason: gpu.lostReason,
     create: (op) => buildInErrorScopes(gpu.device, 'building the WebGPU Θ operator failed', () => createOperator(gpu, pipelines, op)),
   };
 }

@@ -38,3 +38,27 @@ describe('chooseDdaBackend', () => {
     expect(forced.warning).toContain('no adapter');
   });
 });
+
+describe('chooseDdaBackend: f32 limits and a lost device', () => {
+  const f32: DdaOperatorBackend = { ...directDdaBackend, id: 'webgpu', precision: 'f32' };
+  const withF32: DdaBackendSet = { reference: referenceDdaBackend, gpu: f32, skipped: [] };
+
+  it('auto keeps a tolerance below the f32 floor on the reference; a forced GPU runs it with a warning', () => {
+    expect(chooseDdaBackend(withF32, 'auto', GPU_MIN_FFT_POINTS, undefined, 1e-5).backend.id).toBe('webgpu');
+    const tight = chooseDdaBackend(withF32, 'auto', GPU_MIN_FFT_POINTS, undefined, 1e-8);
+    expect(tight.backend.id).toBe('reference');
+    expect(tight.reason).toMatch(/tolerance 1e-8 is below what the f32 GPU product resolves/);
+    const forced = chooseDdaBackend(withF32, 'webgpu', GPU_MIN_FFT_POINTS, undefined, 1e-8);
+    expect(forced.backend.id).toBe('webgpu');
+    expect(forced.warning).toMatch(/below what the f32 WebGPU product resolves/);
+  });
+
+  it('passes over a GPU whose device was lost, under auto and when forced (with a warning)', () => {
+    let lost: string | null = null;
+    const fragile: DdaBackendSet = { reference: referenceDdaBackend, gpu: { ...f32, unavailableReason: () => lost }, skipped: [] };
+    expect(chooseDdaBackend(fragile, 'auto', GPU_MIN_FFT_POINTS).backend.id).toBe('webgpu');
+    lost = 'the GPU device was lost (unknown): reset';
+    expect(chooseDdaBackend(fragile, 'auto', GPU_MIN_FFT_POINTS)).toMatchObject({ backend: { id: 'reference' }, reason: 'auto: webgpu unavailable: the GPU device was lost (unknown): reset' });
+    expect(chooseDdaBackend(fragile, 'webgpu', GPU_MIN_FFT_POINTS).warning).toMatch(/WebGPU was requested but is unavailable \(the GPU device was lost/);
+  });
+});

@@ -32,7 +32,20 @@ export function loadDdaBackends(registry: BackendRegistry<DdaOperatorBackend>): 
   return loadGpuBackendSet(registry);
 }
 
-/** The backend for a problem whose padded FFT grid has `fftPoints` points, under the user's preference. */
-export function chooseDdaBackend(set: DdaBackendSet, preference: DdaBackendPreference, fftPoints: number, minGpuPoints = GPU_MIN_FFT_POINTS): DdaBackendChoice {
-  return chooseGpuOrReference(set, preference, fftPoints, minGpuPoints, (n) => `FFT grid of ${n} points`);
+/**
+ * The smallest COCG tolerance an f32 product can honour: its products carry relative errors of
+ * about 1e-7 (the parity suite measures ≤ 1e-7), so a residual asked below 1e-6 would chase rounding.
+ */
+export const F32_TOLERANCE_FLOOR = 1e-6;
+
+/**
+ * The backend for a problem whose padded FFT grid has `fftPoints` points and whose COCG stops at
+ * `tolerance`, under the user's preference. Auto keeps a tolerance below the f32 floor on the f64
+ * reference; a forced GPU runs it and says that the answer is only as good as f32.
+ */
+export function chooseDdaBackend(set: DdaBackendSet, preference: DdaBackendPreference, fftPoints: number, minGpuPoints = GPU_MIN_FFT_POINTS, tolerance?: number): DdaBackendChoice {
+  const choice = chooseGpuOrReference(set, preference, fftPoints, minGpuPoints, (n) => `FFT grid of ${n} points`);
+  if (tolerance === undefined || tolerance >= F32_TOLERANCE_FLOOR || choice.backend.precision !== 'f32') return choice;
+  if (preference === 'auto') return { backend: set.reference, reason: `auto: tolerance ${tolerance} is below what the f32 GPU product resolves (${F32_TOLERANCE_FLOOR}), so f64 on the CPU` };
+  return { ...choice, warning: `tolerance ${tolerance} is below what the f32 WebGPU product resolves (about ${F32_TOLERANCE_FLOOR}): the residual may stall above it; use the reference backend for a tighter answer` };
 }

@@ -36,6 +36,8 @@ export interface DdaOperatorBackend {
   readonly precision: 'f64' | 'f32';
   /** One line for the result's conventions: where the product runs and in what arithmetic. */
   readonly description: string;
+  /** A GPU backend whose device was lost says why here; the chooser then passes it over. */
+  readonly unavailableReason?: () => string | null;
   create(input: DdaOperatorInput): Promise<AsyncDdaOperator>;
 }
 

@@ -25,6 +25,8 @@ export interface ThetaOperatorBackend {
   readonly precision: 'f64' | 'f32';
   /** One line for the result's conventions: where Θ runs and in what arithmetic. */
   readonly description: string;
+  /** A GPU backend whose device was lost says why here; the chooser then passes it over. */
+  readonly unavailableReason?: () => string | null;
   create(op: ThetaOperator): Promise<AsyncThetaOperator>;
 }
 
