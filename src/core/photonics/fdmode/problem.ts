@@ -45,6 +45,18 @@ export const ChannelStructureSchema = z
       ctx.addIssue({ code: 'custom', path: ['slab_height_nm'], message: 'a rib needs slab_height_nm, below the core height' });
     }
     if (s.shape === 'slot' && s.gap_nm === undefined) ctx.addIssue({ code: 'custom', path: ['gap_nm'], message: 'a slot needs gap_nm' });
+    // Inputs that would otherwise "solve" to zero modes with only a resolution warning.
+    const coreWidth = s.shape === 'slot' ? 2 * s.core.width_nm + (s.gap_nm ?? 0) : s.core.width_nm;
+    if (s.window_nm && (s.window_nm.width <= coreWidth || s.window_nm.height <= s.core.height_nm)) {
+      ctx.addIssue({ code: 'custom', path: ['window_nm'], message: `the window (${s.window_nm.width} × ${s.window_nm.height} nm) must be larger than the core (${coreWidth} × ${s.core.height_nm} nm), with room for the field to decay` });
+    }
+    const smallest = Math.min(s.core.width_nm, s.core.height_nm, ...(s.shape === 'slot' && s.gap_nm !== undefined ? [s.gap_nm] : []), ...(s.shape === 'rib' && s.slab_height_nm !== undefined ? [s.slab_height_nm] : []));
+    if (s.grid_nm > smallest) {
+      ctx.addIssue({ code: 'custom', path: ['grid_nm'], message: `grid_nm (${s.grid_nm}) is larger than the smallest feature (${smallest} nm): the core would not be resolved at all; use at most ${smallest / 2} nm` });
+    }
+    if (s.method === 'semi_vectorial' && s.symmetry !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['symmetry'], message: 'symmetry applies to the full-vectorial method only; remove it or use method "full_vectorial"' });
+    }
   })
   .describe('2-D channel waveguide');
 
