@@ -13,13 +13,20 @@ const MATERIALS_KEY = ['photonics', 'materials'] as const;
 
 let currentWorker: WorkerPhotonics | null = null;
 const importedFiles: { text: string; name?: string }[] = [];
+/** Bumped by every start: a start that a later one overtook terminates its own worker instead of leaking it. */
+let generation = 0;
 
 async function startWorker(): Promise<WorkerPhotonics> {
+  const mine = ++generation;
   currentWorker?.terminate();
   currentWorker = null;
   const worker = await createWorkerPhotonics();
   // A file that imported once imports again; if the library changed under it, the error is not fatal.
   for (const file of importedFiles) await worker.importMaterial(file.text, file.name).catch(() => undefined);
+  if (mine !== generation) {
+    worker.terminate();
+    throw new Error('the photonics worker was restarted again before it was ready');
+  }
   currentWorker = worker;
   return worker;
 }
