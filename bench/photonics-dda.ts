@@ -6,27 +6,16 @@
  * iteration count are printed so a speed-up that changes the answer shows.
  * Run: npx tsx bench/photonics-dda.ts
  */
-import { performance } from 'node:perf_hooks';
 import { literalResolver } from '../src/core/photonics/literal-resolver.ts';
 import { DdaProblemSchema } from '../src/core/photonics/dda/problem.ts';
-import { solveDda, type DdaResult } from '../src/core/photonics/dda/solve.ts';
+import { solveDda } from '../src/core/photonics/dda/solve.ts';
+import { timed } from './timing.ts';
 
 const ctx = { materials: literalResolver };
 // ADDA's default: kd = 2π/15 at 16 dipoles across, so x = (2π/15)·(3·2176/4π)^{1/3}.
 const X = ((2 * Math.PI) / 15) * Math.cbrt((3 * 2176) / (4 * Math.PI));
 const WAVELENGTH = 600;
 
-function time(rounds: number, work: () => DdaResult): { best: number; median: number; result: DdaResult } {
-  let result = work();
-  const ms: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const t0 = performance.now();
-    result = work();
-    ms.push(performance.now() - t0);
-  }
-  ms.sort((a, b) => a - b);
-  return { best: ms[0] as number, median: ms[Math.floor(ms.length / 2)] as number, result };
-}
 
 for (const [label, across, rounds] of [['ADDA default sphere', 16, 5], ['~10^4-dipole sphere', 27, 3]] as const) {
   const problem = DdaProblemSchema.parse({
@@ -36,7 +25,7 @@ for (const [label, across, rounds] of [['ADDA default sphere', 16, 5], ['~10^4-d
     wavelength_nm: WAVELENGTH,
     dipoles_across: across,
   });
-  const t = time(rounds, () => solveDda(problem, ctx));
+  const t = timed(rounds, () => solveDda(problem, ctx));
   const r = t.result;
   console.log(
     `DDA ${label}: ${r.dipoles} dipoles, FFT ${r.fft_grid.join('×')}, ${r.iterations} iterations, Qext ${r.qext.toFixed(5)} (Mie ${r.mie?.qext.toFixed(5)}): ` +

@@ -9,10 +9,10 @@
  * Run: npx tsx bench/photonics-eme.ts
  */
 import { loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
 import { literalResolver } from '../src/core/photonics/literal-resolver.ts';
 import { EmeProblemSchema } from '../src/core/photonics/eme/problem.ts';
-import { solveEme, type EmeResult } from '../src/core/photonics/eme/solve.ts';
+import { solveEme } from '../src/core/photonics/eme/solve.ts';
+import { timed } from './timing.ts';
 
 const ctx = { materials: literalResolver };
 const core = { n: 2.0, k: 0 };
@@ -36,17 +36,6 @@ function mmi(sweepLengths: number, polarization: 'TE' | 'TM'): unknown {
   };
 }
 
-function time(rounds: number, work: () => EmeResult): { best: number; median: number; result: EmeResult } {
-  let result = work();
-  const ms: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const t0 = performance.now();
-    result = work();
-    ms.push(performance.now() - t0);
-  }
-  ms.sort((a, b) => a - b);
-  return { best: ms[0] as number, median: ms[Math.floor(ms.length / 2)] as number, result };
-}
 
 const cases = [
   ['TE MMI, one length', 0, 5, 'TE'],
@@ -56,7 +45,7 @@ const cases = [
 ] as const;
 for (const [label, lengths, rounds, polarization] of cases) {
   const problem = EmeProblemSchema.parse(mmi(lengths, polarization));
-  const t = time(rounds, () => solveEme(problem, ctx));
+  const t = timed(rounds, () => solveEme(problem, ctx));
   const best = t.result.transmission.filter((r) => r.output_mode === 0).reduce((a, b) => (b.T > a.T ? b : a));
   console.log(
     `${label}: ${t.best.toFixed(1)} ms best, ${t.median.toFixed(1)} ms median — ${t.result.grid.points} points, ${t.result.grid.modes_kept} modes; ` +

@@ -17,18 +17,8 @@ import { referenceLinalgKernel } from '../src/core/photonics/linalg/reference-ke
 import { solveGrating1d } from '../src/core/photonics/rcwa/rcwa1d.ts';
 import { solveBands } from '../src/core/photonics/pwe/bands.ts';
 import { solveBandsFft } from '../src/core/photonics/pwe/bands-fft.ts';
+import { timed } from './timing.ts';
 
-function time(rounds: number, work: () => void): { best: number; median: number } {
-  work();
-  const ms: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const t0 = performance.now();
-    work();
-    ms.push(performance.now() - t0);
-  }
-  ms.sort((a, b) => a - b);
-  return { best: ms[0] as number, median: ms[Math.floor(ms.length / 2)] as number };
-}
 
 // RCWA: the same grating on each dense linear-algebra backend (TypeScript reference, then WASM), best of 5
 // after warm-up rounds (WASM starts on V8's baseline tier and is recompiled once hot). Beside the wall
@@ -107,10 +97,10 @@ console.log('  (on a shared machine every figure is inflated; compare backends w
       const input = { ...rodsCell, polarization, planeWavesPerAxis: p };
       // Dense: one k-point per side of Γ–X–M–Γ (4 k-points). fft: 3 per side (10 k-points), so warm starts count as they would in use.
       const denseK = 4;
-      const dense = p === 41 ? single(() => solveBands({ ...input, kPointsPerSegment: 1 })) : time(p === 29 ? 2 : 3, () => solveBands({ ...input, kPointsPerSegment: 1 }));
+      const dense = p === 41 ? single(() => solveBands({ ...input, kPointsPerSegment: 1 })) : timed(p === 29 ? 2 : 3, () => solveBands({ ...input, kPointsPerSegment: 1 }));
       let iterations = 0;
       const fftK = 10;
-      const fft = time(3, () => {
+      const fft = timed(3, () => {
         iterations = solveBandsFft({ ...input, kPointsPerSegment: 3 }).stats.iterations.reduce((a, b) => a + b, 0) / fftK;
       });
       console.log(

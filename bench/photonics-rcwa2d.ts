@@ -10,12 +10,12 @@
  * Run: npx tsx bench/photonics-rcwa2d.ts
  */
 import { loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
 import { literalResolver } from '../src/core/photonics/literal-resolver.ts';
 import { createNodeSolveContext } from '../src/adapters/node/photonics-context.ts';
 import type { SolveContext } from '../src/core/photonics/solve-context.ts';
 import { Grating2dProblemSchema } from '../src/core/photonics/rcwa/problem2d.ts';
-import { solveGrating2dProblem, type Grating2dSolveResult } from '../src/core/photonics/rcwa/solve2d.ts';
+import { solveGrating2dProblem } from '../src/core/photonics/rcwa/solve2d.ts';
+import { timed } from './timing.ts';
 
 
 function slab(orders: number): unknown {
@@ -32,17 +32,6 @@ function slab(orders: number): unknown {
   };
 }
 
-function time(rounds: number, work: () => Grating2dSolveResult): { best: number; median: number; result: Grating2dSolveResult } {
-  let result = work();
-  const ms: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const t0 = performance.now();
-    result = work();
-    ms.push(performance.now() - t0);
-  }
-  ms.sort((a, b) => a - b);
-  return { best: ms[0] as number, median: ms[Math.floor(ms.length / 2)] as number, result };
-}
 
 async function main(): Promise<void> {
   const node = await createNodeSolveContext();
@@ -57,7 +46,7 @@ async function main(): Promise<void> {
       [5, 2],
     ] as const) {
       const problem = Grating2dProblemSchema.parse(slab(orders));
-      const t = time(rounds, () => solveGrating2dProblem(problem, ctx));
+      const t = timed(rounds, () => solveGrating2dProblem(problem, ctx));
       const side = 2 * orders + 1;
       const T = t.result.points[0]?.T ?? NaN;
       console.log(

@@ -16,21 +16,11 @@ import { buildLayout } from '../src/core/photonics/topopt/layout.ts';
 import { solveInverseDesign } from '../src/core/photonics/topopt/solve.ts';
 import { estimateInverseDesign } from '../src/core/photonics/topopt/estimate.ts';
 import { assembleOperator } from '../src/core/photonics/fdfd/operator.ts';
+import { timed } from './timing.ts';
 
 const wasm = await loadNodeWasmLinalgKernel();
 const load = () => `load ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`;
 
-function best(rounds: number, work: () => unknown): { best: number; median: number } {
-  work();
-  const ms: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const t0 = performance.now();
-    work();
-    ms.push(performance.now() - t0);
-  }
-  ms.sort((a, b) => a - b);
-  return { best: ms[0] as number, median: ms[Math.floor(ms.length / 2)] as number };
-}
 
 for (const extra of [{}, { cell_nm: 20, design_width_nm: 1600, design_height_nm: 1600 }]) {
   const p = InverseDesignProblemSchema.parse({ kind: 'inverse_design', device: 'bend', ...extra });
@@ -38,7 +28,7 @@ for (const extra of [{}, { cell_nm: 20, design_width_nm: 1600, design_height_nm:
   const g = layout.grid;
   const matrix = assembleOperator(g, layout.background, layout.k0);
   const cells = [referenceLinalgKernel, wasm].map((k) => {
-    const t = best(3, () => k.eliminateSymmetricBanded(matrix, matrix.n));
+    const t = timed(3, () => k.eliminateSymmetricBanded(matrix, matrix.n));
     return `${k.id} ${t.best.toFixed(0)} ms (median ${t.median.toFixed(0)})`;
   });
   console.log(`FDFD LDLᵀ factorisation ${g.nx} × ${g.ny} (${g.nx * g.ny} unknowns, half-bandwidth ${Math.min(g.nx, g.ny)}): ${cells.join(' · ')} [${load()}]`);
