@@ -1,23 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { watchForFailures } from './network-watch.ts';
+import { recordProgress } from './playground-helpers.ts';
 
 /**
  * Inverse design in the playground: the bend preset optimises in the worker, reports its iterations
  * on the progress bar, and shows the FOM history, the design density and |Ez|² as heatmaps.
  */
 
-/** Records every progress label from before Solve is clicked (a label may show for only a few frames). */
-async function recordProgress(page: Page): Promise<() => Promise<string[]>> {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { __pgProgress: string[] }).__pgProgress = seen;
-    new MutationObserver(() => {
-      const label = document.querySelector('[data-testid="pg-progress-label"]')?.textContent;
-      if (label && seen[seen.length - 1] !== label) seen.push(label);
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
-  return () => page.evaluate(() => (window as unknown as { __pgProgress: string[] }).__pgProgress);
-}
 
 test('the bend preset optimises with per-iteration progress, then shows the FOM history and the design and field maps', async ({ page }) => {
   const failures = watchForFailures(page);

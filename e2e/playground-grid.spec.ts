@@ -1,44 +1,20 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { watchForFailures } from './network-watch.ts';
+import { recordProgress, solveUntilVisible } from './playground-helpers.ts';
 
 /**
  * Grid solvers in the playground: progress while solving, the geometry preview that follows the
  * form, efficiency bars for gratings and heatmaps for results that carry 2-D maps.
  */
 
-/**
- * Records every label the progress bar shows, from before Solve is clicked: a fast solve may show
- * it for only a few frames, too short for polling assertions to catch reliably.
- */
-async function recordProgress(page: Page): Promise<() => Promise<string[]>> {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { __pgProgress: string[] }).__pgProgress = seen;
-    new MutationObserver(() => {
-      const label = document.querySelector('[data-testid="pg-progress-label"]')?.textContent;
-      if (label && seen[seen.length - 1] !== label) seen.push(label);
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
-  return () => page.evaluate(() => (window as unknown as { __pgProgress: string[] }).__pgProgress);
-}
 
-/** Solve, accepting the cost estimate when it asks first (this machine may be slow). */
-async function solve(page: Page, done: string): Promise<void> {
-  await expect(page.getByTestId('pg-solve')).toBeEnabled();
-  await page.getByTestId('pg-solve').click();
-  const result = page.getByTestId(done);
-  const anyway = page.getByTestId('pg-solve-anyway');
-  await expect(result.or(anyway)).toBeVisible({ timeout: 90_000 });
-  if (await anyway.isVisible()) await anyway.click();
-  await expect(result).toBeVisible({ timeout: 90_000 });
-}
 
 test('a bands problem shows a progress bar beside Cancel while it solves, then the band diagram', async ({ page }) => {
   const failures = watchForFailures(page);
   await page.goto('./#/playground?kind=bands');
   await expect(page.getByTestId('pg-kind-bands')).toBeChecked();
   const progress = await recordProgress(page);
-  await solve(page, 'plot-bands');
+  await solveUntilVisible(page, 'plot-bands');
   const labels = await progress();
   // Before the first event the bar is indeterminate ("solving…"); then the solver counts its k-points.
   for (const label of labels) expect(label).toMatch(/^(solving…|k-point \d+ \/ \d+)$/);
@@ -52,7 +28,7 @@ test('a grating sweep reports its wavelengths, and the result shows efficiency b
   await page.goto('./#/playground?kind=grating');
   await page.getByTestId('pg-preset').selectOption('lamellar-sweep');
   const progress = await recordProgress(page);
-  await solve(page, 'pg-efficiency');
+  await solveUntilVisible(page, 'pg-efficiency');
   // The RCWA solver reports each of the 41 wavelengths of the preset's sweep.
   expect(await progress()).toContainEqual(expect.stringMatching(/^wavelength \d+ \/ 41$/));
   const te = page.getByTestId('pg-efficiency-TE');
@@ -67,7 +43,7 @@ test('a grating sweep reports its wavelengths, and the result shows efficiency b
 
 test('the lamellar test grating draws its reference efficiencies as bars (R0 0.009773, T0 0.387774)', async ({ page }) => {
   await page.goto('./#/playground?kind=grating');
-  await solve(page, 'pg-efficiency-TE');
+  await solveUntilVisible(page, 'pg-efficiency-TE');
   const te = page.getByTestId('pg-efficiency-TE');
   await expect(te.locator('rect.bar')).not.toHaveCount(0);
   // formatNumber keeps 4 significant digits: 0.009773 and 0.3878 (the issue's converged values).
@@ -106,7 +82,7 @@ test('every kind with a layout has a preview: grating period, DDA particle, EME 
 test('a channel mode result draws its field maps as heatmaps, exportable as SVG', async ({ page }) => {
   await page.goto('./#/playground?kind=mode');
   await page.getByTestId('pg-preset').selectOption('si-strip');
-  await solve(page, 'pg-result');
+  await solveUntilVisible(page, 'pg-result');
   const maps = page.locator('svg[data-testid^="map-"]');
   await expect(maps.first()).toBeVisible();
   await expect(maps.first()).toContainText('x (nm)');

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { watchForFailures } from './network-watch.ts';
+import { resultFact, solveOnBackend } from './playground-helpers.ts';
 
 /**
  * WebGPU in the page's photonics worker, on Chromium's software adapter (--enable-unsafe-webgpu in
@@ -7,31 +8,7 @@ import { watchForFailures } from './network-watch.ts';
  * solved on WebGPU gives ADDA's Qext. Timings here say nothing about GPU speed.
  */
 
-/** A fact's full-precision value (its title) or text; null while no result is shown. */
-async function fact(page: Page, name: string): Promise<string | null> {
-  const dd = page.getByTestId('pg-facts').locator('.pg-fact', { has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) }).locator('dd');
-  if ((await dd.count()) === 0) return null;
-  return (await dd.getAttribute('title')) ?? (await dd.innerText());
-}
 
-/**
- * Solves and waits until the result names `backend` (the previous result stays on screen while the
- * estimate runs, so waiting for the facts alone could read it). Accepts a long estimate if the page
- * asks: the estimate is a CPU probe, and under load it can exceed the 3 s confirmation threshold.
- */
-async function solveOn(page: Page, backend: string): Promise<void> {
-  await page.getByTestId('pg-solve').click();
-  const anyway = page.getByTestId('pg-solve-anyway');
-  await expect
-    .poll(
-      async () => {
-        if (await anyway.isVisible()) await anyway.click();
-        return fact(page, 'backend');
-      },
-      { timeout: 180_000, intervals: [500] },
-    )
-    .toBe(backend);
-}
 
 test('WebGPU runs the DDA operator in the worker: parity passes, ADDA’s sphere gives Qext 3.7911, the badge follows the choice', async ({ page }) => {
   test.setTimeout(480_000);
@@ -53,16 +30,16 @@ test('WebGPU runs the DDA operator in the worker: parity passes, ADDA’s sphere
   await expect(page.getByTestId('pg-dda-pref-webgpu')).toBeChecked();
   await expect(page.getByTestId('pg-dda-backend')).toHaveText('webgpu (forced)');
   await page.getByTestId('pg-preset').selectOption('adda-sphere');
-  await solveOn(page, 'webgpu');
-  expect(await fact(page, 'dipoles')).toBe('2176');
+  await solveOnBackend(page, 'webgpu', 180_000);
+  expect(await resultFact(page, 'dipoles')).toBe('2176');
   // ADDA prints Qext = 3.7911 (5 digits: ±5e-5); the f32 product adds at most the stated 1e-5 relative.
-  const qext = Number(await fact(page, 'qext'));
+  const qext = Number(await resultFact(page, 'qext'));
   expect(Math.abs(qext - 3.7911)).toBeLessThanOrEqual(5e-5 + 1e-5 * 3.7911);
 
   await page.getByTestId('pg-dda-pref-reference').click();
   await expect(page.getByTestId('pg-dda-pref-reference')).toBeChecked();
   await expect(page.getByTestId('pg-dda-backend')).toHaveText('reference (forced)');
-  await solveOn(page, 'reference');
-  expect(Math.abs(Number(await fact(page, 'qext')) / qext - 1)).toBeLessThanOrEqual(1e-5);
+  await solveOnBackend(page, 'reference', 180_000);
+  expect(Math.abs(Number(await resultFact(page, 'qext')) / qext - 1)).toBeLessThanOrEqual(1e-5);
   expect(failures).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { watchForFailures } from './network-watch.ts';
+import { solveOnBackend } from './playground-helpers.ts';
 
 /**
  * The plane-wave Θ of the fft band solver on WebGPU in the page's photonics worker, on Chromium's
@@ -22,26 +23,8 @@ const RODS = {
   convergence_check: false,
 };
 
-async function fact(page: Page, name: string): Promise<string | null> {
-  const dd = page.getByTestId('pg-facts').locator('.pg-fact', { has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) }).locator('dd');
-  if ((await dd.count()) === 0) return null;
-  return (await dd.getAttribute('title')) ?? (await dd.innerText());
-}
 
-/** Solves and waits until the result names `backend` (accepting the estimate's confirmation if the page asks). */
-async function solveOn(page: Page, backend: string): Promise<void> {
-  await page.getByTestId('pg-solve').click();
-  const anyway = page.getByTestId('pg-solve-anyway');
-  await expect
-    .poll(
-      async () => {
-        if (await anyway.isVisible()) await anyway.click();
-        return fact(page, 'backend');
-      },
-      { timeout: 120_000, intervals: [500] },
-    )
-    .toBe(backend);
-}
+
 
 /** The first gap's edges (full doubles from the cells' titles). */
 async function gap(page: Page): Promise<[number, number]> {
@@ -73,7 +56,7 @@ test('WebGPU runs the plane-wave operator in the worker: parity passes, the rods
   await expect(page.getByTestId('pg-pwe-backend')).toHaveText('webgpu (forced)');
   await page.getByTestId('pg-view-json').click();
   await page.getByTestId('pg-json').fill(JSON.stringify(RODS));
-  await solveOn(page, 'webgpu');
+  await solveOnBackend(page, 'webgpu', 120_000);
   const [from, to] = await gap(page);
   // MPB (32 × 32 grid): 0.2809–0.4171; this basis gives 0.28097–0.41712 on the f64 reference.
   expect(Math.abs(from - 0.2809)).toBeLessThanOrEqual(5e-4);
@@ -81,7 +64,7 @@ test('WebGPU runs the plane-wave operator in the worker: parity passes, the rods
 
   await page.getByTestId('pg-pwe-pref-reference').click();
   await expect(page.getByTestId('pg-pwe-backend')).toHaveText('reference (forced)');
-  await solveOn(page, 'reference');
+  await solveOnBackend(page, 'reference', 120_000);
   const [refFrom, refTo] = await gap(page);
   // The f32 operator moves the gap edges by at most the parity tolerance (1e-5 relative).
   expect(Math.abs(from / refFrom - 1)).toBeLessThanOrEqual(1e-5);
