@@ -13,11 +13,18 @@ export function BackendBadge({ worker, showDda = false, showPwe = false }: { wor
   const pwe = useOperatorBackends(worker.data, 'pwe', showPwe);
   if (worker.isPending || worker.isFetching) return <span className="note">starting the worker…</span>;
   if (!worker.data) return null;
-  const { mie, tmm, skipped } = worker.data.backends;
+  const { mie, tmm, linalg, skipped } = worker.data.backends;
   const reasons = [...skipped, ...(showDda ? (dda.data?.skipped ?? []) : []), ...(showPwe ? (pwe.data?.skipped ?? []) : [])];
   return (
-    <span className="note" data-testid="pg-backends" title={reasons.length > 0 ? reasons.join('; ') : 'Both kernels run as WebAssembly'}>
-      Mie: <strong>{mie}</strong> · TMM: <strong>{tmm}</strong> · slab, circuits: TypeScript
+    <span className="note" data-testid="pg-backends" title={reasons.length > 0 ? reasons.join('; ') : 'Every kernel runs as WebAssembly'}>
+      Mie: <strong>{mie}</strong> · TMM: <strong>{tmm}</strong>
+      {linalg && (
+        <>
+          {' '}
+          · linear algebra (RCWA, channel modes, inverse design): <strong data-testid="pg-linalg-backend">{linalg}</strong>
+        </>
+      )}{' '}
+      · slab, circuits, EME: TypeScript
       {showDda && dda.data && (
         <>
           {' '}

@@ -94,8 +94,10 @@ export function PlaygroundPage({ query }: { query: URLSearchParams }) {
     <div className="pg-page">
       <h1>Photonics playground</h1>
       <p className="intro">
-        The solvers the photonics suites use as oracles, in a web worker: Mie scattering, thin-film transfer matrices, slab
-        waveguide modes, photonic circuits and diffraction gratings (RCWA). Field names carry their units; wavelengths are vacuum wavelengths; a complex index is
+        The solvers the photonics suites use as oracles, in a web worker: Mie scattering, thin-film transfer matrices, slab and
+        channel waveguide modes, photonic circuits, 1-D and 2-D gratings (RCWA), photonic-crystal bands, particles by the discrete
+        dipole approximation, eigenmode expansion and inverse design. Grid solvers are estimated before they run, report progress
+        and can be cancelled. Field names carry their units; wavelengths are vacuum wavelengths; a complex index is
         n + ik (fields ∝ e<sup>−iωt</sup>, k &gt; 0 absorbs). The same JSON runs headless with <code>proving-ground solve FILE</code>.
       </p>
       <KindPicker kind={kind} onChange={chooseKind} />
