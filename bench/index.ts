@@ -36,7 +36,7 @@ step('Eigenmode expansion, Node', './photonics-eme.ts');
 step('Inverse design (FDFD + adjoint), Node', './photonics-topopt.ts');
 if (existsSync(here('../dist/bench.html')) && existsSync('/usr/bin/chromium')) {
   step('VEH oracle throughput and reference run, browser Web Worker (headless Chromium)', './oracle-browser.ts');
-  step('DDA operator backends in the page worker (WebGPU on the software adapter vs the f64 reference)', './photonics-dda-gpu.ts');
+  step('GPU operator backends in the page worker, DDA and plane waves (WebGPU on the software adapter vs the f64 reference)', './photonics-gpu-parity.ts');
 } else {
   console.log('\n== Browser benchmark skipped: run `npm run build` first (and apt-get install -y chromium).');
 }

@@ -14,7 +14,7 @@ export type DdaBackendPreference = GpuPreference;
 /**
  * Auto sends a problem to the GPU from this zero-padded FFT grid size up (32³: ADDA's default
  * 16-dipole sphere and larger). A documented default, not a measured GPU crossover: on the
- * software adapter the e2e tests use, the GPU is slower at every size (see bench/photonics-dda-gpu.ts).
+ * software adapter the e2e tests use, the GPU is slower at every size (see bench/photonics-gpu-parity.ts).
  */
 export const GPU_MIN_FFT_POINTS = 32 ** 3;
 
