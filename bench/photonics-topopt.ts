@@ -42,7 +42,7 @@ for (const [device, linalg] of [
 ] as const) {
   const ctx = { materials: literalResolver, kernels: { linalg } };
   const p = InverseDesignProblemSchema.parse({ kind: 'inverse_design', device });
-  const estimate = estimateInverseDesign(p, { now: () => performance.now() });
+  const estimate = estimateInverseDesign(p, { now: () => performance.now() }, linalg.eliminateSymmetricBanded);
   const t0 = performance.now();
   const r = solveInverseDesign(p, ctx);
   const ms = performance.now() - t0;

@@ -51,7 +51,7 @@ export function estimatePhotonics(problem: PhotonicsProblem, ctx: SolveContext, 
   if (problem.kind === 'bands') return estimateBands(problem, options);
   if (problem.kind === 'dda') return estimateDda(problem, ctx, options);
   if (problem.kind === 'eme') return estimateEme(problem, ctx, options);
-  if (problem.kind === 'inverse_design') return estimateInverseDesign(problem, options);
+  if (problem.kind === 'inverse_design') return estimateInverseDesign(problem, options, ctx.kernels?.linalg?.eliminateSymmetricBanded);
   if (problem.kind === 'mode' && problem.structure.type === 'channel') return estimateChannelModes(problem, problem.structure, ctx, options);
   const wavelengths = 'wavelength_nm' in problem || 'wavelengths_nm' in problem || 'wavelength_range_nm' in problem ? countWavelengths(problem) : 1;
   const single = wavelengths > 1 ? oneWavelength(problem) : problem;

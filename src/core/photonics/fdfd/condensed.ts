@@ -12,10 +12,7 @@
  * For the default 86-slab grid with a 50-slab design region this factors 50 slabs per design instead
  * of 86: about 40 % less work.
  */
-import { backwardSweep, forwardSweep, symmetricBandedEliminate, symmetricBandedSolve, type SymmetricBandedMatrix } from './symmetric-banded.ts';
-
-/** The first `pivots` LDLᵀ steps in a copy: symmetricBandedEliminate, or a kernel's twin of it (WASM). */
-export type SymmetricEliminator = (m: SymmetricBandedMatrix, pivots: number) => SymmetricBandedMatrix;
+import { backwardSweep, forwardSweep, symmetricBandedEliminate, symmetricBandedSolve, type SymmetricBandedMatrix, type SymmetricEliminator } from './symmetric-banded.ts';
 
 export interface CondensedExterior {
   readonly n: number;

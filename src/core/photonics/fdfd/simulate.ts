@@ -4,7 +4,7 @@
  */
 import type { FdfdGrid } from './grid.ts';
 import { assembleOperator } from './operator.ts';
-import { symmetricBandedFactor, symmetricBandedMultiply, symmetricBandedSolve, type SymmetricBandedMatrix } from './symmetric-banded.ts';
+import { symmetricBandedEliminate, symmetricBandedMultiply, symmetricBandedSolve, type SymmetricBandedMatrix, type SymmetricEliminator } from './symmetric-banded.ts';
 
 export interface FdfdSystem {
   readonly grid: FdfdGrid;
@@ -13,9 +13,10 @@ export interface FdfdSystem {
   readonly factors: SymmetricBandedMatrix;
 }
 
-export function factorSystem(grid: FdfdGrid, epsilon: Float64Array, k0: number): FdfdSystem {
+/** Assembles and factors the operator; `eliminate` runs the LDLᵀ (default: the TypeScript reference). */
+export function factorSystem(grid: FdfdGrid, epsilon: Float64Array, k0: number, eliminate: SymmetricEliminator = symmetricBandedEliminate): FdfdSystem {
   const matrix = assembleOperator(grid, epsilon, k0);
-  return { grid, k0, matrix, factors: symmetricBandedFactor(matrix) };
+  return { grid, k0, matrix, factors: eliminate(matrix, matrix.n) };
 }
 
 /** x with A·x = rhs (and, since A = Aᵀ, Aᵀ·x = rhs): interleaved complex, solver numbering. */

@@ -18,6 +18,9 @@
 /** The error a zero or non-finite LDLᵀ pivot raises, on every backend. */
 export const SYMMETRIC_ZERO_PIVOT_MESSAGE = 'symmetric banded LDLᵀ: zero pivot (the operator is singular at this frequency)';
 
+/** The first `pivots` LDLᵀ steps in a copy: symmetricBandedEliminate, or a kernel's twin of it (WASM). */
+export type SymmetricEliminator = (m: SymmetricBandedMatrix, pivots: number) => SymmetricBandedMatrix;
+
 export interface SymmetricBandedMatrix {
   readonly n: number;
   readonly bw: number;

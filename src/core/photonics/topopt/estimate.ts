@@ -9,6 +9,7 @@
 import type { EstimateOptions, SolveEstimate } from '../estimate.ts';
 import { halfBandwidth } from '../fdfd/grid.ts';
 import { factorSystem, solveSystem } from '../fdfd/simulate.ts';
+import type { SymmetricEliminator } from '../fdfd/symmetric-banded.ts';
 import { buildLayout, gridCells } from './layout.ts';
 import type { InverseDesignProblem } from './problem.ts';
 
@@ -24,7 +25,8 @@ function work(nx: number, ny: number): number {
   return nx * ny * bw * bw;
 }
 
-export function estimateInverseDesign(problem: InverseDesignProblem, options: EstimateOptions): SolveEstimate {
+/** `eliminate`: the LDLᵀ the solve will use, so the probe times the same kernel (default: the TypeScript reference). */
+export function estimateInverseDesign(problem: InverseDesignProblem, options: EstimateOptions, eliminate?: SymmetricEliminator): SolveEstimate {
   const cells = gridCells(problem);
   const unknowns = cells.nx * cells.ny;
   const bw = Math.min(cells.nx, cells.ny);
@@ -35,7 +37,7 @@ export function estimateInverseDesign(problem: InverseDesignProblem, options: Es
   const rhs = new Float64Array(2 * g.nx * g.ny);
   rhs[2 * Math.floor(rhs.length / 4)] = 1;
   const probe = () => {
-    const system = factorSystem(g, probeLayout.background, probeLayout.k0);
+    const system = factorSystem(g, probeLayout.background, probeLayout.k0, eliminate);
     solveSystem(system, rhs);
     solveSystem(system, rhs);
   };

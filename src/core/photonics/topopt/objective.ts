@@ -13,8 +13,8 @@ import { cellIndex } from '../fdfd/grid.ts';
 import { addModeSource, lineCell, modeAmplitude, modePower, portModes, type PortMode } from '../fdfd/ports.ts';
 import { factorSystem, relativeResidual, solveSystem } from '../fdfd/simulate.ts';
 import { assembleOperator } from '../fdfd/operator.ts';
-import { condenseExterior, factorCondensed, solveCondensed, type CondensedExterior, type SymmetricEliminator } from '../fdfd/condensed.ts';
-import type { SymmetricBandedMatrix } from '../fdfd/symmetric-banded.ts';
+import { condenseExterior, factorCondensed, solveCondensed, type CondensedExterior } from '../fdfd/condensed.ts';
+import type { SymmetricBandedMatrix, SymmetricEliminator } from '../fdfd/symmetric-banded.ts';
 import type { DeviceLayout } from './layout.ts';
 
 export interface PortSetup {
@@ -56,9 +56,9 @@ export function sourceVector(layout: DeviceLayout, ports: PortSetup): Float64Arr
 }
 
 /** The straight-guide run that defines 100 %. */
-export function normalise(layout: DeviceLayout, ports: PortSetup): Normalisation {
+export function normalise(layout: DeviceLayout, ports: PortSetup, eliminate?: SymmetricEliminator): Normalisation {
   const rhs = sourceVector(layout, ports);
-  const system = factorSystem(layout.grid, layout.reference, layout.k0);
+  const system = factorSystem(layout.grid, layout.reference, layout.k0, eliminate);
   const field = solveSystem(system, rhs);
   const aRef = modeAmplitude(layout.grid, field, ports.inputMode);
   return { aRef, pRef: modePower(layout.grid, ports.inputMode, aRef), field, rhs };
@@ -73,8 +73,8 @@ export interface FactoredOperator {
 }
 
 /** Factors the whole grid afresh: what a from-scratch check uses. */
-export function factorFull(layout: DeviceLayout, eps: Float64Array): FactoredOperator {
-  const system = factorSystem(layout.grid, eps, layout.k0);
+export function factorFull(layout: DeviceLayout, eps: Float64Array, eliminate?: SymmetricEliminator): FactoredOperator {
+  const system = factorSystem(layout.grid, eps, layout.k0, eliminate);
   return { matrix: system.matrix, solve: (rhs) => solveSystem(system, rhs) };
 }
 

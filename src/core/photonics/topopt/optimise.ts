@@ -8,7 +8,7 @@
 import { createRng } from '../../stats/rng.ts';
 import { applyFilter, applyFilterTranspose, project, projectDerivative, type ConicFilter } from './density.ts';
 import type { DeviceLayout } from './layout.ts';
-import type { SymmetricEliminator } from '../fdfd/condensed.ts';
+import type { SymmetricEliminator } from '../fdfd/symmetric-banded.ts';
 import { designFactorer, evaluate, type Combine, type Evaluation, type FactoredOperator, type Normalisation, type PortSetup } from './objective.ts';
 
 export interface OptimiseOptions {

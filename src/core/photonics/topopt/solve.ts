@@ -13,7 +13,8 @@ import { lineFlux, modeAmplitude, modePower } from '../fdfd/ports.ts';
 import type { InverseDesignProblem } from './problem.ts';
 import { buildLayout, type DeviceLayout } from './layout.ts';
 import { conicFilter } from './density.ts';
-import { evaluate, evaluationResidual, normalise, preparePorts, type Evaluation, type Normalisation, type PortSetup } from './objective.ts';
+import { evaluate, evaluationResidual, factorFull, normalise, preparePorts, type Evaluation, type Normalisation, type PortSetup } from './objective.ts';
+import type { SymmetricEliminator } from '../fdfd/symmetric-banded.ts';
 import { densities, optimise } from './optimise.ts';
 import { makeMap, round4, type ResultMap } from './maps.ts';
 
@@ -83,7 +84,7 @@ export interface InverseDesignResult {
   readonly maps: ResultMap[];
   readonly warnings: string[];
   readonly conventions: Record<string, string>;
-  /** The linear-algebra kernel of the optimiser's factorisations ('wasm' or 'reference'); the from-scratch checks run on the reference. */
+  /** The linear-algebra kernel of every factorisation ('wasm' or 'reference'; the results are bit-identical). */
   readonly backend: string;
 }
 
@@ -111,7 +112,7 @@ interface Setup {
   readonly norm: Normalisation;
 }
 
-function setUp(p: InverseDesignProblem): Setup {
+function setUp(p: InverseDesignProblem, eliminate: SymmetricEliminator): Setup {
   const layout = buildLayout(p);
   let ports: PortSetup;
   try {
@@ -120,14 +121,15 @@ function setUp(p: InverseDesignProblem): Setup {
     const hint = p.device === 'mode_converter' ? ' (the mode converter needs an output_width_nm that guides TE1)' : '';
     throw new ProblemError(`${e instanceof Error ? e.message : String(e)}${hint}`);
   }
-  return { layout, ports, norm: normalise(layout, ports) };
+  return { layout, ports, norm: normalise(layout, ports, eliminate) };
 }
 
 export function solveInverseDesign(p: InverseDesignProblem, ctx: SolveContext): InverseDesignResult {
   const warnings: string[] = [];
   const reporter = progressReporter(ctx.onProgress, 'iteration', p.iterations + 1);
   const linalg = ctx.kernels?.linalg ?? referenceLinalgKernel;
-  const { layout, ports, norm } = setUp(p);
+  const eliminate = linalg.eliminateSymmetricBanded;
+  const { layout, ports, norm } = setUp(p, eliminate);
   const { design, grid } = layout;
   const filter = conicFilter(design.nx, design.ny, p.filter_radius_nm / p.cell_nm);
   const run = optimise(layout, ports, norm, filter, {
@@ -139,16 +141,16 @@ export function solveInverseDesign(p: InverseDesignProblem, ctx: SolveContext): 
     seed: p.seed,
     combine: p.splitter_fom,
     onIteration: (k) => reporter.step(k),
-    eliminate: linalg.eliminateSymmetricBanded,
+    eliminate,
   });
   const final = densities(layout, filter, run.rho, run.finalBeta);
-  const continuous = evaluate(layout, ports, norm, final.eps, p.splitter_fom, false);
+  const continuous = evaluate(layout, ports, norm, final.eps, p.splitter_fom, false, (eps) => factorFull(layout, eps, eliminate));
   const solid = final.rhoHat.map((r) => (r > 0.5 ? 1 : 0));
 
   // From scratch: nothing of the optimisation run is reused but the thresholded density.
-  const fresh = setUp(p);
+  const fresh = setUp(p, eliminate);
   const binaryEps = solid.map((s) => (s === 1 ? fresh.layout.epsCore : fresh.layout.epsCladding));
-  const binarised = evaluate(fresh.layout, fresh.ports, fresh.norm, binaryEps, p.splitter_fom, false);
+  const binarised = evaluate(fresh.layout, fresh.ports, fresh.norm, binaryEps, p.splitter_fom, false, (eps) => factorFull(fresh.layout, eps, eliminate));
   reporter.step(p.iterations + 1);
 
   const residual = evaluationResidual(binarised, fresh.norm);
