@@ -74,6 +74,9 @@ export function shiftInvertEigs(p: ShiftInvertProblem): ShiftInvertResult {
   };
   const basis: Float64Array[] = [];
   const images: Float64Array[] = [];
+  // Vᵀ·A·V entry by entry, kept between Rayleigh–Ritz checks: a basis only grows until a restart, so
+  // each check computes just the rows and columns of the vectors added since the last one.
+  const projected: number[][] = [];
   const append = (v: Float64Array): boolean => {
     if (!appendOrthonormal(basis, v)) return false;
     const av = new Float64Array(n);
@@ -99,7 +102,7 @@ export function shiftInvertEigs(p: ShiftInvertProblem): ShiftInvertResult {
     const full = basis.length >= maxDimension || added.length === 0;
     block = added;
     if ((!full && basis.length < Math.min(maxDimension, wanted + MIN_CHECK_EXTRA)) || (!full && steps % CHECK_EVERY !== 0)) continue;
-    const pairs = rayleighRitz(basis, images, Math.min(basis.length, Math.max(wanted, keep)));
+    const pairs = rayleighRitz(basis, images, projected, Math.min(basis.length, Math.max(wanted, keep)));
     const open = pairs.slice(0, wanted).filter((q) => p.needed(q.value) && q.residual > tolerance);
     if (open.length === 0 || solves >= maxSolves || basis.length >= n) {
       return { pairs: pairs.slice(0, wanted), solves, converged: open.length === 0 };
@@ -108,6 +111,7 @@ export function shiftInvertEigs(p: ShiftInvertProblem): ShiftInvertResult {
       // Thick restart: keep the leading Ritz vectors, grow again from the ones still open.
       basis.length = 0;
       images.length = 0;
+      projected.length = 0;
       for (const q of pairs.slice(0, keep)) append(q.vector.slice());
       block = open.slice(0, BLOCK).map((q) => q.vector);
       while (block.length < BLOCK) block.push(random());
@@ -138,11 +142,21 @@ function appendOrthonormal(basis: Float64Array[], v: Float64Array): boolean {
   return true;
 }
 
-/** Ritz pairs of A on span(basis), largest real part first, with their true residuals. */
-function rayleighRitz(basis: Float64Array[], images: Float64Array[], wanted: number): RitzPair[] {
+/** Extends `projected` (rows of basis_r · images_c) to the whole basis, computing only the entries it lacks. */
+function extendProjected(projected: number[][], basis: Float64Array[], images: Float64Array[]): void {
   const m = basis.length;
+  for (let r = 0; r < m; r++) {
+    const row = (projected[r] ??= []);
+    for (let c = row.length; c < m; c++) row.push(dot(basis[r] as Float64Array, images[c] as Float64Array));
+  }
+}
+
+/** Ritz pairs of A on span(basis), largest real part first, with their true residuals. */
+function rayleighRitz(basis: Float64Array[], images: Float64Array[], projected: number[][], wanted: number): RitzPair[] {
+  const m = basis.length;
+  extendProjected(projected, basis, images);
   const h = zeros(m);
-  for (let r = 0; r < m; r++) for (let c = 0; c < m; c++) h.re[r * m + c] = dot(basis[r] as Float64Array, images[c] as Float64Array);
+  for (let r = 0; r < m; r++) for (let c = 0; c < m; c++) h.re[r * m + c] = (projected[r] as number[])[c] as number;
   const { valuesRe, valuesIm, vectors } = eig(h);
   const order = [...valuesRe.keys()].sort((x, y) => (valuesRe[y] as number) - (valuesRe[x] as number)).slice(0, wanted);
   const n = (basis[0] as Float64Array).length;
