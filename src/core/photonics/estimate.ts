@@ -21,6 +21,7 @@ import { channelMethod, channelSymmetry, type ChannelStructure } from './fdmode/
 import { solveChannelModes } from './fdmode/solve.ts';
 import { rasterise } from './fdmode/geometry.ts';
 import { fvSystemSize, mirrorsInY, solvePlan } from './fdmode/fullvectorial-channel.ts';
+import { timeProbe } from './probe-timing.ts';
 
 export interface SolveEstimate {
   readonly kind: PhotonicsKind;
@@ -43,7 +44,6 @@ const BYTES_PER_COMPLEX = 16;
 /** Full-vectorial channel modes: the Krylov iteration's ~50 banded solves (4·N·bw each) next to the LU's N·bw². */
 const FV_SOLVE_WORK = 200;
 /** Probe repeats: the fastest is kept, so one GC pause does not inflate the estimate. */
-const PROBE_REPEATS = 3;
 
 export function estimatePhotonics(problem: PhotonicsProblem, ctx: SolveContext, options: EstimateOptions, solve: (p: PhotonicsProblem) => unknown): SolveEstimate {
   if (problem.kind === 'grating') return estimateGrating(problem, ctx, options);
@@ -55,7 +55,7 @@ export function estimatePhotonics(problem: PhotonicsProblem, ctx: SolveContext, 
   if (problem.kind === 'mode' && problem.structure.type === 'channel') return estimateChannelModes(problem, problem.structure, ctx, options);
   const wavelengths = 'wavelength_nm' in problem || 'wavelengths_nm' in problem || 'wavelength_range_nm' in problem ? countWavelengths(problem) : 1;
   const single = wavelengths > 1 ? oneWavelength(problem) : problem;
-  const probeMs = timeIt(() => solve(single), options.now);
+  const probeMs = timeProbe(() => solve(single), options.now);
   return {
     kind: problem.kind,
     unknowns: wavelengths,
@@ -76,18 +76,6 @@ function oneWavelength<T extends PhotonicsProblem>(problem: T): T {
   return { ...rest, wavelength_nm: first } as unknown as T;
 }
 
-function timeIt(work: () => unknown, now: () => number): number {
-  // One untimed run first: the first call of a solver pays for JIT compilation, not for the work.
-  work();
-  let best = Infinity;
-  for (let i = 0; i < PROBE_REPEATS; i++) {
-    const t0 = now();
-    work();
-    best = Math.min(best, now() - t0);
-  }
-  return best;
-}
-
 /** RCWA: each layer costs an eigen-decomposition and a few solves of size 2N+1, so (2N+1)³ per layer. */
 export function estimateGrating(problem: GratingProblem, ctx: SolveContext, options: EstimateOptions): SolveEstimate {
   const size = 2 * problem.harmonics + 1;
@@ -98,7 +86,7 @@ export function estimateGrating(problem: GratingProblem, ctx: SolveContext, opti
   const probeHarmonics = Math.min(problem.harmonics, 16);
   const probeSize = 2 * probeHarmonics + 1;
   const probe: GratingProblem = { ...oneWavelength(problem), polarization: problem.polarization === 'both' ? 'TE' : problem.polarization, harmonics: probeHarmonics, convergence_check: false };
-  const probeMs = timeIt(() => solveGrating(probe, ctx), options.now);
+  const probeMs = timeProbe(() => solveGrating(probe, ctx), options.now);
   const perSolve = probeMs * (size / probeSize) ** 3;
   const checkShare = problem.convergence_check ? pols * Math.round(problem.harmonics * 0.6) ** 3 / problem.harmonics ** 3 : 0;
   const scale = ((size / probeSize) ** 3) * (wavelengths * pols + checkShare);
@@ -151,7 +139,7 @@ export function estimateChannelModes(problem: ModeProblem, structure: ChannelStr
   // The probe keeps the polarization choice of the problem (for full-vectorial it decides the mirror classes solved).
   const probeProblem: ModeProblem = full ? oneWavelength(problem) : { ...oneWavelength(problem), polarization: problem.polarization === 'TM' ? 'TM' : 'TE' };
   const probeStructure: ChannelStructure = { ...structure, grid_nm: probeCell, group_index: false };
-  const probeMs = timeIt(() => solveChannelModes(probeProblem, probeStructure, ctx), options.now);
+  const probeMs = timeProbe(() => solveChannelModes(probeProblem, probeStructure, ctx), options.now);
   const probeSolves = full ? solvesPerGrid : 1;
   const scale = (fullSize.work / probeSize.work) * wavelengths * (perWavelength / probeSolves);
   const krylov = full ? 2 * (2 * structure.max_modes + 1 + 24) : structure.max_modes + 3;

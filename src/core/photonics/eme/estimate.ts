@@ -17,9 +17,9 @@ import type { EmeProblem } from './problem.ts';
 import { makeGrid, rasteriseCrossSection, rasteriseTmCrossSection, type ResolvedCore } from './cross-section.ts';
 import { junctionSMatrix, solveSliceModes, type Slice } from './cascade.ts';
 import { starProduct, starPropagation } from './smatrix.ts';
+import { timeProbe } from '../probe-timing.ts';
 
 const PROBE_MODES = 24;
-const PROBE_REPEATS = 3;
 const BYTES_PER_REAL = 8;
 const BYTES_PER_COMPLEX = 16;
 
@@ -44,16 +44,16 @@ export function estimateEme(problem: EmeProblem, ctx: SolveContext, options: Est
   const empty = probeSlice('empty', []);
   const k0 = (2 * Math.PI) / (wavelength / 1000);
 
-  const modesMs = timeIt(() => solveSliceModes([slice], grid.dx, k0, mp), options.now);
+  const modesMs = timeProbe(() => solveSliceModes([slice], grid.dx, k0, mp), options.now);
   const modes = solveSliceModes([slice, empty], grid.dx, k0, mp);
   const a = modes.get('probe');
   const b = modes.get('empty');
   if (!a || !b) throw new Error('estimateEme: probe modes missing');
-  const junctionMs = timeIt(() => junctionSMatrix(a, b, grid.dx), options.now);
+  const junctionMs = timeProbe(() => junctionSMatrix(a, b, grid.dx), options.now);
   // Timed on full matrices (a junction with a section after it): products with the all-zero blocks
   // of a bare propagation would skip most of the work and time too short.
   const joint = starPropagation(junctionSMatrix(a, b, grid.dx), b.betas, 1);
-  const starMs = timeIt(() => starProduct(joint, joint), options.now);
+  const starMs = timeProbe(() => starProduct(joint, joint), options.now);
 
   const counts = structureCounts(problem);
   const sweepLengths = problem.sweep?.lengths_um.length ?? 0;
@@ -107,14 +107,3 @@ function structureCounts(problem: EmeProblem): { slices: number; crossSections: 
   return { slices: keys.length, crossSections: new Set(keys).size, junctions };
 }
 
-function timeIt(work: () => unknown, now: () => number): number {
-  // One untimed run first: the first call pays for JIT compilation, not for the work.
-  work();
-  let best = Infinity;
-  for (let i = 0; i < PROBE_REPEATS; i++) {
-    const t0 = now();
-    work();
-    best = Math.min(best, now() - t0);
-  }
-  return best;
-}

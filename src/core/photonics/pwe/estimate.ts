@@ -14,23 +14,11 @@ import { solveBandsFft } from './bands-fft.ts';
 import { kPath, makeLattice } from './lattice.ts';
 import { resolvedMethod, type BandsProblem } from './problem.ts';
 import { bandsInput } from './solve.ts';
+import { timeProbe } from '../probe-timing.ts';
 
 const DENSE_PROBE_P = 7;
 const FFT_PROBE_P = 11;
-const PROBE_REPEATS = 3;
 const BYTES_PER_COMPLEX = 16;
-
-function bestOf(work: () => unknown, now: () => number): number {
-  // One untimed run first: the first call pays for JIT compilation, not for the work.
-  work();
-  let best = Infinity;
-  for (let i = 0; i < PROBE_REPEATS; i++) {
-    const t0 = now();
-    work();
-    best = Math.min(best, now() - t0);
-  }
-  return best;
-}
 
 /** Relative work of one fft-method iteration at P plane waves per axis. */
 function fftWork(P: number, block: number, transforms: number): number {
@@ -53,7 +41,7 @@ export function estimateBands(problem: BandsProblem, options: EstimateOptions): 
   if (resolvedMethod(problem) === 'dense') {
     const probeP = Math.min(P, DENSE_PROBE_P);
     const probe = { ...bandsInput(problem, probePol, probeP), kPointsPerSegment: 1 };
-    const probeMs = bestOf(() => solveBands(probe), options.now);
+    const probeMs = timeProbe(() => solveBands(probe), options.now);
     const perK = (probeMs / probeK) * (P / probeP) ** 6;
     const checkShare = checking ? (checkP / P) ** 6 : 0;
     const scale = ((P / probeP) ** 6 * kCount * pols * (1 + checkShare)) / probeK;
@@ -69,7 +57,7 @@ export function estimateBands(problem: BandsProblem, options: EstimateOptions): 
   }
   const probeP = Math.min(P, FFT_PROBE_P);
   const probe = { ...bandsInput(problem, probePol, probeP), kPointsPerSegment: 1 };
-  const probeMs = bestOf(() => solveBandsFft(probe), options.now);
+  const probeMs = timeProbe(() => solveBandsFft(probe), options.now);
   const block = Math.min(problem.bands + 2, n);
   const transforms = problem.polarization === 'TM' ? 2 : 4;
   const probeTransforms = probePol === 'TM' ? 2 : 4;

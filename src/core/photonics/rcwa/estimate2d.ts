@@ -10,9 +10,9 @@ import type { SolveContext } from '../solve-context.ts';
 import { wavelengthGrid } from '../wavelengths.ts';
 import type { Grating2dProblem } from './problem2d.ts';
 import { solveGrating2dProblem } from './solve2d.ts';
+import { timeProbe } from '../probe-timing.ts';
 
 const PROBE_ORDERS = 3;
-const PROBE_REPEATS = 3;
 const BYTES_PER_COMPLEX = 16;
 
 const harmonicCount = (m: number, n: number) => (2 * m + 1) * (2 * n + 1);
@@ -29,7 +29,7 @@ export function estimateGrating2d(problem: Grating2dProblem, ctx: SolveContext, 
   const probeH = harmonicCount(probeM, probeN);
   const { wavelengths_nm: _list, wavelength_range_nm: _range, ...rest } = problem;
   const probe: Grating2dProblem = { ...rest, wavelength_nm: wavelengths[0], harmonics_x: probeM, harmonics_y: probeN, convergence_check: false };
-  const probeMs = timeIt(() => solveGrating2dProblem(probe, ctx), options.now);
+  const probeMs = timeProbe(() => solveGrating2dProblem(probe, ctx), options.now);
   const perWavelength = probeMs * (h / probeH) ** 3;
   // The check re-solves the first and last wavelength at 60 % of the orders per axis.
   const checkH = harmonicCount(Math.round(M * 0.6), Math.round(N * 0.6));
@@ -53,14 +53,3 @@ export function estimateGrating2d(problem: Grating2dProblem, ctx: SolveContext, 
   };
 }
 
-function timeIt(work: () => unknown, now: () => number): number {
-  // One untimed run first: the first call pays for JIT compilation, not for the work.
-  work();
-  let best = Infinity;
-  for (let i = 0; i < PROBE_REPEATS; i++) {
-    const t0 = now();
-    work();
-    best = Math.min(best, now() - t0);
-  }
-  return best;
-}

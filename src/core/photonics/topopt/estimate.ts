@@ -11,9 +11,9 @@ import { halfBandwidth } from '../fdfd/grid.ts';
 import { factorSystem, solveSystem } from '../fdfd/simulate.ts';
 import type { SymmetricEliminator } from '../fdfd/symmetric-banded.ts';
 import { buildLayout, gridCells } from './layout.ts';
+import { timeProbe } from '../probe-timing.ts';
 import type { InverseDesignProblem } from './problem.ts';
 
-const PROBE_REPEATS = 3;
 /** Grids up to this many cells are probed at their own resolution (a factorisation takes milliseconds). */
 const SMALL_GRID = 4000;
 const BYTES_PER_COMPLEX = 16;
@@ -41,13 +41,7 @@ export function estimateInverseDesign(problem: InverseDesignProblem, options: Es
     solveSystem(system, rhs);
     solveSystem(system, rhs);
   };
-  probe();
-  let probeMs = Infinity;
-  for (let r = 0; r < PROBE_REPEATS; r++) {
-    const t0 = options.now();
-    probe();
-    probeMs = Math.min(probeMs, options.now() - t0);
-  }
+  const probeMs = timeProbe(probe, options.now);
   const perFactorisation = probeMs * (work(cells.nx, cells.ny) / work(g.nx, g.ny));
   // Iterations factor only the slabs crossing the design region (fdfd/condensed.ts); the rest is eliminated once.
   const slabs = Math.max(cells.nx, cells.ny);
