@@ -3,6 +3,7 @@
  * matrix–vector product is a 3-D convolution with the interaction tensor, so a zero-padded grid of
  * power-of-two sides is all it needs (no mixed radices). Forward: X_k = Σ x_n e^{−2πi kn/N};
  * the inverse uses e^{+2πi kn/N} and does NOT divide by N (the caller folds 1/N in once).
+ * Its line and row transforms also serve the plane-wave solver's 2-D grid (pwe/fft2d.ts).
  */
 
 /** Twiddles per size: cos/sin of 2πj/N for j < N/2, built once (the solver repeats the same sizes). */
@@ -48,7 +49,7 @@ export function fft1d(re: Float64Array, im: Float64Array, inverse = false): void
 }
 
 /** In-place FFT of the n values re/im[offset + i·stride]: bit-reversal permutation, then butterflies. */
-function fftLine(re: Float64Array, im: Float64Array, offset: number, stride: number, n: number, inverse: boolean): void {
+export function fftLine(re: Float64Array, im: Float64Array, offset: number, stride: number, n: number, inverse: boolean): void {
   if (n === 1) return;
   const { cos, sin, rev } = tables(n);
   for (let i = 0; i < n; i++) {
@@ -128,7 +129,7 @@ export function fft3d(re: Float64Array, im: Float64Array, dims: Dims, inverse = 
  * line i sits at offset + j·width + i. Each butterfly runs over a whole row, so memory is read in
  * order — several times faster than strided lines once the grid outgrows the cache.
  */
-function fftRows(re: Float64Array, im: Float64Array, offset: number, width: number, n: number, inverse: boolean): void {
+export function fftRows(re: Float64Array, im: Float64Array, offset: number, width: number, n: number, inverse: boolean): void {
   if (n === 1) return;
   const { cos, sin, rev } = tables(n);
   for (let i = 0; i < n; i++) {

@@ -12,11 +12,10 @@
  * a direct DFT, row by row then column by column: O(N³), all rows.
  */
 
+import { fftLine, fftRows, isPowerOfTwo } from '../dda/fft.ts';
+
 export interface FftPlan {
   readonly n: number;
-  readonly cos: Float64Array;
-  readonly sin: Float64Array;
-  readonly rev: Uint32Array;
   /** The rows v (= the orders n mod N) that carry plane-wave data, ascending. */
   readonly bandRows: Int32Array;
   /** Sides that are not a power of two: e^{2πij/N} for j < N (direct DFT by matrix, O(N³) per 2-D transform). */
@@ -25,10 +24,6 @@ export interface FftPlan {
   /** Scratch of N² values per part for the direct DFT. */
   readonly scratchRe: Float64Array;
   readonly scratchIm: Float64Array;
-}
-
-export function isPowerOfTwo(n: number): boolean {
-  return Number.isInteger(n) && n >= 1 && (n & (n - 1)) === 0;
 }
 
 /** A plan for an N × N grid whose Fourier data sit in orders −p…p on each axis. */
@@ -43,110 +38,12 @@ export function createFftPlan(n: number, p: number): FftPlan {
       dftSin[j] = Math.sin((2 * Math.PI * j) / n);
     }
     const bandRows = Int32Array.from({ length: n }, (_, i) => i);
-    return { n, cos: new Float64Array(0), sin: new Float64Array(0), rev: new Uint32Array(0), bandRows, dftCos, dftSin, scratchRe: new Float64Array(n * n), scratchIm: new Float64Array(n * n) };
-  }
-  const cos = new Float64Array(Math.max(1, n / 2));
-  const sin = new Float64Array(Math.max(1, n / 2));
-  for (let j = 0; j < n / 2; j++) {
-    cos[j] = Math.cos((2 * Math.PI * j) / n);
-    sin[j] = Math.sin((2 * Math.PI * j) / n);
-  }
-  const rev = new Uint32Array(n);
-  let bits = 0;
-  while (1 << bits < n) bits++;
-  for (let i = 0; i < n; i++) {
-    let r = 0;
-    for (let b = 0; b < bits; b++) if (i & (1 << b)) r |= 1 << (bits - 1 - b);
-    rev[i] = r;
+    return { n, bandRows, dftCos, dftSin, scratchRe: new Float64Array(n * n), scratchIm: new Float64Array(n * n) };
   }
   const bandRows = new Int32Array(2 * p + 1);
   for (let m = -p; m <= p; m++) bandRows[m + p] = ((m % n) + n) % n;
   bandRows.sort();
-  return { n, cos, sin, rev, bandRows, dftCos: null, dftSin: null, scratchRe: new Float64Array(0), scratchIm: new Float64Array(0) };
-}
-
-/** In-place transform of the contiguous line re/im[offset … offset + n). sign −1: forward, +1: inverse. */
-function lineFft(plan: FftPlan, re: Float64Array, im: Float64Array, offset: number, sign: number): void {
-  const { n, cos, sin, rev } = plan;
-  for (let i = 0; i < n; i++) {
-    const j = rev[i] as number;
-    if (j > i) {
-      const a = offset + i;
-      const b = offset + j;
-      const tr = re[a] as number;
-      re[a] = re[b] as number;
-      re[b] = tr;
-      const ti = im[a] as number;
-      im[a] = im[b] as number;
-      im[b] = ti;
-    }
-  }
-  for (let size = 2; size <= n; size *= 2) {
-    const half = size / 2;
-    const step = n / size;
-    for (let j = 0; j < half; j++) {
-      const wr = cos[j * step] as number;
-      const wi = sign * (sin[j * step] as number);
-      for (let start = offset + j; start < offset + n; start += size) {
-        const b = start + half;
-        const br = re[b] as number;
-        const bi = im[b] as number;
-        const tr = wr * br - wi * bi;
-        const ti = wr * bi + wi * br;
-        const ar = re[start] as number;
-        const ai = im[start] as number;
-        re[start] = ar + tr;
-        im[start] = ai + ti;
-        re[b] = ar - tr;
-        im[b] = ai - ti;
-      }
-    }
-  }
-}
-
-/** In-place transform along v of every column: element v of column u sits at u + n·v. */
-function columnsFft(plan: FftPlan, re: Float64Array, im: Float64Array, sign: number): void {
-  const { n, cos, sin, rev } = plan;
-  for (let i = 0; i < n; i++) {
-    const j = rev[i] as number;
-    if (j <= i) continue;
-    const a0 = i * n;
-    const b0 = j * n;
-    for (let t = 0; t < n; t++) {
-      const tr = re[a0 + t] as number;
-      re[a0 + t] = re[b0 + t] as number;
-      re[b0 + t] = tr;
-      const ti = im[a0 + t] as number;
-      im[a0 + t] = im[b0 + t] as number;
-      im[b0 + t] = ti;
-    }
-  }
-  for (let size = 2; size <= n; size *= 2) {
-    const half = size / 2;
-    const step = n / size;
-    for (let j = 0; j < half; j++) {
-      const wr = cos[j * step] as number;
-      const wi = sign * (sin[j * step] as number);
-      for (let start = j; start < n; start += size) {
-        const a0 = start * n;
-        const b0 = a0 + half * n;
-        for (let t = 0; t < n; t++) {
-          const a = a0 + t;
-          const b = b0 + t;
-          const br = re[b] as number;
-          const bi = im[b] as number;
-          const tr = wr * br - wi * bi;
-          const ti = wr * bi + wi * br;
-          const ar = re[a] as number;
-          const ai = im[a] as number;
-          re[a] = ar + tr;
-          im[a] = ai + ti;
-          re[b] = ar - tr;
-          im[b] = ai - ti;
-        }
-      }
-    }
-  }
+  return { n, bandRows, dftCos: null, dftSin: null, scratchRe: new Float64Array(0), scratchIm: new Float64Array(0) };
 }
 
 /**
@@ -212,8 +109,9 @@ function checkSize(plan: FftPlan, re: Float64Array, im: Float64Array): void {
 export function toRealSpace(plan: FftPlan, re: Float64Array, im: Float64Array): void {
   checkSize(plan, re, im);
   if (plan.dftCos) return directDft(plan, re, im, 1);
-  for (const v of plan.bandRows) lineFft(plan, re, im, v * plan.n, 1);
-  columnsFft(plan, re, im, 1);
+  // Rows are contiguous lines; the v transform runs its butterflies over whole rows (dda/fft.ts fftRows).
+  for (const v of plan.bandRows) fftLine(re, im, v * plan.n, 1, plan.n, true);
+  fftRows(re, im, 0, plan.n, plan.n, true);
 }
 
 /**
@@ -223,6 +121,6 @@ export function toRealSpace(plan: FftPlan, re: Float64Array, im: Float64Array): 
 export function toFourier(plan: FftPlan, re: Float64Array, im: Float64Array): void {
   checkSize(plan, re, im);
   if (plan.dftCos) return directDft(plan, re, im, -1);
-  columnsFft(plan, re, im, -1);
-  for (const v of plan.bandRows) lineFft(plan, re, im, v * plan.n, -1);
+  fftRows(re, im, 0, plan.n, plan.n, false);
+  for (const v of plan.bandRows) fftLine(re, im, v * plan.n, 1, plan.n, false);
 }
