@@ -4,7 +4,7 @@
  * guided n_eff, so an MMI's mode ladder and a taper's start and end are visible.
  */
 import type { LineSeries } from '../../charts/LineChart.tsx';
-import { isRecord, type Json, type PlotSpec } from './plot-spec.ts';
+import { isRecord, numberOrNaN as num, type Json, type PlotSpec } from './plot-spec.ts';
 
 interface Row {
   wavelength: number;
@@ -21,7 +21,6 @@ interface Totals {
   radiated: number;
 }
 
-const num = (v: unknown): number => (typeof v === 'number' ? v : NaN);
 const lengthOf = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 
 function rowsOf(result: Json): Row[] {

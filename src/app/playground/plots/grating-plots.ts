@@ -3,7 +3,7 @@
  * the order number (one wavelength), per polarization; and R, T, A against wavelength.
  */
 import type { LineSeries } from '../../charts/LineChart.tsx';
-import { isRecord, type Json, type PlotSpec } from './plot-spec.ts';
+import { isRecord, numberOrNaN as num, type Json, type PlotSpec } from './plot-spec.ts';
 
 interface OrderRow {
   wavelength: number;
@@ -13,7 +13,8 @@ interface OrderRow {
   efficiency: number;
 }
 
-interface Totals {
+/** One point of a grating result: total R, T and A at a wavelength and polarisation (1-D and 2-D gratings alike). */
+export interface Totals {
   wavelength: number;
   pol: string;
   R: number;
@@ -21,21 +22,30 @@ interface Totals {
   A: number;
 }
 
-const num = (v: unknown): number => (typeof v === 'number' ? v : NaN);
-
 function ordersOf(result: Json): OrderRow[] {
   const raw = result.orders;
   if (!Array.isArray(raw)) return [];
   return raw.filter(isRecord).map((o) => ({ wavelength: num(o.wavelength_nm), pol: String(o.polarization ?? ''), side: String(o.side ?? ''), order: num(o.order), efficiency: num(o.efficiency) }));
 }
 
-function totalsOf(result: Json): Totals[] {
+export function totalsOf(result: Json): Totals[] {
   const raw = result.points;
   if (!Array.isArray(raw)) return [];
   return raw.filter(isRecord).map((p) => ({ wavelength: num(p.wavelength_nm), pol: String(p.polarization ?? ''), R: num(p.R), T: num(p.T), A: num(p.A) }));
 }
 
-const SIDE_LABEL: Record<string, string> = { reflected: 'R', transmitted: 'T' };
+export const SIDE_LABEL: Record<string, string> = { reflected: 'R', transmitted: 'T' };
+
+/** R, T and A of one polarisation against wavelength. */
+export function totalSeries(totals: readonly Totals[], pol: string): LineSeries[] {
+  const ps = totals.filter((p) => p.pol === pol);
+  const x = ps.map((p) => p.wavelength);
+  return [
+    { name: `${pol} R`, x, y: ps.map((p) => p.R) },
+    { name: `${pol} T`, x, y: ps.map((p) => p.T) },
+    { name: `${pol} A`, x, y: ps.map((p) => p.A) },
+  ];
+}
 
 export function gratingPlots(result: Json): PlotSpec[] {
   const orders = ordersOf(result);
@@ -53,12 +63,11 @@ export function gratingPlots(result: Json): PlotSpec[] {
     }
     return [{ id: 'plot-grating-orders', title: `Diffraction efficiency per order at ${wavelengths[0]} nm`, xLabel: 'diffraction order m', yLabel: 'efficiency (fraction of incident power)', series, yDomain: [0, 1] }];
   }
-  const totalSeries: LineSeries[] = [];
+  const rtaSeries: LineSeries[] = [];
   const orderSeries: LineSeries[] = [];
   for (const pol of pols) {
-    const ps = totals.filter((p) => p.pol === pol);
-    const x = ps.map((p) => p.wavelength);
-    totalSeries.push({ name: `${pol} R`, x, y: ps.map((p) => p.R) }, { name: `${pol} T`, x, y: ps.map((p) => p.T) }, { name: `${pol} A`, x, y: ps.map((p) => p.A) });
+    const x = totals.filter((p) => p.pol === pol).map((p) => p.wavelength);
+    rtaSeries.push(...totalSeries(totals, pol));
     for (const side of ['reflected', 'transmitted']) {
       const rows = orders.filter((o) => o.pol === pol && o.side === side);
       for (const m of [...new Set(rows.map((o) => o.order))].sort((a, b) => a - b)) {
@@ -69,7 +78,7 @@ export function gratingPlots(result: Json): PlotSpec[] {
     }
   }
   return [
-    { id: 'plot-grating-totals', title: 'Total reflectance, transmittance and absorptance', xLabel: 'vacuum wavelength (nm)', yLabel: 'fraction of incident power', series: totalSeries, yDomain: [0, 1] },
+    { id: 'plot-grating-totals', title: 'Total reflectance, transmittance and absorptance', xLabel: 'vacuum wavelength (nm)', yLabel: 'fraction of incident power', series: rtaSeries, yDomain: [0, 1] },
     { id: 'plot-grating-orders', title: 'Efficiency of each propagating order', xLabel: 'vacuum wavelength (nm)', yLabel: 'efficiency (fraction of incident power)', series: orderSeries, yDomain: [0, 1] },
   ];
 }

@@ -4,7 +4,8 @@
  * wavelength (where guided-mode resonances show as sharp Fano features) and the strongest orders.
  */
 import type { LineSeries } from '../../charts/LineChart.tsx';
-import { isRecord, type Json, type PlotSpec } from './plot-spec.ts';
+import { isRecord, numberOrNaN as num, type Json, type PlotSpec } from './plot-spec.ts';
+import { SIDE_LABEL, totalSeries, totalsOf } from './grating-plots.ts';
 
 interface OrderRow {
   wavelength: number;
@@ -15,19 +16,9 @@ interface OrderRow {
   efficiency: number;
 }
 
-interface Totals {
-  wavelength: number;
-  pol: string;
-  R: number;
-  T: number;
-  A: number;
-}
-
 /** A sweep plots at most this many individual orders (the strongest), so the legend stays readable. */
 const MAX_ORDER_SERIES = 12;
 
-const num = (v: unknown): number => (typeof v === 'number' ? v : NaN);
-const SIDE_LABEL: Record<string, string> = { reflected: 'R', transmitted: 'T' };
 
 function ordersOf(result: Json): OrderRow[] {
   const raw = result.orders;
@@ -35,12 +26,6 @@ function ordersOf(result: Json): OrderRow[] {
   return raw
     .filter(isRecord)
     .map((o) => ({ wavelength: num(o.wavelength_nm), pol: String(o.polarization ?? ''), side: String(o.side ?? ''), m: num(o.m), n: num(o.n), efficiency: num(o.efficiency) }));
-}
-
-function totalsOf(result: Json): Totals[] {
-  const raw = result.points;
-  if (!Array.isArray(raw)) return [];
-  return raw.filter(isRecord).map((p) => ({ wavelength: num(p.wavelength_nm), pol: String(p.polarization ?? ''), R: num(p.R), T: num(p.T), A: num(p.A) }));
 }
 
 export function grating2dPlots(result: Json): PlotSpec[] {
@@ -62,12 +47,11 @@ export function grating2dPlots(result: Json): PlotSpec[] {
     }
     return [{ id: 'plot-grating2d-orders', title: `Efficiency per order (m, n) at ${wavelengths[0]} nm`, xLabel: 'diffraction order m (along x); one line per order n', yLabel: 'efficiency (fraction of incident power)', series, yDomain: [0, 1] }];
   }
-  const totalSeries: LineSeries[] = [];
+  const rtaSeries: LineSeries[] = [];
   const candidates: { peak: number; series: LineSeries }[] = [];
   for (const pol of pols) {
-    const ps = totals.filter((p) => p.pol === pol);
-    const x = ps.map((p) => p.wavelength);
-    totalSeries.push({ name: `${pol} R`, x, y: ps.map((p) => p.R) }, { name: `${pol} T`, x, y: ps.map((p) => p.T) }, { name: `${pol} A`, x, y: ps.map((p) => p.A) });
+    const x = totals.filter((p) => p.pol === pol).map((p) => p.wavelength);
+    rtaSeries.push(...totalSeries(totals, pol));
     for (const side of ['reflected', 'transmitted']) {
       const rows = orders.filter((o) => o.pol === pol && o.side === side);
       const keys = [...new Set(rows.map((o) => `${o.m},${o.n}`))];
@@ -81,7 +65,7 @@ export function grating2dPlots(result: Json): PlotSpec[] {
   }
   const strongest = candidates.sort((a, b) => b.peak - a.peak).slice(0, MAX_ORDER_SERIES).map((c) => c.series);
   return [
-    { id: 'plot-grating2d-totals', title: 'Total reflectance, transmittance and absorptance', xLabel: 'vacuum wavelength (nm)', yLabel: 'fraction of incident power', series: totalSeries, yDomain: [0, 1] },
+    { id: 'plot-grating2d-totals', title: 'Total reflectance, transmittance and absorptance', xLabel: 'vacuum wavelength (nm)', yLabel: 'fraction of incident power', series: rtaSeries, yDomain: [0, 1] },
     { id: 'plot-grating2d-orders', title: `Efficiency of the ${strongest.length} strongest orders (m, n)`, xLabel: 'vacuum wavelength (nm)', yLabel: 'efficiency (fraction of incident power)', series: strongest, yDomain: [0, 1] },
   ];
 }

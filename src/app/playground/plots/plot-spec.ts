@@ -20,6 +20,9 @@ export type Json = Record<string, unknown>;
 
 export const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A field read as a number: anything else becomes NaN, which a chart leaves out. */
+export const numberOrNaN = (v: unknown): number => (typeof v === 'number' ? v : NaN);
+
 /** A finite-or-NaN number array at `key`, or null when the field is not a list of numbers (null entries read as NaN). */
 export function numbers(obj: Json, key: string): number[] | null {
   const v = obj[key];
