@@ -9,9 +9,10 @@ import type { MaterialSpec } from '../material-spec.ts';
 import { ProblemError, type SolveContext } from '../solve-context.ts';
 import { wavelengthGrid } from '../wavelengths.ts';
 import type { GratingProblem } from './problem.ts';
-import { solveGrating1d, type ComplexIndex, type DiffractedOrder, type Grating1dInput, type Grating1dResult } from './rcwa1d.ts';
+import { solveGrating1d, type ComplexIndex, type DiffractedOrder, type Grating1dInput } from './rcwa1d.ts';
 import { progressReporter } from '../progress.ts';
 import { referenceLinalgKernel } from '../linalg/reference-kernel.ts';
+import { checkEnergyBalance, maxEfficiencyChange } from './efficiency-checks.ts';
 
 /** Efficiency change between the check and the full solve above which the answer is called unconverged. */
 export const CONVERGENCE_TOLERANCE = 1e-3;
@@ -86,7 +87,7 @@ export function solveGrating(problem: GratingProblem, ctx: SolveContext): Gratin
       if ((wi === 0 || wi === wavelengths.length - 1) && problem.convergence_check && problem.harmonics >= 2) {
         checkHarmonics = Math.max(1, Math.round(problem.harmonics * 0.6));
         const coarse = solveGrating1d({ ...input, harmonics: checkHarmonics }, linalg);
-        const change = maxEfficiencyChange(full, coarse);
+        const change = maxEfficiencyChange(full, coarse, (x, y) => x.order === y.order);
         worstChange = Math.max(change, worstChange ?? 0);
         if (change > CONVERGENCE_TOLERANCE) {
           warnings.add(
@@ -94,7 +95,7 @@ export function solveGrating(problem: GratingProblem, ctx: SolveContext): Gratin
           );
         }
       }
-      checkEnergy(input, full, wavelength, polarization, warnings);
+      checkEnergyBalance(full, isLossless(input), ENERGY_TOLERANCE, wavelength, polarization, '"harmonics"', warnings);
     }
     checkOrders(base, wavelength, warnings);
     progress.step(wi + 1);
@@ -131,32 +132,8 @@ function propagating(wavelength: number, polarization: 'TE' | 'TM', side: Gratin
   return list.flatMap((o) => (o.angleDeg === null ? [] : [{ wavelength_nm: wavelength, polarization, side, order: o.order, efficiency: o.efficiency, angle_deg: o.angleDeg }]));
 }
 
-function maxEfficiencyChange(a: Grating1dResult, b: Grating1dResult): number {
-  let worst = 0;
-  for (const [list, other] of [
-    [a.reflected, b.reflected],
-    [a.transmitted, b.transmitted],
-  ] as const) {
-    for (const o of list) {
-      const p = other.find((x) => x.order === o.order);
-      worst = Math.max(worst, Math.abs(o.efficiency - (p?.efficiency ?? 0)));
-    }
-  }
-  return worst;
-}
-
 function isLossless(input: Grating1dInput): boolean {
   return input.substrate.k === 0 && input.layers.every((l) => l.background.k === 0 && l.segments.every((s) => s.index.k === 0));
-}
-
-function checkEnergy(input: Grating1dInput, r: Grating1dResult, wavelength: number, polarization: string, warnings: Set<string>): void {
-  if (!isLossless(input)) {
-    if (r.absorbed < -ENERGY_TOLERANCE) warnings.add(`R + T exceeds 1 by ${(-r.absorbed).toExponential(1)} at ${wavelength} nm (${polarization}) in an absorbing stack: raise "harmonics"`);
-    return;
-  }
-  if (Math.abs(r.absorbed) > ENERGY_TOLERANCE) {
-    warnings.add(`energy is not conserved at ${wavelength} nm (${polarization}): the stack is lossless but R + T = ${(r.totalReflected + r.totalTransmitted).toFixed(6)}; raise "harmonics"`);
-  }
 }
 
 function checkOrders(input: Omit<Grating1dInput, 'polarization'>, wavelength: number, warnings: Set<string>): void {

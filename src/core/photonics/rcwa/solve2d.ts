@@ -15,6 +15,7 @@ import type { Grating2dProblem, Grating2dShape } from './problem2d.ts';
 import type { ComplexIndex } from './rcwa1d.ts';
 import { referenceLinalg, solveGrating2d, type Grating2dInput, type Grating2dResult, type Jones, type Layer2d, type Order2d } from './rcwa2d.ts';
 import { layerIndexMap, type PatternMap } from './pattern-map.ts';
+import { checkEnergyBalance, maxEfficiencyChange } from './efficiency-checks.ts';
 
 export const CONVERGENCE_TOLERANCE_2D = 1e-3;
 export const ENERGY_TOLERANCE_2D = 1e-6;
@@ -94,13 +95,13 @@ export function solveGrating2dProblem(problem: Grating2dProblem, ctx: SolveConte
       const r = full.results[si] as Grating2dResult;
       points.push({ wavelength_nm: wavelength, polarization: source.name, R: r.totalReflected, T: r.totalTransmitted, A: r.absorbed });
       orders.push(...flatten(wavelength, source.name, 'reflected', r.reflected), ...flatten(wavelength, source.name, 'transmitted', r.transmitted));
-      checkEnergy(input, r, wavelength, source.name, warnings);
+      checkEnergyBalance(r, isLossless(input), ENERGY_TOLERANCE_2D, wavelength, source.name, 'harmonics_x/harmonics_y', warnings);
     }
     // Both ends of a sweep: the short end has the most propagating orders, the long end may sit near an anomaly.
     if ((wi === 0 || wi === wavelengths.length - 1) && problem.convergence_check && (check.x < M || check.y < N)) {
       const coarse = solveGrating2d({ ...input, harmonicsX: check.x, harmonicsY: check.y }, sources.map((s) => s.jones), linalg);
       for (const [si, source] of sources.entries()) {
-        const change = maxEfficiencyChange(full.results[si] as Grating2dResult, coarse.results[si] as Grating2dResult);
+        const change = maxEfficiencyChange(full.results[si] as Grating2dResult, coarse.results[si] as Grating2dResult, (x, y) => x.m === y.m && x.n === y.n);
         worstChange = Math.max(change, worstChange ?? 0);
         if (change > CONVERGENCE_TOLERANCE_2D) {
           warnings.add(
@@ -186,32 +187,8 @@ function flatten(wavelength: number, polarization: Polarization2d, side: Grating
   return list.map((o) => ({ wavelength_nm: wavelength, polarization, side, m: o.m, n: o.n, efficiency: o.efficiency, theta_deg: o.thetaDeg ?? 0, phi_deg: o.phiDeg ?? 0 }));
 }
 
-function maxEfficiencyChange(a: Grating2dResult, b: Grating2dResult): number {
-  let worst = 0;
-  for (const [list, other] of [
-    [a.reflected, b.reflected],
-    [a.transmitted, b.transmitted],
-  ] as const) {
-    for (const o of list) {
-      const p = other.find((x) => x.m === o.m && x.n === o.n);
-      worst = Math.max(worst, Math.abs(o.efficiency - (p?.efficiency ?? 0)));
-    }
-  }
-  return worst;
-}
-
 function isLossless(input: Grating2dInput): boolean {
   return input.substrate.k === 0 && input.layers.every((l) => l.background.k === 0 && l.shapes.every((s) => s.index.k === 0));
-}
-
-function checkEnergy(input: Grating2dInput, r: Grating2dResult, wavelength: number, polarization: string, warnings: Set<string>): void {
-  if (!isLossless(input)) {
-    if (r.absorbed < -ENERGY_TOLERANCE_2D) warnings.add(`R + T exceeds 1 by ${(-r.absorbed).toExponential(1)} at ${wavelength} nm (${polarization}) in an absorbing stack: raise harmonics_x/harmonics_y`);
-    return;
-  }
-  if (Math.abs(r.absorbed) > ENERGY_TOLERANCE_2D) {
-    warnings.add(`energy is not conserved at ${wavelength} nm (${polarization}): the stack is lossless but R + T = ${(r.totalReflected + r.totalTransmitted).toFixed(6)}; raise harmonics_x/harmonics_y`);
-  }
 }
 
 /**
