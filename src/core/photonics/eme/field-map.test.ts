@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { literalResolver } from '../literal-resolver.ts';
 import { makeGrid, rasteriseCrossSection, rasteriseTmCrossSection, type ResolvedCore } from './cross-section.ts';
 import { cascadeDevice, solveSliceModes, type Slice } from './cascade.ts';
-import { deviceFieldMap, MAP_MAX_SIDE, sliceAmplitudes } from './field-map.ts';
+import { deviceFieldMap, sliceAmplitudes } from './field-map.ts';
+import { MAX_MAP_SIDE } from '../result-map.ts';
 import { propagationPhases } from './smatrix.ts';
 import { EmeProblemSchema } from './problem.ts';
 import { solveEme } from './solve.ts';
@@ -64,11 +65,11 @@ describe('EME field inside the device', () => {
     const modes = solveSliceModes([slice], grid.dx, k0, 10);
     const map = deviceFieldMap([slice], modes, grid, 0, { title: 't', quantity: 'q' });
     if (!map) throw new Error('no map');
-    expect(map.values.length).toBeLessThanOrEqual(MAP_MAX_SIDE);
-    expect(map.values[0]?.length).toBe(MAP_MAX_SIDE);
+    expect(map.values.length).toBeLessThanOrEqual(MAX_MAP_SIDE);
+    expect(map.values[0]?.length).toBe(MAX_MAP_SIDE);
     expect(map.x_nm).toEqual([0, 5000]);
     const field = modes.get('g')?.modes.fields[0] as Float64Array;
-    const stride = Math.ceil(grid.points / MAP_MAX_SIDE);
+    const stride = Math.ceil(grid.points / MAX_MAP_SIDE);
     // The map is normalised to the peak of the rows it keeps (every stride-th grid point).
     const peak = Math.max(...field.filter((_, i) => i % stride === 0).map((v) => v * v));
     map.values.forEach((row, r) => {

@@ -17,9 +17,8 @@ import { add, identity, mul, mulDiagLeft, mulDiagRight, solve, zeros, type CMatr
 import { cachedJunction, modesOfSlice, type JunctionCache, type Slice, type SliceModes } from './cascade.ts';
 import { gridX, type TransverseGrid } from './cross-section.ts';
 import { propagationPhases } from './smatrix.ts';
+import { MAX_MAP_SIDE, type ResultMap } from '../result-map.ts';
 
-/** Picture size limit of the shared `maps` contract. */
-export const MAP_MAX_SIDE = 200;
 /** Reflections kept (slices × modes²) above which no map is drawn: 2e6 complex entries is 32 MB. */
 export const MAP_MAX_STORED_ENTRIES = 2_000_000;
 
@@ -30,15 +29,8 @@ export interface SliceAmplitudes {
   readonly backwardAtEnd: CMatrix;
 }
 
-export interface EmeFieldMap {
-  readonly id: string;
-  readonly title: string;
-  readonly x_nm: [number, number];
-  readonly y_nm: [number, number];
-  readonly values: number[][];
-  readonly quantity: string;
-  readonly scale: 'sequential' | 'diverging';
-}
+/** The EME field map: the shared result-map contract. */
+export type EmeFieldMap = ResultMap;
 
 /** Forward and backward amplitudes in every slice for a unit launch of mode `input` into the first. */
 export function sliceAmplitudes(slices: readonly Slice[], modesByKey: ReadonlyMap<string, SliceModes>, dx: number, input: number, junctions: JunctionCache = new Map()): SliceAmplitudes[] {
@@ -105,9 +97,9 @@ export function deviceFieldMap(
   const modeCount = modesOfSlice(modesByKey, slices[0] as Slice).betas.re.length;
   if (!(total > 0) || slices.length * modeCount * modeCount > MAP_MAX_STORED_ENTRIES) return null;
   const amplitudes = sliceAmplitudes(slices, modesByKey, grid.dx, input, junctions);
-  const stride = Math.ceil(grid.points / MAP_MAX_SIDE);
+  const stride = Math.ceil(grid.points / MAX_MAP_SIDE);
   const rows = Array.from({ length: Math.ceil(grid.points / stride) }, (_, r) => r * stride);
-  const columns = MAP_MAX_SIDE;
+  const columns = MAX_MAP_SIDE;
   // Column-major while summing (one column is one z), turned into rows = x at the end.
   const byColumn: Float64Array[] = [];
   // Each cross-section's mode fields at the kept rows only, contiguous per mode for the inner loop.

@@ -16,7 +16,7 @@ import { conicFilter } from './density.ts';
 import { evaluate, evaluationResidual, factorFull, normalise, preparePorts, type Evaluation, type Normalisation, type PortSetup } from './objective.ts';
 import type { SymmetricEliminator } from '../fdfd/symmetric-banded.ts';
 import { densities, optimise } from './optimise.ts';
-import { makeMap, round4, type ResultMap } from './maps.ts';
+import { makeMap, round4, type ResultMap } from '../result-map.ts';
 
 /** |FOM(continuous) − FOM(binarised)| above this: the optimiser's answer does not survive thresholding. */
 export const SELF_CONSISTENCY_TOLERANCE = 0.05;

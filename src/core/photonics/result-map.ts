@@ -1,5 +1,6 @@
 /**
- * 2-D data of the result in the shared `maps` contract: rows = y ascending, columns = x ascending,
+ * 2-D data of a result in the `maps` contract every grid solver shares (mode fields, EME field maps,
+ * inverse designs; the page draws them all with one heatmap): rows = y ascending, columns = x ascending,
  * at most MAX_MAP_SIDE per side (block-averaged when bigger), values rounded to 4 significant digits
  * so a result stays small.
  */

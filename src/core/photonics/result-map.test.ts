@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_MAP_SIDE, makeMap, round4 } from './maps.ts';
+import { MAX_MAP_SIDE, makeMap, round4 } from './result-map.ts';
 
 const meta = { id: 'm', title: 't', x_nm: [0, 1] as [number, number], y_nm: [0, 1] as [number, number], quantity: 'q', scale: 'sequential' as const };
 
