@@ -12,7 +12,7 @@ import type { AsyncDdaOperator, DdaOperatorBackend, DdaOperatorInput } from '../
 import { dispatchSize, fftPlan } from './fft-plan.ts';
 import { FFT_STAGE_WGSL, GATHER_WGSL, SCATTER_WGSL, TENSOR_MULTIPLY_WGSL, WORKGROUP_SIZE } from './dda-shaders.ts';
 import { acquireGpuDevice, type GpuHandle } from './device.ts';
-import { buildInErrorScopes, compile, storage, submitInErrorScopes, uniform } from './gpu-kit.ts';
+import { buildInErrorScopes, compile, runProduct, storage, uniform, type ComputeStep } from './gpu-kit.ts';
 
 interface Pipelines {
   readonly stage: GPUComputePipeline;
@@ -70,8 +70,7 @@ function createOperator(handle: GpuHandle, pipelines: Pipelines, input: DdaOpera
   const yBuffer = keep(storage(device, 'dda-y', 3 * n * complexBytes, GPUBufferUsage.COPY_SRC));
   const readback = keep(device.createBuffer({ label: 'dda-readback', size: Math.max(8, 3 * n * complexBytes), usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST }));
 
-  type Step = { pipeline: GPUComputePipeline; bindGroup: GPUBindGroup; x: number; y: number };
-  const steps: Step[] = [];
+  const steps: ComputeStep[] = [];
   const pointThreads = dispatchSize(total, WORKGROUP_SIZE);
   const dipoleThreads = dispatchSize(3 * n, WORKGROUP_SIZE);
   const butterflies = dispatchSize((3 * total) / 2, WORKGROUP_SIZE);
@@ -121,22 +120,8 @@ function createOperator(handle: GpuHandle, pipelines: Pipelines, input: DdaOpera
         xPacked[2 * i] = xRe[i] as number;
         xPacked[2 * i + 1] = xIm[i] as number;
       }
-      const submitted = submitInErrorScopes(device, 'a WebGPU DDA product failed', () => {
-        device.queue.writeBuffer(xBuffer, 0, xPacked);
-        const encoder = device.createCommandEncoder({ label: 'dda-product' });
-        encoder.clearBuffer(ping[0]);
-        const pass = encoder.beginComputePass({ label: 'dda-product' });
-        for (const s of steps) {
-          pass.setPipeline(s.pipeline);
-          pass.setBindGroup(0, s.bindGroup);
-          pass.dispatchWorkgroups(s.x, s.y);
-        }
-        pass.end();
-        encoder.copyBufferToBuffer(yBuffer, 0, readback, 0, 3 * n * complexBytes);
-        device.queue.submit([encoder.finish()]);
-      });
-      // The map is requested at once (after the submit); a scoped error wins over whatever it reads.
-      await Promise.all([submitted, readback.mapAsync(GPUMapMode.READ)]);
+      const bytes = 3 * n * complexBytes;
+      await runProduct(device, 'a WebGPU DDA product failed', { label: 'dda-product', clear: ping[0] as GPUBuffer, steps, result: yBuffer, readback, bytes }, () => device.queue.writeBuffer(xBuffer, 0, xPacked));
       const conv = new Float32Array(readback.getMappedRange(0, 3 * n * complexBytes).slice(0));
       readback.unmap();
       for (let i = 0; i < 3 * n; i++) {

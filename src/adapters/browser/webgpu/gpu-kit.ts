@@ -35,6 +35,48 @@ export async function popScopes(device: GPUDevice, what: string): Promise<void> 
 }
 
 
+/** One compute dispatch of an operator's fixed schedule. */
+export interface ComputeStep {
+  readonly pipeline: GPUComputePipeline;
+  readonly bindGroup: GPUBindGroup;
+  readonly x: number;
+  readonly y: number;
+}
+
+/** What one product does around its dispatches: the buffer zeroed first, and the result copied to a mappable buffer. */
+export interface ProductPass {
+  readonly label: string;
+  readonly clear: GPUBuffer;
+  readonly steps: readonly ComputeStep[];
+  readonly result: GPUBuffer;
+  readonly readback: GPUBuffer;
+  readonly bytes: number;
+}
+
+/**
+ * Runs one operator product: clears, dispatches every step in one compute pass, copies the result
+ * out and maps it, all inside error scopes (`what` names a failure). Resolves once the readback is
+ * mapped; the caller reads it and unmaps.
+ */
+export async function runProduct(device: GPUDevice, what: string, pass: ProductPass, upload: () => void): Promise<void> {
+  const submitted = submitInErrorScopes(device, what, () => {
+    upload();
+    const encoder = device.createCommandEncoder({ label: pass.label });
+    encoder.clearBuffer(pass.clear);
+    const compute = encoder.beginComputePass({ label: pass.label });
+    for (const s of pass.steps) {
+      compute.setPipeline(s.pipeline);
+      compute.setBindGroup(0, s.bindGroup);
+      compute.dispatchWorkgroups(s.x, s.y);
+    }
+    compute.end();
+    encoder.copyBufferToBuffer(pass.result, 0, pass.readback, 0, pass.bytes);
+    device.queue.submit([encoder.finish()]);
+  });
+  // The map is requested at once (after the submit); a scoped error wins over whatever it reads.
+  await Promise.all([submitted, pass.readback.mapAsync(GPUMapMode.READ, 0, pass.bytes)]);
+}
+
 /**
  * Encodes and submits one product inside out-of-memory and validation scopes (pushed and popped in
  * one synchronous stretch), so a failing submission throws — and the solve falls back to the

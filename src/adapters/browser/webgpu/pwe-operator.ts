@@ -11,7 +11,7 @@ import type { ThetaOperator } from '../../../core/photonics/pwe/operator.ts';
 import type { AsyncThetaOperator, ThetaOperatorBackend } from '../../../core/photonics/pwe/operator-backend.ts';
 import { acquireGpuDevice, type GpuHandle } from './device.ts';
 import { dispatchSize } from './fft-plan.ts';
-import { buildInErrorScopes, compile, storage, submitInErrorScopes, uniform } from './gpu-kit.ts';
+import { buildInErrorScopes, compile, runProduct, storage, uniform, type ComputeStep } from './gpu-kit.ts';
 import { dftPasses, packComplex, thetaLayout, unpackComplex, type ThetaLayout } from './pwe-plan.ts';
 import { PWE_DFT_WGSL, PWE_GATHER_WGSL, PWE_MEDIUM_WGSL, PWE_SCATTER_WGSL, WORKGROUP_SIZE } from './pwe-shaders.ts';
 
@@ -34,7 +34,6 @@ async function compileAll(device: GPUDevice): Promise<Pipelines> {
 
 const COMPLEX_BYTES = 8;
 
-type Step = { readonly pipeline: GPUComputePipeline; readonly bindGroup: GPUBindGroup; readonly x: number; readonly y: number };
 
 /** Buffers and dispatches for blocks of up to `capacity` vectors; the dispatch list is built once per distinct count. */
 interface BlockResources {
@@ -44,7 +43,7 @@ interface BlockResources {
   readonly y: GPUBuffer;
   readonly gridA: GPUBuffer;
   readonly readback: GPUBuffer;
-  readonly steps: Map<number, Step[]>;
+  readonly steps: Map<number, ComputeStep[]>;
 }
 
 function createOperator(handle: GpuHandle, pipelines: Pipelines, op: ThetaOperator): AsyncThetaOperator {
@@ -88,7 +87,7 @@ function createOperator(handle: GpuHandle, pipelines: Pipelines, op: ThetaOperat
   };
 
   /** The dispatch list for `count` vectors: grid A holds the field after every pair of DFT passes. */
-  const stepsFor = (r: BlockResources, count: number): Step[] => {
+  const stepsFor = (r: BlockResources, count: number): ComputeStep[] => {
     const cached = r.steps.get(count);
     if (cached) return cached;
     const keep = (b: GPUBuffer): GPUBuffer => {
@@ -100,7 +99,7 @@ function createOperator(handle: GpuHandle, pipelines: Pipelines, op: ThetaOperat
       const d = dispatchSize(threads, WORKGROUP_SIZE);
       return { d, params: keep(uniform(device, 'pwe-block', [size, count, points, fields, threads, d.rowThreads])) };
     };
-    const steps: Step[] = [];
+    const steps: ComputeStep[] = [];
     const scatter = block(fields * count * size);
     steps.push({ pipeline: pipelines.scatter, bindGroup: bind(pipelines.scatter, [r.x, at, waves, r.gridA, scatter.params]), x: scatter.d.x, y: scatter.d.y });
     const lineThreads = fields * count * n * n;
@@ -148,23 +147,9 @@ function createOperator(handle: GpuHandle, pipelines: Pipelines, op: ThetaOperat
       const length = count * size;
       if (packed.length < 2 * length) packed = new Float32Array(2 * length);
       packComplex(xRe, xIm, length, packed);
-      const submitted = submitInErrorScopes(device, 'a WebGPU Θ product failed', () => {
-        device.queue.writeBuffer(r.x, 0, packed, 0, 2 * length);
-        const encoder = device.createCommandEncoder({ label: 'pwe-product' });
-        // Orders outside the basis stay zero on a grid larger than the basis; on N = P every point is written.
-        encoder.clearBuffer(r.gridA);
-        const pass = encoder.beginComputePass({ label: 'pwe-product' });
-        for (const s of steps) {
-          pass.setPipeline(s.pipeline);
-          pass.setBindGroup(0, s.bindGroup);
-          pass.dispatchWorkgroups(s.x, s.y);
-        }
-        pass.end();
-        encoder.copyBufferToBuffer(r.y, 0, r.readback, 0, length * COMPLEX_BYTES);
-        device.queue.submit([encoder.finish()]);
-      });
-      // A scoped error wins over whatever the map reads.
-      await Promise.all([submitted, r.readback.mapAsync(GPUMapMode.READ, 0, length * COMPLEX_BYTES)]);
+      // Orders outside the basis stay zero on a grid larger than the basis; on N = P every point is written.
+      const pass = { label: 'pwe-product', clear: r.gridA, steps, result: r.y, readback: r.readback, bytes: length * COMPLEX_BYTES };
+      await runProduct(device, 'a WebGPU Θ product failed', pass, () => device.queue.writeBuffer(r.x, 0, packed, 0, 2 * length));
       const y = new Float32Array(r.readback.getMappedRange(0, length * COMPLEX_BYTES).slice(0));
       r.readback.unmap();
       unpackComplex(y, length, yRe, yIm);
