@@ -119,7 +119,7 @@ export function createPhotonicsWorkerApi(loaders: PhotonicsWasmLoaders, now: () 
           kind === 'dda'
             ? await (async () => {
                 const [set, choice] = await Promise.all([dda.set(), import('../src/core/photonics/dda/backend-choice.ts')]);
-                return { ...ctx, ddaBackend: (points: number, tolerance: number) => choice.chooseDdaBackend(set, dda.preference(), points, undefined, tolerance) };
+                return { ...ctx, ddaBackend: (points: number, tolerance: number) => choice.chooseDdaBackend(set, dda.preference(), points, tolerance) };
               })()
             : await (async () => {
                 const [set, choice] = await Promise.all([pwe.set(), import('../src/core/photonics/pwe/backend-choice.ts')]);

@@ -44,11 +44,11 @@ describe('chooseDdaBackend: f32 limits and a lost device', () => {
   const withF32: DdaBackendSet = { reference: referenceDdaBackend, gpu: f32, skipped: [] };
 
   it('auto keeps a tolerance below the f32 floor on the reference; a forced GPU runs it with a warning', () => {
-    expect(chooseDdaBackend(withF32, 'auto', GPU_MIN_FFT_POINTS, undefined, 1e-5).backend.id).toBe('webgpu');
-    const tight = chooseDdaBackend(withF32, 'auto', GPU_MIN_FFT_POINTS, undefined, 1e-8);
+    expect(chooseDdaBackend(withF32, 'auto', GPU_MIN_FFT_POINTS, 1e-5).backend.id).toBe('webgpu');
+    const tight = chooseDdaBackend(withF32, 'auto', GPU_MIN_FFT_POINTS, 1e-8);
     expect(tight.backend.id).toBe('reference');
     expect(tight.reason).toMatch(/tolerance 1e-8 is below what the f32 GPU product resolves/);
-    const forced = chooseDdaBackend(withF32, 'webgpu', GPU_MIN_FFT_POINTS, undefined, 1e-8);
+    const forced = chooseDdaBackend(withF32, 'webgpu', GPU_MIN_FFT_POINTS, 1e-8);
     expect(forced.backend.id).toBe('webgpu');
     expect(forced.warning).toMatch(/below what the f32 WebGPU product resolves/);
   });

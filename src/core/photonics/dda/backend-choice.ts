@@ -43,7 +43,7 @@ export const F32_TOLERANCE_FLOOR = 1e-6;
  * `tolerance`, under the user's preference. Auto keeps a tolerance below the f32 floor on the f64
  * reference; a forced GPU runs it and says that the answer is only as good as f32.
  */
-export function chooseDdaBackend(set: DdaBackendSet, preference: DdaBackendPreference, fftPoints: number, minGpuPoints = GPU_MIN_FFT_POINTS, tolerance?: number): DdaBackendChoice {
+export function chooseDdaBackend(set: DdaBackendSet, preference: DdaBackendPreference, fftPoints: number, tolerance?: number, minGpuPoints = GPU_MIN_FFT_POINTS): DdaBackendChoice {
   const choice = chooseGpuOrReference(set, preference, fftPoints, minGpuPoints, (n) => `FFT grid of ${n} points`);
   if (tolerance === undefined || tolerance >= F32_TOLERANCE_FLOOR || choice.backend.precision !== 'f32') return choice;
   if (preference === 'auto') return { backend: set.reference, reason: `auto: tolerance ${tolerance} is below what the f32 GPU product resolves (${F32_TOLERANCE_FLOOR}), so f64 on the CPU` };
