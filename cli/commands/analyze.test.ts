@@ -6,10 +6,10 @@ import { analyzeCommand } from './analyze.ts';
 import { toResultsFile } from '../../src/core/run/results-file.ts';
 import { p3Outcome, testManifest } from '../../src/core/analyses/test-runs.ts';
 import type { VehRow } from '../../src/core/veh/rows.ts';
-import { toCircuitResultsFile } from '../../src/core/circuit/run/results-file.ts';
-import type { CircuitRunManifest } from '../../src/core/circuit/run/manifest.ts';
-import type { CircuitRow } from '../../src/core/circuit/metrics/rows.ts';
-import { p3Row, state, step, violation } from '../../src/core/circuit/metrics/test-utils.ts';
+import { toCircuitResultsFile } from '../../src/core/circuit-audit/run/results-file.ts';
+import type { CircuitRunManifest } from '../../src/core/circuit-audit/run/manifest.ts';
+import type { CircuitRow } from '../../src/core/circuit-audit/metrics/rows.ts';
+import { p3Row, state, step, violation } from '../../src/core/circuit-audit/metrics/test-utils.ts';
 
 function capture() {
   const out: string[] = [];

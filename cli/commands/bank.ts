@@ -12,7 +12,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CIRCUIT_BANK_DIR, DEFAULT_VEH_BANK_DIR } from '../../src/adapters/node/run-files.ts';
-import { generateCircuitBanks } from '../../src/core/circuit/bank/generate.ts';
+import { generateCircuitBanks } from '../../src/core/circuit-audit/bank/generate.ts';
 import { ANCHORS_FILE, DEFAULT_BANK_SEED, generateVehBanks } from '../../src/core/veh/bank/generate.ts';
 import { EXIT_USAGE, parseFlags, parseSeed, parseSuite, usageMessage, type Suite } from '../args.ts';
 import type { CommandIo } from '../io.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { referenceCircuitBackend } from '../../src/core/kernels/circuit-reference-backend.ts';
-import { createDirectCircuitOracle } from '../../src/core/circuit/oracle-direct.ts';
+import { createDirectCircuitOracle } from '../../src/core/circuit-audit/oracle-direct.ts';
 import { createNodeCircuitOracle } from '../../src/adapters/node/circuit-wasm.ts';
-import { evaluateCircuit, parseCircuitRequest } from '../../src/core/circuit/oracle.ts';
+import { evaluateCircuit, parseCircuitRequest } from '../../src/core/circuit-audit/oracle.ts';
 import { EXIT_BAD_INPUT } from './oracle-veh.ts';
 import { oracleCircuitCommand } from './oracle-circuit.ts';
 

@@ -7,7 +7,7 @@
  * bad line stops the command (exit 2) after the lines before it were answered.
  */
 import { createNodeCircuitOracle, type NodeCircuitOracle } from '../../src/adapters/node/circuit-wasm.ts';
-import { CircuitInputError, FAMILY_TARGET, parseCircuitRequest, type CircuitRequest, type CircuitResult } from '../../src/core/circuit/oracle.ts';
+import { CircuitInputError, FAMILY_TARGET, parseCircuitRequest, type CircuitRequest, type CircuitResult } from '../../src/core/circuit-audit/oracle.ts';
 import { EXIT_BAD_INPUT, type OracleVehIo } from './oracle-veh.ts';
 
 export interface OracleCircuitDeps {

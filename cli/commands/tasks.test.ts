@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CircuitTaskSchema } from '../../src/core/circuit/task-schema.ts';
+import { CircuitTaskSchema } from '../../src/core/circuit-audit/task-schema.ts';
 import { VehTaskSchema } from '../../src/core/veh/task-schema.ts';
 import { parseTasksArgs, tasksCommand } from './tasks.ts';
 

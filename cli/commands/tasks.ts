@@ -3,7 +3,7 @@
  * generated tasks as JSONL, after loading the bank through its manifest (sizes, hashes and schema checked).
  */
 import { bankTextReader, DEFAULT_CIRCUIT_BANK_DIR, DEFAULT_VEH_BANK_DIR } from '../../src/adapters/node/run-files.ts';
-import { loadCircuitBank } from '../../src/core/circuit/bank/load.ts';
+import { loadCircuitBank } from '../../src/core/circuit-audit/bank/load.ts';
 import { loadVehBank } from '../../src/core/veh/bank/load.ts';
 import { EXIT_USAGE, filterTasks, parseFlags, parseProbe, parseSplit, parseSuite, usageMessage, type Suite, type TaskFilter } from '../args.ts';
 import type { CommandIo } from '../io.ts';

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referenceCircuitOracle } from '../../src/core/circuit/run/reference-oracle.ts';
+import { referenceCircuitOracle } from '../../src/core/circuit-audit/run/reference-oracle.ts';
 import { runCircuitCommand } from './run-circuit.ts';
 import { verifyCommand } from './verify.ts';
 

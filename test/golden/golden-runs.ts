@@ -11,10 +11,10 @@ import { renderResultsMarkdown, toResultsFile } from '../../src/core/run/results
 import { createNodeVehOracle } from '../../src/adapters/node/veh-wasm.ts';
 import { createNodeCircuitOracle } from '../../src/adapters/node/circuit-wasm.ts';
 import { DEFAULT_CIRCUIT_BANK_DIR, DEFAULT_VEH_BANK_DIR, bankHash, bankTextReader } from '../../src/adapters/node/run-files.ts';
-import { loadCircuitBank } from '../../src/core/circuit/bank/load.ts';
-import { getCircuitAgent } from '../../src/core/circuit/agents/index.ts';
-import { runCircuitSuite } from '../../src/core/circuit/run/run-suite.ts';
-import { renderCircuitResultsMarkdown, toCircuitResultsFile } from '../../src/core/circuit/run/results-file.ts';
+import { loadCircuitBank } from '../../src/core/circuit-audit/bank/load.ts';
+import { getCircuitAgent } from '../../src/core/circuit-audit/agents/index.ts';
+import { runCircuitSuite } from '../../src/core/circuit-audit/run/run-suite.ts';
+import { renderCircuitResultsMarkdown, toCircuitResultsFile } from '../../src/core/circuit-audit/run/results-file.ts';
 
 export interface GoldenHashes {
   rows: string;

@@ -7,7 +7,7 @@ import type { CircuitOracleBackend } from '../../core/kernels/circuit-backend.ts
 import { createCircuitBackendRegistry } from '../../core/kernels/circuit-backends.ts';
 import { createWasmCircuitBackend } from '../../core/kernels/circuit-wasm-backend.ts';
 import type { BackendRegistry } from '../../core/kernels/registry.ts';
-import { createDirectCircuitOracle, type DirectCircuitOracle } from '../../core/circuit/oracle-direct.ts';
+import { createDirectCircuitOracle, type DirectCircuitOracle } from '../../core/circuit-audit/oracle-direct.ts';
 import { builtWasmPath, readWasm, selectWithReasons } from './read-wasm.ts';
 
 export const CIRCUIT_WASM_PATH = builtWasmPath('circuit-oracle.wasm');

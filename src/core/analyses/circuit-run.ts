@@ -3,7 +3,7 @@
  * suite 'circuit' (top level and in its manifest), which the VEH schema rejects, so the CLI checks
  * for it first and routes the run to the circuit analyses. Validated with the circuit schema.
  */
-import { CircuitResultsFileSchema } from '../circuit/run/results-file.ts';
+import { CircuitResultsFileSchema } from '../circuit-audit/run/results-file.ts';
 import type { CircuitPairedRun } from './circuit-paired.ts';
 
 /** The analyses implemented for circuit runs (`analyze KIND`). */

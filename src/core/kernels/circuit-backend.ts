@@ -1,6 +1,6 @@
 /**
  * The one interface every circuit oracle backend implements. Batches are flat Float64Arrays in the
- * layout of src/core/circuit/oracle-layout.ts; implementations must be bit-identical to the reference.
+ * layout of src/core/circuit-audit/oracle-layout.ts; implementations must be bit-identical to the reference.
  */
 export interface CircuitOracleBackend {
   readonly id: string;

@@ -1,14 +1,14 @@
 /**
  * Circuit parity: every backend the Node registry knows (reference, wasm) must reproduce the
- * TypeScript reference (src/core/circuit/oracle-reference.ts) bit for bit (Object.is per double) on
+ * TypeScript reference (src/core/circuit-audit/oracle-reference.ts) bit for bit (Object.is per double) on
  * random requests of every family, unenforced (±Infinity) limits and the N.8 walkthrough designs.
  */
 import { describe, expect, it } from 'vitest';
 import { createNodeCircuitBackendRegistry, createNodeCircuitOracle } from '../../adapters/node/circuit-wasm.ts';
 import { builtWasmPath, readWasm } from '../../adapters/node/read-wasm.ts';
 import { createWasmCircuitBackend } from './circuit-wasm-backend.ts';
-import { CIN, CIRCUIT_INPUT_STRIDE, CIRCUIT_OUTPUT_STRIDE } from '../circuit/oracle-layout.ts';
-import { evaluateCircuitBatch } from '../circuit/oracle-reference.ts';
+import { CIN, CIRCUIT_INPUT_STRIDE, CIRCUIT_OUTPUT_STRIDE } from '../circuit-audit/oracle-layout.ts';
+import { evaluateCircuitBatch } from '../circuit-audit/oracle-reference.ts';
 import { createRng } from '../stats/rng.ts';
 
 const COUNT = 5000;

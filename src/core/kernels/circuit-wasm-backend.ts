@@ -5,7 +5,7 @@
  * reserved regions of the kernel's memory, which grow by doubling; the f64 view is refreshed when a
  * memory.grow detaches it.
  */
-import { CIRCUIT_INPUT_STRIDE, CIRCUIT_OUTPUT_STRIDE } from '../circuit/oracle-layout.ts';
+import { CIRCUIT_INPUT_STRIDE, CIRCUIT_OUTPUT_STRIDE } from '../circuit-audit/oracle-layout.ts';
 import type { CircuitOracleBackend } from './circuit-backend.ts';
 import { float64View, instantiateKernel, kernelRegions, type WasmKernelExports, type WasmSource } from './wasm-module.ts';
 

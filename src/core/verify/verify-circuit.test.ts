@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { circuitReferenceAgent } from '../circuit/agents/reference-agent.ts';
-import type { CircuitP2Row } from '../circuit/metrics/rows.ts';
-import { p1Task, p2Task, p3Task, p4Task } from '../circuit/protocol/test-fixtures.ts';
-import type { CircuitTranscript } from '../circuit/protocol/transcript.ts';
-import { referenceCircuitOracle } from '../circuit/run/reference-oracle.ts';
-import { runCircuitSuite, type CircuitRunResult } from '../circuit/run/run-suite.ts';
+import { circuitReferenceAgent } from '../circuit-audit/agents/reference-agent.ts';
+import type { CircuitP2Row } from '../circuit-audit/metrics/rows.ts';
+import { p1Task, p2Task, p3Task, p4Task } from '../circuit-audit/protocol/test-fixtures.ts';
+import type { CircuitTranscript } from '../circuit-audit/protocol/transcript.ts';
+import { referenceCircuitOracle } from '../circuit-audit/run/reference-oracle.ts';
+import { runCircuitSuite, type CircuitRunResult } from '../circuit-audit/run/run-suite.ts';
 import { verifyCircuitRun, type CircuitVerifyInput } from './verify-circuit.ts';
 
 const TASKS = [p1Task('propose_design'), p1Task('declare_infeasible'), p2Task(), p3Task(), p4Task()];

@@ -16,14 +16,14 @@
  * every task and every metric agrees.
  */
 import type { SuiteMetrics } from '../run/types.ts';
-import { computeCircuitMetrics } from '../circuit/metrics/index.ts';
-import type { CircuitRow } from '../circuit/metrics/rows.ts';
-import type { CircuitOracle, CircuitResult } from '../circuit/oracle.ts';
-import type { CircuitOracleCallEvent } from '../circuit/protocol/events.ts';
-import { deriveCircuitRow } from '../circuit/protocol/derive-row.ts';
-import type { CircuitTranscript } from '../circuit/protocol/transcript.ts';
-import type { CircuitRunManifest } from '../circuit/run/manifest.ts';
-import type { CircuitTask } from '../circuit/task-schema.ts';
+import { computeCircuitMetrics } from '../circuit-audit/metrics/index.ts';
+import type { CircuitRow } from '../circuit-audit/metrics/rows.ts';
+import type { CircuitOracle, CircuitResult } from '../circuit-audit/oracle.ts';
+import type { CircuitOracleCallEvent } from '../circuit-audit/protocol/events.ts';
+import { deriveCircuitRow } from '../circuit-audit/protocol/derive-row.ts';
+import type { CircuitTranscript } from '../circuit-audit/protocol/transcript.ts';
+import type { CircuitRunManifest } from '../circuit-audit/run/manifest.ts';
+import type { CircuitTask } from '../circuit-audit/task-schema.ts';
 import { contentHash } from './canonical-json.ts';
 import { diffValues, type TaskVerification, type VerifyDiff, type VerifyOutcome, type VerifyReport } from './verify.ts';
 

@@ -36,7 +36,7 @@ export function evaluated(design: CircuitDesign): EvaluatedCircuitDesign {
   return { design, result, violations: circuitViolations(result, limits), total_violation: circuitTotalViolation(result, limits) };
 }
 
-/** The dual-trap designs (the bank's own N.8 task, with N.8's trap, is src/core/circuit/bank/n8.ts). */
+/** The dual-trap designs (the bank's own N.8 task, with N.8's trap, is src/core/circuit-audit/bank/n8.ts). */
 export const FX_TRAP = { r_ohm: 5000, c_nf: 100 };
 export const FX_ESCAPE = { r_ohm: 20000, c_nf: 7.96 };
 export const FX_RECOVERY = { r_ohm: 15000, c_nf: 10.6 };

@@ -1,6 +1,6 @@
 /**
  * Appendix N.8 (circuit P3 dual trap) replayed through the circuit P3 protocol on the bank's N.8
- * task (src/core/circuit/bank/n8.ts), by a scripted agent making the walkthrough's moves:
+ * task (src/core/circuit-audit/bank/n8.ts), by a scripted agent making the walkthrough's moves:
  * step 1 {R 20 kΩ, C 7.96 nF}, then the recovery {R 15 kΩ, C 10.6 nF} (the walkthrough's step 3;
  * its step 2 is the verifier's reply to step 1), kept for the rest of the five-turn budget.
  */
