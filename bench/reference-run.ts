@@ -8,7 +8,7 @@ import { createNodeVehOracle } from '../src/adapters/node/veh-wasm.ts';
 import { DEFAULT_VEH_BANK_DIR, bankTextReader } from '../src/adapters/node/run-files.ts';
 import { getBuiltinAgent } from '../src/core/veh/agents/index.ts';
 import { loadVehBank } from '../src/core/veh/bank/load.ts';
-import { runSuite } from '../src/core/run/run-suite.ts';
+import { runVehSuite } from '../src/core/veh/run/run-veh.ts';
 import { DEFAULT_RUN_SEED } from '../src/core/run/types.ts';
 
 const ROUNDS = 3;
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   let headline = '';
   for (let round = 0; round < ROUNDS; round++) {
     const start = performance.now();
-    const result = await runSuite({ tasks, agent, oracle, clock, seed: DEFAULT_RUN_SEED });
+    const result = await runVehSuite({ tasks, agent, oracle, clock, seed: DEFAULT_RUN_SEED });
     times.push(performance.now() - start);
     const v = (probe: 'P1' | 'P2' | 'P3' | 'P4', key: string): string => result.metrics[probe]?.[key]?.value?.toFixed(3) ?? 'n/a';
     headline = `p1_composite ${v('P1', 'p1_composite')}, p2b ${v('P2', 'p2b')}, p3_success ${v('P3', 'p3_success')}, kendall_tau ${v('P4', 'kendall_tau')}`;

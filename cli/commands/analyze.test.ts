@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeCommand } from './analyze.ts';
-import { toResultsFile } from '../../src/core/run/results-file.ts';
+import { toResultsFile } from '../../src/core/veh/run/results-file.ts';
 import { p3Outcome, testManifest } from '../../src/core/analyses/test-runs.ts';
 import type { VehRow } from '../../src/core/veh/rows.ts';
 import { toCircuitResultsFile } from '../../src/core/circuit-audit/run/results-file.ts';

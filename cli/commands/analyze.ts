@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { EXIT_USAGE, UsageError, parseFlags, parseNumberFlag, parseSeed, usageMessage } from '../args.ts';
 import type { CommandIo } from '../io.ts';
 import { RESULTS_JSON } from '../../src/adapters/node/run-files.ts';
-import { ResultsFileSchema, RunBundleSchema } from '../../src/core/run/results-file.ts';
+import { ResultsFileSchema, RunBundleSchema } from '../../src/core/veh/run/results-file.ts';
 import { DEFAULT_RUN_SEED } from '../../src/core/run/types.ts';
 import { ANALYSIS_KINDS, checkRunCount, isAnalysisKind, runAnalysis } from '../../src/core/analyses/analyses.ts';
 import type { AnalysisRun } from '../../src/core/analyses/analysis-run.ts';

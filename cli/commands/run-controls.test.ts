@@ -9,7 +9,7 @@ import { fixtureOracle } from '../../src/core/veh/protocol/test-fixtures.ts';
 import { fixtureClock } from '../../src/core/veh/protocol/test-session.ts';
 import { loadVehBank } from '../../src/core/veh/bank/load.ts';
 import { DEFAULT_VEH_BANK_DIR, bankTextReader } from '../../src/adapters/node/run-files.ts';
-import { ResultsFileSchema } from '../../src/core/run/results-file.ts';
+import { ResultsFileSchema } from '../../src/core/veh/run/results-file.ts';
 import type { P3Task } from '../../src/core/veh/task-schema.ts';
 import { sgSuccess } from '../../src/core/veh/protocol/sg-forms.ts';
 

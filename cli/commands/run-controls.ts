@@ -13,8 +13,8 @@ import { SG_FORMS, SgFormSchema, type SgForm } from '../../src/core/veh/protocol
 import type { SubsetId } from '../../src/core/veh/subsets/appendix-d.ts';
 import { selectForControls } from '../../src/core/veh/subsets/select.ts';
 import { CMAES_MATCHED_ID, planMatchedRun } from '../../src/core/veh/agents/cmaes-matched.ts';
-import type { RunControls } from '../../src/core/run/types.ts';
-import type { Transcript } from '../../src/core/run/transcript.ts';
+import type { RunControls } from '../../src/core/veh/run/types.ts';
+import type { Transcript } from '../../src/core/veh/run/transcript.ts';
 
 export const CONTROL_FLAGS = {
   control: { type: 'string' },

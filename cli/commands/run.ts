@@ -19,9 +19,10 @@ import type { Agent, Clock } from '../../src/core/agent/types.ts';
 import { getBuiltinAgent } from '../../src/core/veh/agents/index.ts';
 import { loadVehBank } from '../../src/core/veh/bank/load.ts';
 import { P3VariantSchema, type P3Variant } from '../../src/core/veh/protocol/prompts.ts';
-import { runSuite } from '../../src/core/run/run-suite.ts';
+import { runVehSuite } from '../../src/core/veh/run/run-veh.ts';
 import { headlineLine, metricsText } from '../../src/core/run/metrics-text.ts';
-import { DEFAULT_RUN_SEED, type VehOracle } from '../../src/core/run/types.ts';
+import { DEFAULT_RUN_SEED } from '../../src/core/run/types.ts';
+import { type VehOracle } from '../../src/core/veh/run/types.ts';
 import { createNodeVehOracle } from '../../src/adapters/node/veh-wasm.ts';
 import type { Timers } from '../../src/core/llm/budget.ts';
 import type { PriceTable } from '../../src/core/llm/prices.ts';
@@ -160,7 +161,7 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
   let spent = emptyUsage();
   const t0 = performance.now();
   try {
-    const result = await runSuite({
+    const result = await runVehSuite({
       tasks,
       agent,
       oracle,

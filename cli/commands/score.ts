@@ -9,9 +9,9 @@ import { EXIT_USAGE, UsageError, parseFlags, usageMessage } from '../args.ts';
 import type { CommandIo } from '../io.ts';
 import { diffMetrics } from '../../src/core/run/compare-metrics.ts';
 import { headlineLine, metricsText } from '../../src/core/run/metrics-text.ts';
-import { scoreTranscripts } from '../../src/core/run/score.ts';
-import type { Transcript } from '../../src/core/run/transcript.ts';
-import type { SuiteMetrics } from '../../src/core/run/types.ts';
+import { scoreTranscripts } from '../../src/core/veh/run/score.ts';
+import type { Transcript } from '../../src/core/veh/run/transcript.ts';
+import type { SuiteMetrics } from '../../src/core/suite/metrics.ts';
 import { readResultsFile, readRunBundle, readTranscripts } from '../../src/adapters/node/run-files.ts';
 import { isCircuitRunDir, scoreCircuitDir } from './run-circuit.ts';
 

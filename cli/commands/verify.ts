@@ -17,12 +17,12 @@ import { EXIT_USAGE, UsageError, parseFlags, usageMessage } from '../args.ts';
 import type { CommandIo } from '../io.ts';
 import { DEFAULT_VEH_BANK_DIR, RESULTS_JSON, TRANSCRIPTS_DIR, bankHash, bankTextReader } from '../../src/adapters/node/run-files.ts';
 import { createNodeVehOracle } from '../../src/adapters/node/veh-wasm.ts';
-import type { Transcript } from '../../src/core/run/transcript.ts';
-import type { VehOracle } from '../../src/core/run/types.ts';
+import type { Transcript } from '../../src/core/veh/run/transcript.ts';
+import type { VehOracle } from '../../src/core/veh/run/types.ts';
 import { loadVehBank } from '../../src/core/veh/bank/load.ts';
 import { ImportError, MAX_IMPORT_BYTES, checkImportSize, describeIssues, parseJsonText, parseTranscriptText, resultFileKind } from '../../src/core/verify/import.ts';
 import { HASH_NOTE, formatDiff, verifyRun, type ShippedBank, type VerifyInput, type VerifyReport } from '../../src/core/verify/verify.ts';
-import { ResultsFileSchema, RunBundleSchema } from '../../src/core/run/results-file.ts';
+import { ResultsFileSchema, RunBundleSchema } from '../../src/core/veh/run/results-file.ts';
 import { RUN_EXPORT_FORMAT } from '../../src/core/export/run-export.ts';
 import { circuitResultsPath, verifyCircuitTarget, type CircuitVerifyTargetDeps } from './verify-circuit.ts';
 

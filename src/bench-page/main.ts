@@ -11,7 +11,7 @@ import { createWorkerPhotonics } from '../adapters/browser/worker-photonics.ts';
 import { benchPhotonics } from './photonics-bench.ts';
 import { loadVehBank } from '../core/veh/bank/load.ts';
 import { getBuiltinAgent } from '../core/veh/agents/index.ts';
-import { runSuite } from '../core/run/run-suite.ts';
+import { runVehSuite } from '../core/veh/run/run-veh.ts';
 
 /** About two seconds of measurement: long enough for a stable median, short enough for CI. */
 const BENCH_MS = 2000;
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     const { evalsPerSecond, backend } = await oracle.bench(BENCH_MS);
     const { tasks } = await loadVehBank(readBankFile);
     const start = performance.now();
-    const run = await runSuite({ tasks, agent: getBuiltinAgent('reference'), oracle, clock: () => Date.now(), seed: 42 });
+    const run = await runVehSuite({ tasks, agent: getBuiltinAgent('reference'), oracle, clock: () => Date.now(), seed: 42 });
     const referenceRunMs = performance.now() - start;
     const headline = {
       p1_composite: run.metrics.P1?.p1_composite?.value ?? null,

@@ -6,8 +6,8 @@
 import { sha256Hex } from '../../src/core/hash/sha256.ts';
 import { getBuiltinAgent } from '../../src/core/veh/agents/index.ts';
 import { loadVehBank } from '../../src/core/veh/bank/load.ts';
-import { runSuite } from '../../src/core/run/run-suite.ts';
-import { renderResultsMarkdown, toResultsFile } from '../../src/core/run/results-file.ts';
+import { runVehSuite } from '../../src/core/veh/run/run-veh.ts';
+import { renderResultsMarkdown, toResultsFile } from '../../src/core/veh/run/results-file.ts';
 import { createNodeVehOracle } from '../../src/adapters/node/veh-wasm.ts';
 import { createNodeCircuitOracle } from '../../src/adapters/node/circuit-wasm.ts';
 import { DEFAULT_CIRCUIT_BANK_DIR, DEFAULT_VEH_BANK_DIR, bankHash, bankTextReader } from '../../src/adapters/node/run-files.ts';
@@ -46,7 +46,7 @@ export async function goldenRun(c: GoldenCase): Promise<GoldenHashes> {
   if (suite === 'veh') {
     const { tasks } = await loadVehBank(bankTextReader(DEFAULT_VEH_BANK_DIR));
     const oracle = await createNodeVehOracle();
-    const r = await runSuite({ tasks, agent: getBuiltinAgent(agentId), oracle, clock: countingClock(), seed: SEED, appVersion: APP_VERSION, bankHash: await bankHash(DEFAULT_VEH_BANK_DIR) });
+    const r = await runVehSuite({ tasks, agent: getBuiltinAgent(agentId), oracle, clock: countingClock(), seed: SEED, appVersion: APP_VERSION, bankHash: await bankHash(DEFAULT_VEH_BANK_DIR) });
     return hashes(r, toResultsFile(r), renderResultsMarkdown(r));
   }
   const { tasks } = await loadCircuitBank(bankTextReader(DEFAULT_CIRCUIT_BANK_DIR));

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLlmClient } from '../../src/adapters/llm/create-client.ts';
 import type { Agent, AgentSession } from '../../src/core/agent/types.ts';
 import type { LlmClient, LlmUsage, ProviderId } from '../../src/core/llm/types.ts';
-import { runSuite } from '../../src/core/run/run-suite.ts';
+import { runVehSuite } from '../../src/core/veh/run/run-veh.ts';
 import { getBuiltinAgent } from '../../src/core/veh/agents/index.ts';
 import { fixtureOracle } from '../../src/core/veh/protocol/test-fixtures.ts';
 import { fixtureClock } from '../../src/core/veh/protocol/test-session.ts';
@@ -58,8 +58,8 @@ describe('VEH brain behind each provider', () => {
   ] as [ProviderId, string, boolean][])('%s, %s (stream %s) scores exactly as the built-in agent does', async (provider, agentId, stream) => {
     const client = createLlmClient({ provider, baseUrl: standin.baseUrls[provider], apiKey: 'veh-key', fetch: (u, i) => fetch(u, i), clock: () => 0 });
     const usage: LlmUsage[] = [];
-    const viaProvider = await runSuite({ tasks, agent: llmAgent(client, `veh-${agentId}`, stream, usage), oracle: fixtureOracle, clock: fixtureClock(), seed: 1 });
-    const direct = await runSuite({ tasks, agent: getBuiltinAgent(agentId), oracle: fixtureOracle, clock: fixtureClock(), seed: 1 });
+    const viaProvider = await runVehSuite({ tasks, agent: llmAgent(client, `veh-${agentId}`, stream, usage), oracle: fixtureOracle, clock: fixtureClock(), seed: 1 });
+    const direct = await runVehSuite({ tasks, agent: getBuiltinAgent(agentId), oracle: fixtureOracle, clock: fixtureClock(), seed: 1 });
     expect(viaProvider.status).toBe('completed');
     expect(viaProvider.rows).toHaveLength(tasks.length);
     expect(viaProvider.rows).toEqual(direct.rows);

@@ -8,9 +8,9 @@
  * aborted (nothing half-written) and StoreQuotaError tells the user what to do.
  */
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
-import type { RunManifest } from '../../core/run/manifest.ts';
-import type { Transcript } from '../../core/run/transcript.ts';
-import type { SuiteMetrics } from '../../core/run/types.ts';
+import type { RunManifest } from '../../core/veh/run/manifest.ts';
+import type { Transcript } from '../../core/veh/run/transcript.ts';
+import type { SuiteMetrics } from '../../core/suite/metrics.ts';
 import type { VehRow } from '../../core/veh/rows.ts';
 import { assertDeletable, assertWritable, beginRecord, byStartedDesc, damagedSummary, checkImportShape, checkTaskIndex, finishedSummary, freeStoreId, importRecord, type BeginInit } from '../../core/store/run-records.ts';
 import { StoreCorruptionError, StoreQuotaError, type RunStore, type StoredRun, type StoredRunSummary, type StoredTask, type StoredVerification } from '../../core/store/run-store.ts';

@@ -5,7 +5,7 @@
  */
 import { transfer } from 'comlink';
 import { guardWorker } from './guarded-worker.ts';
-import type { VehOracle } from '../../core/run/types.ts';
+import type { VehOracle } from '../../core/veh/run/types.ts';
 import type { OracleRequest, OracleResult } from '../../core/veh/oracle.ts';
 import type { VehOracleWorkerApi, VehWorkerBench } from '../../../workers/veh-oracle-api.ts';
 

@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RunResult } from '../../core/run/run-suite.ts';
-import { ResultsFileSchema, RunBundleSchema, renderResultsMarkdown, toResultsFile, type ResultsFile, type RunBundle } from '../../core/run/results-file.ts';
-import { TranscriptSchema, type Transcript } from '../../core/run/transcript.ts';
+import type { VehRunResult as RunResult } from '../../core/veh/run/run-veh.ts';
+import { ResultsFileSchema, RunBundleSchema, renderResultsMarkdown, toResultsFile, type ResultsFile, type RunBundle } from '../../core/veh/run/results-file.ts';
+import { TranscriptSchema, type Transcript } from '../../core/veh/run/transcript.ts';
 
 /** Resolved from this file, so the CLI finds the banks from any working directory. */
 export const DEFAULT_VEH_BANK_DIR = fileURLToPath(new URL('../../../public/banks/veh', import.meta.url));

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildRunExport } from '../../core/export/run-export.ts';
 import { EXPORT_META, fixtureRun } from '../../core/export/test-run.ts';
-import type { RunResult } from '../../core/run/run-suite.ts';
+import type { VehRunResult as RunResult } from '../../core/veh/run/run-veh.ts';
 import { MemoryRunStore } from '../../core/store/memory-run-store.ts';
 import { fetchResultsText, openResultsUrl, readResultsParam, type FetchLike } from './results-url.ts';
 

@@ -2,7 +2,7 @@ import type { LeaderboardFilters } from '../../core/leaderboard/filters.ts';
 import { leaderboard, type LeaderboardEntry, type ScoredRun } from '../../core/leaderboard/leaderboard.ts';
 import { matchesFilters } from '../../core/leaderboard/filters.ts';
 import { stageProfile } from '../../core/leaderboard/stage-profile.ts';
-import { HEADLINE_METRICS } from '../../core/run/headline.ts';
+import { HEADLINE_METRICS } from '../../core/veh/run/headline.ts';
 import { ERROR_FAMILIES } from '../../core/veh/metrics/error-families.ts';
 import { PROBES } from '../../core/veh/task-schema.ts';
 import { ExportableFigure } from '../charts/ExportableFigure.tsx';

@@ -3,7 +3,7 @@
  * or a probe, `metric` a metric key of that probe (its headline by default). Kept beside the filters
  * (src/core/leaderboard/filters.ts) in the hash, so a leaderboard view is a shareable link.
  */
-import { HEADLINE_METRICS } from '../../core/run/headline.ts';
+import { HEADLINE_METRICS } from '../../core/veh/run/headline.ts';
 import { PROBES, type Probe } from '../../core/veh/task-schema.ts';
 
 export type LeaderboardView = { kind: 'suite' } | { kind: 'probe'; probe: Probe; metric: string };

@@ -1,4 +1,4 @@
-import type { RunResult } from '../../core/run/run-suite.ts';
+import type { VehRunResult as RunResult } from '../../core/veh/run/run-veh.ts';
 import { downloadJson } from './download-json.ts';
 
 /** Saves rows, transcripts, metrics and manifest as one JSON file (what `score` can re-read). */

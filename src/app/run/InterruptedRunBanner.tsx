@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Agent } from '../../core/agent/types.ts';
 import type { EpisodeBudget } from '../../core/llm/budget.ts';
-import type { VehOracle } from '../../core/run/types.ts';
+import type { VehOracle } from '../../core/veh/run/types.ts';
 import { planResume } from '../../core/store/resume-plan.ts';
 import type { StoredRunSummary } from '../../core/store/run-store.ts';
 import type { LoadedBank } from '../components/BankGate.tsx';

@@ -1,4 +1,4 @@
-import type { SuiteMetrics } from '../../core/run/types.ts';
+import type { SuiteMetrics } from '../../core/suite/metrics.ts';
 import { ERROR_FAMILIES } from '../../core/veh/metrics/index.ts';
 import type { MetricTable, MetricValue } from '../../core/veh/rows.ts';
 import { PROBES, type Probe } from '../../core/veh/task-schema.ts';

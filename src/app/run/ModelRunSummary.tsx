@@ -1,4 +1,5 @@
-import { describeTemperature, type RunManifest } from '../../core/run/manifest.ts';
+import { type RunManifest } from '../../core/veh/run/manifest.ts';
+import { describeTemperature } from '../../core/run/manifest-core.ts';
 import { formatTokens } from './cost-format.ts';
 import { formatUsd } from '../../core/run/usage.ts';
 

@@ -1,4 +1,4 @@
-import type { OracleCallEvent } from '../../core/agent/events.ts';
+import type { OracleCallEvent } from '../../core/veh/protocol/events.ts';
 import { DESIGN_VARIABLES } from '../../core/veh/oracle.ts';
 import { JsonBlock } from '../components/JsonBlock.tsx';
 import { DESIGN_UNITS, formatNumber } from '../format.ts';

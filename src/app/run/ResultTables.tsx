@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Transcript } from '../../core/run/transcript.ts';
+import type { Transcript } from '../../core/veh/run/transcript.ts';
 import type { P1Row, P2Row, P3Row, P4Row, VehRow } from '../../core/veh/rows.ts';
 import { formatMetric } from '../format.ts';
 import { routeHref } from '../routing/route.ts';

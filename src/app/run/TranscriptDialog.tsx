@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import type { Transcript } from '../../core/run/transcript.ts';
+import type { Transcript } from '../../core/veh/run/transcript.ts';
 import { StoredTranscript } from '../runs/TranscriptPane.tsx';
 
 interface TranscriptDialogProps {

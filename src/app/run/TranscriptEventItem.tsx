@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
-import type { ActionEvent, FinalRef, ReplyEvent, TranscriptEvent } from '../../core/agent/events.ts';
+import type { ReplyEvent } from '../../core/agent/events.ts';
+import type { ActionEvent, FinalRef, TranscriptEvent } from '../../core/veh/protocol/events.ts';
 import { DESIGN_VARIABLES } from '../../core/veh/oracle.ts';
 import { LongText } from '../components/LongText.tsx';
 import { formatNumber } from '../format.ts';

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { TranscriptEvent } from '../../core/agent/events.ts';
+import type { TranscriptEvent } from '../../core/veh/protocol/events.ts';
 import { EVENT_PAGE_SIZE, TranscriptEventList } from './TranscriptEventList.tsx';
 
 const reply = (i: number): TranscriptEvent => ({ type: 'reply', t_ms: i, attempt: 0, text: `reply ${i}`, duration_ms: 1 });

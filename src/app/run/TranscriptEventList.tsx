@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { TranscriptEvent } from '../../core/agent/events.ts';
+import type { TranscriptEvent } from '../../core/veh/protocol/events.ts';
 import { TranscriptEventItem } from './TranscriptEventItem.tsx';
 
 /** Events mounted at first, and per "show more": an LLM episode can log thousands of events. */

@@ -1,5 +1,5 @@
 import { describeBudget } from '../../core/llm/budget.ts';
-import type { Transcript } from '../../core/run/transcript.ts';
+import type { Transcript } from '../../core/veh/run/transcript.ts';
 import { taskUsage } from '../../core/run/usage.ts';
 import { formatUsd } from '../../core/run/usage.ts';
 import { downloadJson } from './download-json.ts';

@@ -3,7 +3,7 @@
  * one the CLI summary prints) first, then the probe's other main scores; the rest of the table
  * follows in the metrics module's own order.
  */
-import { HEADLINE_METRICS as CORE_HEADLINES } from '../../core/run/headline.ts';
+import { HEADLINE_METRICS as CORE_HEADLINES } from '../../core/veh/run/headline.ts';
 import type { Probe } from '../../core/veh/task-schema.ts';
 
 const SUPPORTING_METRICS: Readonly<Record<Probe, readonly string[]>> = {

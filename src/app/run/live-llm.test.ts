@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TranscriptEvent } from '../../core/agent/events.ts';
+import type { TranscriptEvent } from '../../core/veh/protocol/events.ts';
 import { applyLiveEvent, emptyLiveState, liveCost, snapshotLiveState } from './live-llm.ts';
 
 const reply = (cost: number | null | undefined, input = 100, output = 10): TranscriptEvent => ({

@@ -4,7 +4,7 @@
  * streaming right now, and running totals of tokens and cost over every reply of the run. Pure, so
  * the page keeps one mutable instance and renders copies at its own pace.
  */
-import type { TranscriptEvent } from '../../core/agent/events.ts';
+import type { TranscriptEvent } from '../../core/veh/protocol/events.ts';
 import type { LiveEvent } from '../../core/run/types.ts';
 import { addReplyEvent, emptyUsage, type UsageTotals } from '../../core/run/usage.ts';
 
@@ -36,7 +36,7 @@ export function emptyLiveState(): LiveLlmState {
 }
 
 /** Applies one live event in place (the state is the page's private accumulator). */
-export function applyLiveEvent(state: LiveLlmState, e: LiveEvent): void {
+export function applyLiveEvent(state: LiveLlmState, e: LiveEvent<TranscriptEvent>): void {
   if (e.task_id !== state.taskId) {
     state.taskId = e.task_id;
     state.events = [];

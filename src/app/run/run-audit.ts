@@ -2,7 +2,7 @@
  * The Run form's audit settings turned into what a run needs: the tasks (Appendix D subset, SG probe
  * groups), the run-time controls recorded in every transcript, and the task_filter entries.
  */
-import type { RunControls } from '../../core/run/types.ts';
+import type { RunControls } from '../../core/veh/run/types.ts';
 import { selectForControls } from '../../core/veh/subsets/select.ts';
 import type { VehTask } from '../../core/veh/task-schema.ts';
 import type { RunSettings } from './RunControls.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TranscriptEvent } from '../../core/agent/events.ts';
+import type { TranscriptEvent } from '../../core/veh/protocol/events.ts';
 import { textPreview } from '../components/text-preview.ts';
 import { BASE_DESIGN } from '../../core/veh/metrics/test-utils.ts';
 import { eventCounts, formatDuration, tokenTotals, transcriptFilename, turnTimings, turnTotals } from './transcript-summary.ts';

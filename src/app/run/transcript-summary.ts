@@ -2,8 +2,8 @@
  * Pure summaries of one transcript for the transcript view: token totals, event counts, a safe
  * download name, durations, and timing and cost per turn. Kept out of the components so they are testable without a DOM.
  */
-import type { TranscriptEvent } from '../../core/agent/events.ts';
-import type { Transcript } from '../../core/run/transcript.ts';
+import type { TranscriptEvent } from '../../core/veh/protocol/events.ts';
+import type { Transcript } from '../../core/veh/run/transcript.ts';
 import { formatNumber } from '../format.ts';
 
 export interface TokenTotals {

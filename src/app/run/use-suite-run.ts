@@ -3,16 +3,18 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Agent } from '../../core/agent/types.ts';
 import { PAGE_TIMERS } from '../../adapters/browser/page-timers.ts';
 import type { EpisodeBudget } from '../../core/llm/budget.ts';
-import type { RunControls, VehOracle } from '../../core/run/types.ts';
+import type { RunControls, VehOracle } from '../../core/veh/run/types.ts';
 import type { ResumePlan } from '../../core/store/resume-plan.ts';
 import type { StoredRunSummary } from '../../core/store/run-store.ts';
 import { resumeStoredRun, startStoredRun, type StoredRunOptions } from '../../core/store/stored-run.ts';
 import { holdRunLock } from '../../adapters/browser/run-locks.ts';
 import { getRunStore } from '../data/run-store.ts';
-import type { Transcript } from '../../core/run/transcript.ts';
+import type { Transcript } from '../../core/veh/run/transcript.ts';
 import type { P3Variant } from '../../core/veh/protocol/prompts.ts';
 import type { VehRow } from '../../core/veh/rows.ts';
 import type { VehTask } from '../../core/veh/task-schema.ts';
+import type { LiveEvent } from '../../core/run/types.ts';
+import type { TranscriptEvent } from '../../core/veh/protocol/events.ts';
 import { APP_VERSION } from '../app-version.ts';
 import { applyLiveEvent, emptyLiveState, snapshotLiveState, type LiveLlmState } from './live-llm.ts';
 
@@ -125,7 +127,8 @@ export function useSuiteRun() {
           ...(liveState
             ? {
                 onLive: (e) => {
-                  applyLiveEvent(liveState, e);
+                  // A VEH run streams VEH transcript events.
+                  applyLiveEvent(liveState, e as LiveEvent<TranscriptEvent>);
                   timerRef.current ??= window.setTimeout(flush, RENDER_INTERVAL_MS);
                 },
               }

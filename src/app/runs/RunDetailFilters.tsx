@@ -1,4 +1,4 @@
-import { headlinePassed } from '../../core/run/task-checks.ts';
+import { headlinePassed } from '../../core/veh/run/task-checks.ts';
 import type { StoredTask } from '../../core/store/run-store.ts';
 import { EPISODE_STATUSES, type EpisodeStatus } from '../../core/veh/rows.ts';
 import { PROBES, type Probe } from '../../core/veh/task-schema.ts';

@@ -1,4 +1,4 @@
-import type { TaskCheck, TaskGrade } from '../../core/run/task-checks.ts';
+import type { TaskCheck, TaskGrade } from '../../core/veh/run/task-checks.ts';
 
 const VERDICT_TEXT: Record<TaskCheck['verdict'], string> = { pass: 'pass', fail: 'fail', info: 'value', na: 'n/a' };
 

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { gradeTask } from '../../core/run/task-checks.ts';
+import { gradeTask } from '../../core/veh/run/task-checks.ts';
 import { fixtureRun } from '../../core/store/test-run-fixture.ts';
 import { deriveRow } from '../../core/veh/protocol/derive-row.ts';
 import { sameJson, StoredTranscript } from './TranscriptPane.tsx';

@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
-import { gradeTask } from '../../core/run/task-checks.ts';
-import type { Transcript } from '../../core/run/transcript.ts';
+import { gradeTask } from '../../core/veh/run/task-checks.ts';
+import type { Transcript } from '../../core/veh/run/transcript.ts';
 import { deriveRow } from '../../core/veh/protocol/derive-row.ts';
 import type { VehRow } from '../../core/veh/rows.ts';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';

@@ -1,4 +1,4 @@
-import type { TranscriptEvent } from '../../core/agent/events.ts';
+import type { TranscriptEvent } from '../../core/veh/protocol/events.ts';
 import { formatUsd } from '../../core/run/usage.ts';
 import { formatDuration, turnTimings, turnTotals, type TurnTiming } from '../run/transcript-summary.ts';
 

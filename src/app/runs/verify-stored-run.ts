@@ -5,7 +5,7 @@
  * report is returned for the report view.
  */
 import type { RunStore, StoredVerification } from '../../core/store/run-store.ts';
-import type { VehOracle } from '../../core/run/types.ts';
+import type { VehOracle } from '../../core/veh/run/types.ts';
 import { verifyRun, type ShippedBank, type VerifyReport } from '../../core/verify/verify.ts';
 import { readStoredRunContent } from './stored-run-content.ts';
 

@@ -1,23 +1,20 @@
 /**
- * Transcript events written by the episode loop. Together with the task snapshot they are the whole
- * record of an episode: rows (and so every metric) are re-derived from them, so they keep the full
- * oracle request and result of every call, not the rounded numbers shown to the model.
+ * The conversation events every episode loop writes, whatever the suite: messages sent, replies
+ * received (with usage, cost and per-attempt HTTP records for model agents), HTTP retries, parse
+ * results and corrective retries of the JSON-reply protocol, the end of the episode and errors.
+ * A suite adds its own events (oracle calls, actions, tool calls) and builds its transcript's event
+ * union from these schemas plus its own; rows and metrics are re-derived from that list alone.
  * `t_ms` is milliseconds since the episode started (injected clock).
  */
 import { z } from 'zod';
 import { UsageSchema } from './types.ts';
 import { BudgetLimitSchema } from '../llm/budget.ts';
 import { LlmCallRecordSchema, LlmErrorKindSchema, LlmReplyMetaSchema } from '../llm/call-record.ts';
-import { EnvironmentSchema, ExcitationSchema, LimitsSchema, OracleResultSchema, VehDesignSchema } from '../veh/oracle.ts';
-import { EpisodeStatusSchema } from '../veh/rows.ts';
 
-/** A parsed oracle request as sent to the backend (limits already resolved). */
-export const StoredOracleRequestSchema = z.strictObject({
-  design: VehDesignSchema,
-  excitation: ExcitationSchema,
-  environment: EnvironmentSchema,
-  constraints: LimitsSchema,
-});
+/** How an episode ended; every suite's rows carry one. */
+export const EPISODE_STATUSES = ['completed', 'budget_exceeded', 'parse_failure', 'cancelled', 'error'] as const;
+export const EpisodeStatusSchema = z.enum(EPISODE_STATUSES);
+export type EpisodeStatus = z.infer<typeof EpisodeStatusSchema>;
 
 const t_ms = z.number();
 
@@ -81,55 +78,6 @@ export const ParseFailureEventSchema = z.strictObject({
   problem: z.string(),
 });
 
-export const OracleCallEventSchema = z.strictObject({
-  type: z.literal('oracle_call'),
-  t_ms,
-  /** Agent turn that asked for it; null for the harness's own evaluations (initial/trap state). */
-  step: z.number().int().nullable(),
-  /** 'agent' calls are the queries counted against the budget; 'harness' calls are not. */
-  purpose: z.enum(['agent', 'harness']),
-  label: z.string(),
-  request: StoredOracleRequestSchema,
-  result: OracleResultSchema,
-  duration_ms: z.number(),
-});
-
-/** How the protocol interpreted one agent turn. Probe-specific fields are optional. */
-export const ActionEventSchema = z.strictObject({
-  type: z.literal('action'),
-  t_ms,
-  step: z.number().int(),
-  action: z.string().nullable(),
-  protocol_valid: z.boolean(),
-  invalid_reason: z.string().nullable(),
-  design: VehDesignSchema.nullable(),
-  evaluated: z.boolean(),
-  reason: z.string().nullable(),
-  missing_fields: z.array(z.string()).optional(),
-  ranking: z.array(z.string()).nullable().optional(),
-  modified_candidates: z.boolean().optional(),
-  /** True for the post-budget turn in which an optimiser names its final design. */
-  final_selection: z.boolean().optional(),
-});
-
-export const FinalRefSchema = z.strictObject({
-  /** initial: the P2 initial design; trap: the P3 trap state; step: the state evaluated at `step`. */
-  source: z.enum(['initial', 'trap', 'step']),
-  step: z.number().int().nullable(),
-});
-export type FinalRef = z.infer<typeof FinalRefSchema>;
-
-export const EndEventSchema = z.strictObject({
-  type: z.literal('end'),
-  t_ms,
-  status: EpisodeStatusSchema,
-  /** Which state is the episode's final design (P2/P3); null for P1/P4. */
-  final: FinalRefSchema.nullable(),
-  reason: z.string(),
-  /** Set when an episode budget (max_turns, max_cost_usd, timeout_s) stopped the episode. */
-  budget_limit: BudgetLimitSchema.optional(),
-});
-
 export const ErrorEventSchema = z.strictObject({
   type: z.literal('error'),
   t_ms,
@@ -138,21 +86,53 @@ export const ErrorEventSchema = z.strictObject({
   llm_calls: z.array(LlmCallRecordSchema).optional(),
 });
 
-export const TranscriptEventSchema = z.discriminatedUnion('type', [
-  MessageEventSchema,
-  ReplyEventSchema,
-  LlmRetryEventSchema,
-  ParseEventSchema,
-  RetryEventSchema,
-  ParseFailureEventSchema,
-  OracleCallEventSchema,
-  ActionEventSchema,
-  EndEventSchema,
-  ErrorEventSchema,
-]);
-export type TranscriptEvent = z.infer<typeof TranscriptEventSchema>;
-export type OracleCallEvent = z.infer<typeof OracleCallEventSchema>;
-export type ActionEvent = z.infer<typeof ActionEventSchema>;
+/**
+ * The end of an episode. `final` names the suite's final state (a probe's final design, …) in the
+ * suite's own terms; a budget stop or an error writes null. Each suite passes its schema for it.
+ */
+export function endEventSchema<F extends z.ZodType>(finalRef: F) {
+  return z.strictObject({
+    type: z.literal('end'),
+    t_ms,
+    status: EpisodeStatusSchema,
+    final: finalRef.nullable(),
+    reason: z.string(),
+    /** Set when an episode budget (max_turns, max_cost_usd, timeout_s) stopped the episode. */
+    budget_limit: BudgetLimitSchema.optional(),
+  });
+}
+
+/** The conversation events, in the order a suite's discriminated union lists them. */
+export const CONVERSATION_EVENT_SCHEMAS = [MessageEventSchema, ReplyEventSchema, LlmRetryEventSchema, ParseEventSchema, RetryEventSchema, ParseFailureEventSchema] as const;
+
+export type MessageEvent = z.infer<typeof MessageEventSchema>;
 export type ReplyEvent = z.infer<typeof ReplyEventSchema>;
 export type LlmRetryEvent = z.infer<typeof LlmRetryEventSchema>;
-export type EndEvent = z.infer<typeof EndEventSchema>;
+export type ParseEvent = z.infer<typeof ParseEventSchema>;
+export type RetryEvent = z.infer<typeof RetryEventSchema>;
+export type ParseFailureEvent = z.infer<typeof ParseFailureEventSchema>;
+export type ErrorEvent = z.infer<typeof ErrorEventSchema>;
+
+/** The end event as the generic layers read it (the suite's `final` left opaque). */
+export interface EndEventCore {
+  type: 'end';
+  t_ms: number;
+  status: EpisodeStatus;
+  final: unknown;
+  reason: string;
+  budget_limit?: z.infer<typeof BudgetLimitSchema>;
+}
+
+/** What the generic loop itself writes. */
+export type ConversationEvent = MessageEvent | ReplyEvent | LlmRetryEvent | ParseEvent | RetryEvent | ParseFailureEvent | ErrorEvent | EndEventCore;
+
+/** Any suite's event, as generic layers see it: a type tag and a time. */
+export interface EventCore {
+  type: string;
+  t_ms: number;
+}
+
+/** A type guard for one conversation event type, for lists typed by the generic EventCore. */
+export function isEvent<K extends ConversationEvent['type']>(type: K): (e: EventCore) => e is Extract<ConversationEvent, { type: K }> {
+  return (e): e is Extract<ConversationEvent, { type: K }> => e.type === type;
+}

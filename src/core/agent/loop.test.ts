@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EpisodeCancelledError, EpisodeLoop, type Interpretation } from './loop.ts';
+import { EpisodeCancelledError, EpisodeLoop, OracleFailureError, type Interpretation } from './loop.ts';
 import type { AgentReply, AgentSession, ChatMessage } from './types.ts';
-import type { VehOracle } from '../run/types.ts';
 import type { JsonObject } from './parse-json.ts';
-
-const noOracle: VehOracle = {
-  backendId: 'none',
-  evaluate: () => Promise.reject(new Error('not used')),
-  evaluateMany: () => Promise.reject(new Error('not used')),
-};
 
 function scripted(replies: readonly string[]): AgentSession & { seen: ChatMessage[][] } {
   let i = 0;
@@ -35,7 +28,7 @@ const wantsAction = (obj: JsonObject): Interpretation<string> =>
 describe('EpisodeLoop.ask retry policy', () => {
   it('succeeds after two garbage replies and logs both retries', async () => {
     const session = scripted(['no idea', '{"reason": "x"}', '```json\n{"action": "stop"}\n```']);
-    const loop = new EpisodeLoop({ session, oracle: noOracle, clock: ticking(), signal: new AbortController().signal });
+    const loop = new EpisodeLoop({ session, clock: ticking(), signal: new AbortController().signal });
     loop.say({ role: 'system', content: 'sys' }, { role: 'user', content: '{"q":1}' });
     const r = await loop.ask(wantsAction, 'Use {"action": ...}.');
     expect(r).toEqual({ ok: true, value: 'stop', retries: 2 });
@@ -56,7 +49,7 @@ describe('EpisodeLoop.ask retry policy', () => {
 
   it('counts a parse failure after three garbage replies', async () => {
     const session = scripted(['garbage']);
-    const loop = new EpisodeLoop({ session, oracle: noOracle, clock: ticking(), signal: new AbortController().signal });
+    const loop = new EpisodeLoop({ session, clock: ticking(), signal: new AbortController().signal });
     loop.say({ role: 'user', content: 'go' });
     const r = await loop.ask(wantsAction, 'hint');
     expect(r.ok).toBe(false);
@@ -70,7 +63,6 @@ describe('EpisodeLoop.ask retry policy', () => {
   it('honours maxRetries = 0', async () => {
     const loop = new EpisodeLoop({
       session: scripted(['x']),
-      oracle: noOracle,
       clock: ticking(),
       signal: new AbortController().signal,
       maxRetries: 0,
@@ -91,7 +83,7 @@ describe('EpisodeLoop cancellation', () => {
         return new Promise<AgentReply>(() => {});
       },
     };
-    const loop = new EpisodeLoop({ session, oracle: noOracle, clock: ticking(), signal: controller.signal });
+    const loop = new EpisodeLoop({ session, clock: ticking(), signal: controller.signal });
     const pending = loop.ask(wantsAction, 'hint');
     await Promise.resolve();
     expect(started).toBe(true);
@@ -102,7 +94,7 @@ describe('EpisodeLoop cancellation', () => {
   it('refuses to start once aborted', async () => {
     const controller = new AbortController();
     controller.abort();
-    const loop = new EpisodeLoop({ session: scripted(['{}']), oracle: noOracle, clock: ticking(), signal: controller.signal });
+    const loop = new EpisodeLoop({ session: scripted(['{}']), clock: ticking(), signal: controller.signal });
     await expect(loop.ask(wantsAction, 'hint')).rejects.toBeInstanceOf(EpisodeCancelledError);
   });
 
@@ -115,7 +107,7 @@ describe('EpisodeLoop cancellation', () => {
         return Promise.resolve({ text: '{"action":"a"}' });
       },
     };
-    const loop = new EpisodeLoop({ session, oracle: noOracle, clock: ticking(), signal: controller.signal });
+    const loop = new EpisodeLoop({ session, clock: ticking(), signal: controller.signal });
     await loop.ask(wantsAction, 'hint');
     // The episode's own signal (run cancel + episode timeout): it follows the run's signal.
     const got = received as AbortSignal | null;
@@ -123,5 +115,28 @@ describe('EpisodeLoop cancellation', () => {
     expect(got?.aborted).toBe(false);
     controller.abort();
     expect(got?.aborted).toBe(true);
+  });
+});
+
+describe('EpisodeLoop.callOracle', () => {
+  it('times a suite oracle call and adds it to oracleMs; the suite records its own event', async () => {
+    const loop = new EpisodeLoop({ session: scripted(['{}']), clock: ticking(), signal: new AbortController().signal });
+    const r = await loop.callOracle(() => Promise.resolve(42));
+    // ticking() advances 5 ms per read: one read before the call and one after.
+    expect(r).toEqual({ result: 42, duration_ms: 5 });
+    expect(loop.oracleMs).toBe(5);
+    expect(loop.events).toEqual([]);
+  });
+
+  it("turns the oracle's own failure into OracleFailureError (the harness's failure, not the agent's)", async () => {
+    const loop = new EpisodeLoop({ session: scripted(['{}']), clock: ticking(), signal: new AbortController().signal });
+    await expect(loop.callOracle(() => Promise.reject(new Error('worker crashed')))).rejects.toBeInstanceOf(OracleFailureError);
+  });
+
+  it('refuses a call once the run is cancelled', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const loop = new EpisodeLoop({ session: scripted(['{}']), clock: ticking(), signal: controller.signal });
+    await expect(loop.callOracle(() => Promise.resolve(1))).rejects.toBeInstanceOf(EpisodeCancelledError);
   });
 });

@@ -1,9 +1,11 @@
 /**
- * The one provider-agnostic episode driver. Every probe talks to its agent through an EpisodeLoop:
- * it keeps the conversation, asks the session, parses the first JSON object of the reply, applies
- * the harness retry policy (Appendix N.1/N.9: up to two corrective retries, then a parse failure),
- * calls the oracle, and writes every step as a transcript event. Built-in agents and LLM endpoints
- * go through exactly this code, so they are scored by the same rules.
+ * The one provider-agnostic episode driver of the JSON-reply protocol. A suite's episode talks to
+ * its agent through an EpisodeLoop: it keeps the conversation, asks the session, parses the first
+ * JSON object of the reply, applies the harness retry policy (VEHBench Appendix N.1/N.9: up to two
+ * corrective retries, then a parse failure), times the suite's oracle calls, and writes every step
+ * as a transcript event. Built-in agents and LLM endpoints go through exactly this code, so they are
+ * scored by the same rules. The loop knows no suite: the suite's own events (its oracle calls and
+ * actions) go into the same time-ordered list through `record`, typed by the parameter E.
  *
  * Episode budgets (LLM runs; see src/core/llm/budget.ts): before each request the loop checks the
  * turn and cost limits and the wall clock, and a timeout aborts the request or oracle call in
@@ -12,14 +14,11 @@
  * timeout both reach the HTTP request at once.
  */
 import type { AgentReply, AgentSession, ChatMessage, Clock } from './types.ts';
-import type { ActionEvent, FinalRef, TranscriptEvent } from './events.ts';
+import type { ConversationEvent, EpisodeStatus, EventCore } from './events.ts';
 import type { BudgetExceededError, EpisodeBudget, Timers } from '../llm/budget.ts';
 import { EpisodeCancelledError, EpisodeGuard } from './episode-guard.ts';
 import type { LlmCallRecord } from '../llm/call-record.ts';
 import { parseFirstJsonObject, type JsonObject } from './parse-json.ts';
-import type { VehOracle } from '../run/types.ts';
-import type { OracleRequest, OracleResult } from '../veh/oracle.ts';
-import type { EpisodeStatus } from '../veh/rows.ts';
 
 export const DEFAULT_MAX_RETRIES = 2;
 
@@ -64,9 +63,8 @@ export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<
   });
 }
 
-export interface EpisodeLoopOptions {
+export interface EpisodeLoopOptions<E extends EventCore = ConversationEvent> {
   session: AgentSession;
-  oracle: VehOracle;
   clock: Clock;
   /** The run's signal: aborting it cancels the episode. */
   signal: AbortSignal;
@@ -75,30 +73,31 @@ export interface EpisodeLoopOptions {
   /** Required when budget.timeout_s is set (core has no ambient timers). */
   timers?: Timers;
   /** Every transcript event as it is recorded (live view). */
-  onEvent?: (e: TranscriptEvent) => void;
+  onEvent?: (e: E | ConversationEvent) => void;
   /** Streamed reply text as it arrives (live view). */
   onDelta?: (text: string) => void;
 }
 
+/** Who asked for an oracle call: an agent turn (counted against the query budget) or the harness. */
 export interface OracleCallMeta {
   step: number | null;
   purpose: 'agent' | 'harness';
   label: string;
 }
 
-export class EpisodeLoop {
-  readonly events: TranscriptEvent[] = [];
+export class EpisodeLoop<E extends EventCore = ConversationEvent> {
+  readonly events: (E | ConversationEvent)[] = [];
   readonly startedMs: number;
   readonly maxRetries: number;
   /** Cumulative time spent waiting for the agent and for the oracle. */
   agentMs = 0;
   oracleMs = 0;
   private readonly conversation: ChatMessage[] = [];
-  private readonly opts: EpisodeLoopOptions;
+  private readonly opts: EpisodeLoopOptions<E>;
   /** Cancel, timeout and the turn/cost limits of this episode. */
   readonly guard: EpisodeGuard;
 
-  constructor(opts: EpisodeLoopOptions) {
+  constructor(opts: EpisodeLoopOptions<E>) {
     this.opts = opts;
     this.maxRetries = opts.maxRetries ?? DEFAULT_MAX_RETRIES;
     this.startedMs = opts.clock();
@@ -121,7 +120,8 @@ export class EpisodeLoop {
     return this.guard.signal;
   }
 
-  private record(e: TranscriptEvent): void {
+  /** Appends an event (the loop's own, or the suite's) to the transcript and the live view. */
+  record(e: E | ConversationEvent): void {
     this.events.push(e);
     this.opts.onEvent?.(e);
   }
@@ -141,7 +141,8 @@ export class EpisodeLoop {
     }
   }
 
-  private now(): number {
+  /** Milliseconds since the episode started: the `t_ms` of the next event. */
+  now(): number {
     return this.opts.clock() - this.startedMs;
   }
 
@@ -215,28 +216,28 @@ export class EpisodeLoop {
     return { ok: false, problem, retries: this.maxRetries };
   }
 
-  /** One oracle call, recorded with its full request, full result and duration. */
-  async evaluate(request: OracleRequest, meta: OracleCallMeta): Promise<OracleResult> {
-    const { oracle, clock } = this.opts;
+  /**
+   * One call of the suite's oracle, under the episode's cancel and budget: returns the result and
+   * its duration, and adds the time to oracleMs. The suite records its own event for the call. A
+   * failure that is not a cancel or timeout is the oracle's (OracleFailureError), not the agent's.
+   */
+  async callOracle<R>(call: () => Promise<R>): Promise<{ result: R; duration_ms: number }> {
+    const { clock } = this.opts;
     this.guard.throwIfStopped();
     const t0 = clock();
-    let result: OracleResult;
+    let result: R;
     try {
-      result = await abortable(oracle.evaluate(request), this.guard.signal);
+      result = await abortable(call(), this.guard.signal);
     } catch (e) {
       throw this.guard.interruption(e) ?? new OracleFailureError(e);
     }
     const duration = clock() - t0;
     this.oracleMs += duration;
-    this.record({ type: 'oracle_call', t_ms: this.now(), ...meta, request, result, duration_ms: duration });
-    return result;
+    return { result, duration_ms: duration };
   }
 
-  act(event: Omit<ActionEvent, 'type' | 't_ms'>): void {
-    this.record({ type: 'action', t_ms: this.now(), ...event });
-  }
-
-  end(status: EpisodeStatus, final: FinalRef | null, reason: string): void {
+  /** Ends the episode; `final` is the suite's reference to its final state (null where none). */
+  end(status: EpisodeStatus, final: unknown, reason: string): void {
     this.record({ type: 'end', t_ms: this.now(), status, final, reason });
   }
 
@@ -246,15 +247,6 @@ export class EpisodeLoop {
    */
   endOnBudget(e: BudgetExceededError): void {
     this.record({ type: 'end', t_ms: this.now(), status: 'budget_exceeded', final: null, reason: e.message, budget_limit: e.limit });
-  }
-
-  /**
-   * Records a turn whose reply never parsed (after the retries) and ends the episode as a parse
-   * failure (Appendix N.9). `extra` carries a probe's own fields (empty missing_fields, null ranking…).
-   */
-  failParse(step: number, problem: string, final: FinalRef | null, what: string, extra: Partial<Omit<ActionEvent, 'type' | 't_ms'>> = {}): void {
-    this.act({ step, action: null, protocol_valid: false, invalid_reason: `parse failure: ${problem}`, design: null, evaluated: false, reason: null, ...extra });
-    this.end('parse_failure', final, `no usable ${what} after the retries`);
   }
 
   error(message: string, llmCalls?: readonly LlmCallRecord[]): void {

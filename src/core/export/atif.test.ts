@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RunResult } from '../run/run-suite.ts';
+import type { VehRunResult as RunResult } from '../veh/run/run-veh.ts';
 import { ATIF_ORACLE_FUNCTION, ATIF_SCHEMA_VERSION, runToAtifJsonl, transcriptToAtif, type AtifTrajectory } from './atif.ts';
 import { renderExportMarkdown } from './results-markdown.ts';
 import { fixtureRun } from './test-run.ts';

@@ -16,9 +16,9 @@
  * Timestamps are the episode start plus each event's t_ms. The native JSON export stays the
  * authoritative record (verify and import read it, not ATIF).
  */
-import type { OracleCallEvent, TranscriptEvent } from '../agent/events.ts';
-import type { RunManifest } from '../run/manifest.ts';
-import type { Transcript } from '../run/transcript.ts';
+import type { OracleCallEvent, TranscriptEvent } from '../veh/protocol/events.ts';
+import type { RunManifest } from '../veh/run/manifest.ts';
+import type { Transcript } from '../veh/run/transcript.ts';
 import { taskUsage } from '../run/usage.ts';
 
 export const ATIF_SCHEMA_VERSION = 'ATIF-v1.4';

@@ -6,10 +6,10 @@
  * names the problem, before anything is stored. Built on the verify importer's size limit,
  * truncation hint and issue paths (src/core/verify/import.ts).
  */
-import { RunBundleSchema } from '../run/results-file.ts';
-import type { RunManifest } from '../run/manifest.ts';
-import type { Transcript } from '../run/transcript.ts';
-import type { SuiteMetrics } from '../run/types.ts';
+import { RunBundleSchema } from '../veh/run/results-file.ts';
+import type { RunManifest } from '../veh/run/manifest.ts';
+import type { Transcript } from '../veh/run/transcript.ts';
+import type { SuiteMetrics } from '../suite/metrics.ts';
 import type { VehRow } from '../veh/rows.ts';
 import { canonicalJson } from '../verify/canonical-json.ts';
 import { ImportError, describeIssues, parseJsonText, resultFileKind } from '../verify/import.ts';

@@ -3,10 +3,10 @@
  * by one line per task from the summary table (pass, score, failed checks, tool calls, turns, wall
  * time, tokens, cost, status).
  */
-import type { RunManifest } from '../run/manifest.ts';
-import { renderResultsMarkdown } from '../run/results-file.ts';
-import type { Transcript } from '../run/transcript.ts';
-import type { SuiteMetrics } from '../run/types.ts';
+import type { RunManifest } from '../veh/run/manifest.ts';
+import { renderResultsMarkdown } from '../veh/run/results-file.ts';
+import type { Transcript } from '../veh/run/transcript.ts';
+import type { SuiteMetrics } from '../suite/metrics.ts';
 import { formatUsd } from '../run/usage.ts';
 import type { VehRow } from '../veh/rows.ts';
 import { summariseTasks, type TaskSummary } from './task-summary.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RunResult } from '../run/run-suite.ts';
-import { ResultsFileSchema, RunBundleSchema, toResultsFile } from '../run/results-file.ts';
+import type { VehRunResult as RunResult } from '../veh/run/run-veh.ts';
+import { ResultsFileSchema, RunBundleSchema, toResultsFile } from '../veh/run/results-file.ts';
 import { fixtureBank, fixtureOracle } from '../veh/protocol/test-fixtures.ts';
 import { ImportError } from '../verify/import.ts';
 import { verifyRun } from '../verify/verify.ts';

@@ -14,10 +14,10 @@
  * edits a file can recompute it; replay verification is the real check.
  */
 import { z } from 'zod';
-import { RunManifestSchema, type RunManifest } from '../run/manifest.ts';
-import { SuiteMetricsSchema } from '../run/results-file.ts';
-import { TranscriptSchema, type Transcript } from '../run/transcript.ts';
-import type { SuiteMetrics } from '../run/types.ts';
+import { RunManifestSchema, type RunManifest } from '../veh/run/manifest.ts';
+import { SuiteMetricsSchema } from '../suite/metrics.ts';
+import { TranscriptSchema, type Transcript } from '../veh/run/transcript.ts';
+import type { SuiteMetrics } from '../suite/metrics.ts';
 import { VehRowSchema, type VehRow } from '../veh/rows.ts';
 import { contentHash } from '../verify/canonical-json.ts';
 import { TaskSummarySchema, summariseTasks } from './task-summary.ts';

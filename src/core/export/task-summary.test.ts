@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RunResult } from '../run/run-suite.ts';
+import type { VehRunResult as RunResult } from '../veh/run/run-veh.ts';
 import { summariseTask, summariseTasks } from './task-summary.ts';
 import { fixtureRun } from './test-run.ts';
 

@@ -19,7 +19,7 @@ import { summariseP4 } from '../veh/metrics/p4.ts';
 import { hadParseFailure } from '../veh/metrics/trajectory.ts';
 import { EpisodeStatusSchema, type VehRow } from '../veh/rows.ts';
 import { ProbeSchema } from '../veh/task-schema.ts';
-import type { Transcript } from '../run/transcript.ts';
+import type { Transcript } from '../veh/run/transcript.ts';
 import { taskUsage } from '../run/usage.ts';
 
 export const FailedCheckSchema = z.strictObject({ check: z.string(), detail: z.string() });

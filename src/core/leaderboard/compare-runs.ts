@@ -12,7 +12,7 @@
  */
 import { bootstrapInterval, DEFAULT_RESAMPLES } from '../stats/bootstrap.ts';
 import { deriveSeed } from '../stats/rng.ts';
-import { HEADLINE_METRICS } from '../run/headline.ts';
+import { HEADLINE_METRICS } from '../veh/run/headline.ts';
 import type { StoredTask } from '../store/run-store.ts';
 import type { VehRow } from '../veh/rows.ts';
 import { PROBES, type Probe } from '../veh/task-schema.ts';

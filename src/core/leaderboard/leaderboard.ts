@@ -4,8 +4,8 @@
  * edited results file cannot move its own entry. Where the run claims metrics (imports), the claim
  * is compared with the recomputation and a difference is reported beside the entry.
  */
-import { HEADLINE_METRICS } from '../run/headline.ts';
-import type { SuiteMetrics } from '../run/types.ts';
+import { HEADLINE_METRICS } from '../veh/run/headline.ts';
+import type { SuiteMetrics } from '../suite/metrics.ts';
 import type { StoredRunSummary } from '../store/run-store.ts';
 import { computeVehMetrics } from '../veh/metrics/index.ts';
 import type { MetricValue, VehRow } from '../veh/rows.ts';

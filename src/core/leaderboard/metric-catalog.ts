@@ -4,7 +4,7 @@
  * lower-is-better (paper §4.1: "Figure 3 reports lower-is-better, non-exclusive error rates").
  * Counts with no better side (mean queries, edit size) are ranked but marked neutral.
  */
-import { HEADLINE_METRICS } from '../run/headline.ts';
+import { HEADLINE_METRICS } from '../veh/run/headline.ts';
 import { ERROR_FAMILIES } from '../veh/metrics/error-families.ts';
 import type { Probe } from '../veh/task-schema.ts';
 

@@ -5,8 +5,8 @@
  * 1; Kendall τb is in [−1, 1] and maps to (τ + 1) / 2, so 0.5 is a random order. Profiles are for
  * looking at, not ranking (the paper ranks stage by stage).
  */
-import { HEADLINE_METRICS } from '../run/headline.ts';
-import type { SuiteMetrics } from '../run/types.ts';
+import { HEADLINE_METRICS } from '../veh/run/headline.ts';
+import type { SuiteMetrics } from '../suite/metrics.ts';
 import { PROBES, type Probe } from '../veh/task-schema.ts';
 
 export interface StageScore {

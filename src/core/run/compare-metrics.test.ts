@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diffMetrics } from './compare-metrics.ts';
-import type { SuiteMetrics } from './types.ts';
+import type { SuiteMetrics } from '../suite/metrics.ts';
 
 const m = (value: number): SuiteMetrics => ({ P4: { kendall_tau: { value, ci_low: 0, ci_high: 1, method: 'bootstrap', n: 5 } } });
 

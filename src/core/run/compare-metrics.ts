@@ -1,5 +1,5 @@
 /** Exact comparison of two metric sets (as saved in JSON), naming every metric that differs. */
-import type { SuiteMetrics } from './types.ts';
+import type { SuiteMetrics } from '../suite/metrics.ts';
 import { PROBES } from '../veh/task-schema.ts';
 
 const FIELDS = ['value', 'ci_low', 'ci_high', 'method', 'n'] as const;

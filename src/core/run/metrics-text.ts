@@ -1,8 +1,8 @@
 /** Plain-text metric tables for the terminal (headline first, then the rest, each with its 95 % interval). */
 import { PROBES } from '../veh/task-schema.ts';
-import { HEADLINE_METRICS } from './headline.ts';
-import { formatInterval, formatNumber } from './results-file.ts';
-import type { SuiteMetrics } from './types.ts';
+import { HEADLINE_METRICS } from '../veh/run/headline.ts';
+import { formatInterval, formatNumber } from '../veh/run/results-file.ts';
+import type { SuiteMetrics } from '../suite/metrics.ts';
 
 export function headlineLine(metrics: SuiteMetrics): string {
   const parts: string[] = [];

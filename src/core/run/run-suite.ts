@@ -1,41 +1,63 @@
 /**
- * The run engine: every task in order, a fresh agent session and RNG per task, rows derived from
- * the transcripts, metrics at the end. Pure — oracle, clock and seed are passed in — so the page
- * (worker oracle) and the CLI (WASM) run the same code. On abort the task in flight is dropped and
- * the finished rows are kept, with status 'cancelled'; if the oracle itself fails, the same happens
- * with status 'failed' and the error.
+ * The run engine, for every suite: each task in order, a fresh agent session and RNG per task (the
+ * suite's runEpisode), rows derived from the transcripts, metrics and manifest at the end. Pure —
+ * environment, clock and seed are passed in — so the page (worker oracles) and the CLI (WASM) run
+ * the same code. On abort the task in flight is dropped and the finished rows are kept, with status
+ * 'cancelled'; if the oracle itself fails, the same happens with status 'failed' and the error.
  */
-import type { VehRow } from '../veh/rows.ts';
+import type { Agent, Clock } from '../agent/types.ts';
 import { EpisodeCancelledError, OracleFailureError } from '../agent/loop.ts';
-import { computeVehMetrics } from '../veh/metrics/index.ts';
-import { deriveRow } from '../veh/protocol/derive-row.ts';
-import { buildManifest, type ManifestInput, type RunManifest } from './manifest.ts';
-import { runEpisode } from './run-episode.ts';
-import type { Transcript } from './transcript.ts';
-import type { RunOptions, SuiteMetrics } from './types.ts';
+import type { EpisodeBudget, Timers } from '../llm/budget.ts';
+import type { SuiteMetrics } from '../suite/metrics.ts';
+import type { EpisodeInput, LiveEvent, ManifestInput, RunProgress, RunStatus, SuiteEnvironment } from './types.ts';
+import type { TranscriptCore } from './transcript-core.ts';
 
-export type RunStatus = 'completed' | 'cancelled' | 'failed';
+/** The part of a suite the engine drives (src/core/suite/contract.ts has the whole contract). */
+export interface RunnableSuite<Task extends { task_id: string }, Env extends SuiteEnvironment, Opts, Row, T extends TranscriptCore, M> {
+  runEpisode(input: EpisodeInput<Task, Env, Opts>): Promise<T>;
+  deriveRow(transcript: T): Row;
+  computeMetrics(rows: readonly Row[], opts: { seed: number; resamples?: number }): SuiteMetrics;
+  buildManifest(input: ManifestInput<Opts>, clock: Clock, status: RunStatus, transcripts: readonly T[]): M;
+}
 
-export interface RunResult {
+export interface RunResult<Row, T, M> {
   /** 'failed': the oracle failed under the run; the finished tasks are kept and `error` says why. */
   status: RunStatus;
   error: string | null;
-  rows: VehRow[];
-  transcripts: Transcript[];
+  rows: Row[];
+  transcripts: T[];
   metrics: SuiteMetrics;
-  manifest: RunManifest;
+  manifest: M;
 }
 
-export interface RunSuiteOptions extends RunOptions {
+export interface RunSuiteOptions<Task, Env, Opts, Row, T> {
+  tasks: readonly Task[];
+  agent: Agent;
+  env: Env;
+  clock: Clock;
+  /** Seeds every agent RNG (per task: hash of seed and task id) and the bootstrap. */
+  seed: number;
+  /** The suite's own run options (validated by the suite). */
+  options: Opts;
+  signal?: AbortSignal;
+  onProgress?: (p: RunProgress<Row, T>) => void;
+  /** Per-task limits (LLM runs): max_turns, max_cost_usd, timeout_s. See src/core/llm/budget.ts. */
+  budget?: EpisodeBudget;
+  /** Injected timers; required when budget.timeout_s is set. */
+  timers?: Timers;
+  /** Live view: the model's streamed text and every transcript event as it happens. */
+  onLive?: (e: LiveEvent) => void;
   appVersion?: string;
   bankHash?: string;
   filters?: Record<string, string>;
+  /** Bootstrap resamples (default: the stats module's). */
+  resamples?: number;
   /**
    * Resume: tasks an earlier, interrupted run of the same recipe already finished, by index into
    * `tasks`. They are not run again; their rows and transcripts take their place in the result, so
    * metrics and manifest cover every task (per-task RNG makes the rest come out as if never stopped).
    */
-  finished?: ReadonlyMap<number, { row: VehRow; transcript: Transcript }>;
+  finished?: ReadonlyMap<number, { row: Row; transcript: T }>;
   /** Resume: the interrupted run's start, so the manifest (and its run id) stays that run's. */
   startedMs?: number;
   /**
@@ -43,29 +65,31 @@ export interface RunSuiteOptions extends RunOptions {
    * never ahead of its storage. If it throws, the run stops with status 'failed' and that error,
    * and the task it refused is left out of the result, as it is out of the store.
    */
-  commitTask?: (task: { task_index: number; row: VehRow; transcript: Transcript }) => Promise<void>;
+  commitTask?: (task: { task_index: number; row: Row; transcript: T }) => Promise<void>;
 }
 
 const NEVER_ABORTED = new AbortController().signal;
 
-export async function runSuite(opts: RunSuiteOptions): Promise<RunResult> {
+export async function runSuite<Task extends { task_id: string }, Env extends SuiteEnvironment, Opts, Row, T extends TranscriptCore, M>(
+  suite: RunnableSuite<Task, Env, Opts, Row, T, M>,
+  opts: RunSuiteOptions<Task, Env, Opts, Row, T>,
+): Promise<RunResult<Row, T, M>> {
   const signal = opts.signal ?? NEVER_ABORTED;
-  const p3Variant = opts.p3Variant ?? 'raw_history';
-  const manifestInput: ManifestInput = {
+  const manifestInput: ManifestInput<Opts> = {
     agent: opts.agent,
     seed: opts.seed,
-    p3Variant,
     appVersion: opts.appVersion ?? 'unknown',
     bankHash: opts.bankHash ?? 'unknown',
     filters: opts.filters ?? {},
     taskCount: opts.tasks.length,
-    oracleBackend: opts.oracle.backendId,
+    oracleBackend: opts.env.backendId,
     startedMs: opts.startedMs ?? opts.clock(),
     ...(opts.budget ? { budget: opts.budget } : {}),
+    options: opts.options,
   };
-  if (opts.budget?.timeout_s !== undefined && !opts.timers) throw new Error('runSuite: budget.timeout_s needs injected timers (RunOptions.timers)');
-  const rows: VehRow[] = [];
-  const transcripts: Transcript[] = [];
+  if (opts.budget?.timeout_s !== undefined && !opts.timers) throw new Error('runSuite: budget.timeout_s needs injected timers (RunSuiteOptions.timers)');
+  const rows: Row[] = [];
+  const transcripts: T[] = [];
   let status: RunStatus = 'completed';
   let error: string | null = null;
   const total = opts.tasks.length;
@@ -80,19 +104,18 @@ export async function runSuite(opts: RunSuiteOptions): Promise<RunResult> {
       status = 'cancelled';
       break;
     }
-    let transcript: Transcript;
+    let transcript: T;
     try {
       const live = opts.onLive;
-      transcript = await runEpisode({
+      transcript = await suite.runEpisode({
         task,
         taskIndex: index,
         agent: opts.agent,
-        oracle: opts.oracle,
+        env: opts.env,
         clock: opts.clock,
         runSeed: opts.seed,
         signal,
-        p3Variant,
-        ...(opts.controls ? { controls: opts.controls } : {}),
+        options: opts.options,
         ...(opts.budget ? { budget: opts.budget } : {}),
         ...(opts.timers ? { timers: opts.timers } : {}),
         ...(live
@@ -115,7 +138,7 @@ export async function runSuite(opts: RunSuiteOptions): Promise<RunResult> {
       }
       throw e;
     }
-    const row = deriveRow(transcript);
+    const row = suite.deriveRow(transcript);
     if (opts.commitTask) {
       try {
         await opts.commitTask({ task_index: index, row, transcript });
@@ -134,7 +157,7 @@ export async function runSuite(opts: RunSuiteOptions): Promise<RunResult> {
     error,
     rows,
     transcripts,
-    metrics: computeVehMetrics(rows, { seed: opts.seed }),
-    manifest: buildManifest(manifestInput, opts.clock, status, transcripts),
+    metrics: suite.computeMetrics(rows, { seed: opts.seed, ...(opts.resamples !== undefined ? { resamples: opts.resamples } : {}) }),
+    manifest: suite.buildManifest(manifestInput, opts.clock, status, transcripts),
   };
 }

@@ -6,8 +6,8 @@
  * field and cost nothing.
  */
 import { z } from 'zod';
-import type { ReplyEvent } from '../agent/events.ts';
-import type { Transcript } from './transcript.ts';
+import { isEvent, type ReplyEvent } from '../agent/events.ts';
+import type { TranscriptCore } from './transcript-core.ts';
 
 export const UsageTotalsSchema = z.strictObject({
   /** Agent replies (parse retries included). */
@@ -87,16 +87,16 @@ export function addReplyEvent(totals: UsageTotals, e: Pick<ReplyEvent, 'usage' |
   }
 }
 
-export function taskUsage(t: Transcript): TaskUsage {
+export function taskUsage(t: Pick<TranscriptCore, 'task' | 'events'>): TaskUsage {
   const u = emptyUsage();
   for (const e of t.events) {
-    if (e.type === 'error' && e.llm_calls) u.http_calls += e.llm_calls.length;
-    if (e.type === 'reply') addReplyEvent(u, e);
+    if (isEvent('error')(e) && e.llm_calls) u.http_calls += e.llm_calls.length;
+    if (isEvent('reply')(e)) addReplyEvent(u, e);
   }
   return { task_id: t.task.task_id, ...u };
 }
 
-export function runUsage(transcripts: readonly Transcript[]): UsageTotals {
+export function runUsage(transcripts: readonly Pick<TranscriptCore, 'task' | 'events'>[]): UsageTotals {
   return transcripts.reduce<UsageTotals>((acc, t) => {
     const { task_id: _id, ...u } = taskUsage(t);
     return addUsage(acc, u);

@@ -3,9 +3,9 @@
  * (private windows). Values are copied in and out (structuredClone), as IndexedDB does, so a caller
  * mutating what it passed or got back cannot change what is stored.
  */
-import type { RunManifest } from '../run/manifest.ts';
-import type { Transcript } from '../run/transcript.ts';
-import type { SuiteMetrics } from '../run/types.ts';
+import type { RunManifest } from '../veh/run/manifest.ts';
+import type { Transcript } from '../veh/run/transcript.ts';
+import type { SuiteMetrics } from '../suite/metrics.ts';
 import type { VehRow } from '../veh/rows.ts';
 import { assertDeletable, assertWritable, beginRecord, byStartedDesc, checkImportShape, checkTaskIndex, finishedSummary, freeStoreId, importRecord, type BeginInit } from './run-records.ts';
 import type { RunStore, StoredRun, StoredRunSummary, StoredTask, StoredVerification } from './run-store.ts';

@@ -4,9 +4,9 @@
  * query cache listens and invalidates exactly what a write changed, so every view of the store
  * (run list, a run's rows, the Run page banner) follows it without polling.
  */
-import type { RunManifest } from '../run/manifest.ts';
-import type { Transcript } from '../run/transcript.ts';
-import type { SuiteMetrics } from '../run/types.ts';
+import type { RunManifest } from '../veh/run/manifest.ts';
+import type { Transcript } from '../veh/run/transcript.ts';
+import type { SuiteMetrics } from '../suite/metrics.ts';
 import type { VehRow } from '../veh/rows.ts';
 import type { BeginInit } from './run-records.ts';
 import type { RunStore, StoredRun, StoredRunSummary, StoredTask, StoredVerification } from './run-store.ts';

@@ -4,7 +4,7 @@
  * same order, the same agent — because anything else would mix two different experiments in one
  * result. The answer is either the full task list plus the committed tasks to skip, or a reason.
  */
-import type { Transcript } from '../run/transcript.ts';
+import type { Transcript } from '../veh/run/transcript.ts';
 import type { VehRow } from '../veh/rows.ts';
 import type { VehTask } from '../veh/task-schema.ts';
 import type { StoredRunSummary, StoredTask } from './run-store.ts';

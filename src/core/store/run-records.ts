@@ -3,8 +3,8 @@
  * store and the IndexedDB store cannot drift apart: what a new local run looks like, what a commit,
  * a finish or an interruption changes, and how an imported file becomes a stored run.
  */
-import type { RunManifest } from '../run/manifest.ts';
-import type { SuiteMetrics } from '../run/types.ts';
+import type { RunManifest } from '../veh/run/manifest.ts';
+import type { SuiteMetrics } from '../suite/metrics.ts';
 import type { StoredRun, StoredRunSummary, RunRecipe } from './run-store.ts';
 
 export interface BeginInit {

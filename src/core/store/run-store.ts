@@ -8,9 +8,10 @@
  * whose run id is already stored gets a suffixed id), so an import never overwrites anything.
  * Rows and transcripts are kept apart so leaderboards read rows only.
  */
-import type { RunManifest } from '../run/manifest.ts';
-import type { RunControls, SuiteMetrics } from '../run/types.ts';
-import type { Transcript } from '../run/transcript.ts';
+import type { RunManifest } from '../veh/run/manifest.ts';
+import type { SuiteMetrics } from '../suite/metrics.ts';
+import type { RunControls } from '../veh/run/types.ts';
+import type { Transcript } from '../veh/run/transcript.ts';
 import type { P3Variant } from '../veh/protocol/prompts.ts';
 import type { VehRow } from '../veh/rows.ts';
 import type { VerifyOutcome } from '../verify/verify.ts';

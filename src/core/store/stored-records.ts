@@ -4,9 +4,9 @@
  * reaches the page; `parseStored` turns a failure into a StoreCorruptionError naming store and key.
  */
 import { z } from 'zod';
-import { RunManifestSchema } from '../run/manifest.ts';
-import { SuiteMetricsSchema } from '../run/results-file.ts';
-import { TranscriptSchema } from '../run/transcript.ts';
+import { RunManifestSchema } from '../veh/run/manifest.ts';
+import { SuiteMetricsSchema } from '../suite/metrics.ts';
+import { TranscriptSchema } from '../veh/run/transcript.ts';
 import { ControlConditionSchema } from '../veh/protocol/control-blocks.ts';
 import { P3VariantSchema } from '../veh/protocol/prompts.ts';
 import { SgFormSchema } from '../veh/protocol/sg-forms.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runSuite } from '../run/run-suite.ts';
+import { runVehSuite } from '../veh/run/run-veh.ts';
 import { getBuiltinAgent } from '../veh/agents/index.ts';
 import { fixtureBank, fixtureOracle } from '../veh/protocol/test-fixtures.ts';
 import { fixtureClock } from '../veh/protocol/test-session.ts';
@@ -59,7 +59,7 @@ describe('stored runs', () => {
       },
     });
     const { storeId, result, finishError } = await startStoredRun(options(spy));
-    const plain = await runSuite({ ...options(store), tasks: fixtureBank(), clock: fixtureClock() });
+    const plain = await runVehSuite({ ...options(store), tasks: fixtureBank(), clock: fixtureClock() });
     expect(finishError).toBeNull();
     expect(result.rows).toEqual(plain.rows);
     expect(result.metrics).toEqual(plain.metrics);

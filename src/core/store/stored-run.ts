@@ -4,8 +4,8 @@
  * loses at most the task in flight. Resuming continues the same stored run with the tasks it has
  * not committed. Pure: the store, clock and oracle come in, so Node tests run exactly what the page runs.
  */
-import { runId, type ManifestInput } from '../run/manifest.ts';
-import { runSuite, type RunResult, type RunSuiteOptions } from '../run/run-suite.ts';
+import { runId, type ManifestInput } from '../veh/run/manifest.ts';
+import { runVehSuite, type VehRunResult as RunResult, type VehRunSuiteOptions as RunSuiteOptions } from '../veh/run/run-veh.ts';
 import type { ResumePlan } from './resume-plan.ts';
 import type { RunRecipe, RunStore, StoredRunSummary } from './run-store.ts';
 
@@ -43,9 +43,9 @@ function recipeOf(opts: StoredRunOptions): RunRecipe {
 
 async function runCommitted(opts: StoredRunOptions, storeId: string, extra: Pick<RunSuiteOptions, 'finished' | 'startedMs'>): Promise<StoredRunOutcome> {
   const { store, label: _label, model: _model, onStored: _onStored, ...suite } = opts;
-  let result: Awaited<ReturnType<typeof runSuite>>;
+  let result: RunResult;
   try {
-    result = await runSuite({
+    result = await runVehSuite({
       ...suite,
       ...extra,
       commitTask: (task) => store.commitTask(storeId, task),

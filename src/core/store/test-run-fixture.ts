@@ -2,7 +2,7 @@
  * A real run to store in tests: the reference agent over the small fixture bank (16 tasks, all four
  * probes), so stored rows and transcripts are exactly what the engine produces, not hand-made stand-ins.
  */
-import { runSuite, type RunResult } from '../run/run-suite.ts';
+import { runVehSuite, type VehRunResult } from '../veh/run/run-veh.ts';
 import { getBuiltinAgent } from '../veh/agents/index.ts';
 import { fixtureBank, fixtureOracle } from '../veh/protocol/test-fixtures.ts';
 import { fixtureClock } from '../veh/protocol/test-session.ts';
@@ -11,10 +11,10 @@ import type { RunRecipe } from './run-store.ts';
 export const FIXTURE_SEED = 11;
 export const FIXTURE_BANK_HASH = 'fixture-bank-hash';
 
-let cached: Promise<RunResult> | null = null;
+let cached: Promise<VehRunResult> | null = null;
 
-export function fixtureRun(): Promise<RunResult> {
-  cached ??= runSuite({
+export function fixtureRun(): Promise<VehRunResult> {
+  cached ??= runVehSuite({
     tasks: fixtureBank(),
     agent: getBuiltinAgent('reference'),
     oracle: fixtureOracle,

@@ -4,7 +4,7 @@
  * `evaluateSync` serves hot loops that cannot afford a promise per call.
  */
 import type { VehOracleBackend } from '../kernels/veh-backend.ts';
-import type { VehOracle } from '../run/types.ts';
+import type { VehOracle } from './run/types.ts';
 import { INPUT_STRIDE, OUTPUT_STRIDE } from './oracle-layout.ts';
 import { packRequest, unpackResult, type OracleRequest, type OracleResult } from './oracle.ts';
 

@@ -8,9 +8,8 @@ import { LimitsSchema, VehDesignSchema } from './oracle.ts';
 import { BudgetLimitSchema } from '../llm/budget.ts';
 import { P1ActionSchema, P1SubtypeSchema, PolicySchema, SplitSchema, TrapTypeSchema, VariableBoundsSchema } from './task-schema.ts';
 
-export const EPISODE_STATUSES = ['completed', 'budget_exceeded', 'parse_failure', 'cancelled', 'error'] as const;
-export const EpisodeStatusSchema = z.enum(EPISODE_STATUSES);
-export type EpisodeStatus = z.infer<typeof EpisodeStatusSchema>;
+import { EpisodeStatusSchema } from '../agent/events.ts';
+export { EPISODE_STATUSES, EpisodeStatusSchema, type EpisodeStatus } from '../agent/events.ts';
 
 /** Oracle outputs a trajectory state keeps (task units). */
 export const StateResultSchema = z.strictObject({
@@ -121,12 +120,4 @@ export const VehRowSchema = z.discriminatedUnion('probe', [P1RowSchema, P2RowSch
 export type VehRow = z.infer<typeof VehRowSchema>;
 
 /** A metric with its 95% interval and how the interval was computed. */
-export const MetricValueSchema = z.strictObject({
-  value: z.number().nullable(),
-  ci_low: z.number().nullable(),
-  ci_high: z.number().nullable(),
-  method: z.enum(['wilson', 'bootstrap', 'none']),
-  n: z.number().int(),
-});
-export type MetricValue = z.infer<typeof MetricValueSchema>;
-export type MetricTable = Record<string, MetricValue>;
+export { MetricValueSchema, type MetricValue, type MetricTable } from '../suite/metrics.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runSuite } from '../run/run-suite.ts';
+import { runVehSuite } from '../veh/run/run-veh.ts';
 import { getBuiltinAgent } from '../veh/agents/index.ts';
 import { fixtureBank, fixtureOracle } from '../veh/protocol/test-fixtures.ts';
 import { fixtureClock } from '../veh/protocol/test-session.ts';
@@ -8,7 +8,7 @@ import { ImportError, checkImportSize, parseJsonText, parseResultsFileText, pars
 let bundle = '';
 beforeAll(async () => {
   const tasks = fixtureBank().filter((t) => t.probe === 'P4');
-  const r = await runSuite({ tasks, agent: getBuiltinAgent('reference'), oracle: fixtureOracle, clock: fixtureClock(), seed: 1 });
+  const r = await runVehSuite({ tasks, agent: getBuiltinAgent('reference'), oracle: fixtureOracle, clock: fixtureClock(), seed: 1 });
   bundle = JSON.stringify({ status: r.status, error: r.error, manifest: r.manifest, rows: r.rows, metrics: r.metrics, transcripts: r.transcripts });
 });
 

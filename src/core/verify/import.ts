@@ -5,8 +5,8 @@
  * they can check it before reading, the byte size).
  */
 import type { z } from 'zod';
-import { ResultsFileSchema, RunBundleSchema, type ResultsFile, type RunBundle } from '../run/results-file.ts';
-import { TranscriptSchema, type Transcript } from '../run/transcript.ts';
+import { ResultsFileSchema, RunBundleSchema, type ResultsFile, type RunBundle } from '../veh/run/results-file.ts';
+import { TranscriptSchema, type Transcript } from '../veh/run/transcript.ts';
 
 /** Largest file accepted (bytes): above it nothing is parsed. Node strings top out near 512 MiB too. */
 export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;

@@ -15,7 +15,7 @@
  * Outcome rules are verify.ts's: a mismatch wins over unverifiable; a file is verified only when
  * every task and every metric agrees.
  */
-import type { SuiteMetrics } from '../run/types.ts';
+import type { SuiteMetrics } from '../suite/metrics.ts';
 import { computeCircuitMetrics } from '../circuit-audit/metrics/index.ts';
 import type { CircuitRow } from '../circuit-audit/metrics/rows.ts';
 import type { CircuitOracle, CircuitResult } from '../circuit-audit/oracle.ts';

@@ -4,8 +4,8 @@ import { createLlmAgent } from '../llm/llm-agent.ts';
 import { DEFAULT_PRICES } from '../llm/prices.ts';
 import { DEFAULT_RETRY_POLICY, ModelSettingsSchema } from '../llm/settings.ts';
 import { fakeClient, fakeResponse, manualTime, recordingSleep } from '../llm/test-fakes.ts';
-import { ResultsFileSchema, toResultsFile } from '../run/results-file.ts';
-import { runSuite } from '../run/run-suite.ts';
+import { ResultsFileSchema, toResultsFile } from '../veh/run/results-file.ts';
+import { runVehSuite } from '../veh/run/run-veh.ts';
 import { BKF_DESIGN, fixtureBank, fixtureOracle } from '../veh/protocol/test-fixtures.ts';
 import { fixtureClock } from '../veh/protocol/test-session.ts';
 import { verifyRun } from './verify.ts';
@@ -20,7 +20,7 @@ async function llmRun() {
   const settings = ModelSettingsSchema.parse({ provider: 'openai', base_url: 'https://api.openai.com/v1', model: 'gpt-4o' });
   const agent = createLlmAgent({ client, settings, retry: DEFAULT_RETRY_POLICY, sleep: recordingSleep().sleep, prices: DEFAULT_PRICES });
   const tasks = fixtureBank().filter((t) => t.probe === 'P2');
-  const result = await runSuite({ tasks, agent, oracle: fixtureOracle, clock: fixtureClock(), seed: 3, budget: { max_turns: 6, timeout_s: 600 }, timers: manualTime().timers, bankHash: 'h' });
+  const result = await runVehSuite({ tasks, agent, oracle: fixtureOracle, clock: fixtureClock(), seed: 3, budget: { max_turns: 6, timeout_s: 600 }, timers: manualTime().timers, bankHash: 'h' });
   return { results: ResultsFileSchema.parse(JSON.parse(JSON.stringify(toResultsFile(result)))), transcripts: result.transcripts };
 }
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runSuite } from '../run/run-suite.ts';
-import type { RunBundle } from '../run/results-file.ts';
-import type { VehOracle } from '../run/types.ts';
+import { runVehSuite } from '../veh/run/run-veh.ts';
+import type { RunBundle } from '../veh/run/results-file.ts';
+import type { VehOracle } from '../veh/run/types.ts';
 import { getBuiltinAgent } from '../veh/agents/index.ts';
 import { fixtureBank, fixtureOracle } from '../veh/protocol/test-fixtures.ts';
 import { fixtureClock } from '../veh/protocol/test-session.ts';
@@ -12,7 +12,7 @@ const bank: ShippedBank = { hash: BANK_HASH, tasks: fixtureBank() };
 let pristine = '';
 
 beforeAll(async () => {
-  const result = await runSuite({ tasks: fixtureBank(), agent: getBuiltinAgent('random'), oracle: fixtureOracle, clock: fixtureClock(), seed: 5, appVersion: 't', bankHash: BANK_HASH });
+  const result = await runVehSuite({ tasks: fixtureBank(), agent: getBuiltinAgent('random'), oracle: fixtureOracle, clock: fixtureClock(), seed: 5, appVersion: 't', bankHash: BANK_HASH });
   // As exported by the page: one JSON file, read back.
   pristine = JSON.stringify({ status: result.status, error: result.error, manifest: result.manifest, rows: result.rows, metrics: result.metrics, transcripts: result.transcripts });
 });

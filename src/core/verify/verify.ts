@@ -25,10 +25,11 @@
  * The content hash (canonical JSON) only catches accidental damage: whoever edits a file can
  * recompute it. Re-execution and re-grading are the real checks.
  */
-import type { OracleCallEvent } from '../agent/events.ts';
-import type { RunManifest } from '../run/manifest.ts';
-import type { Transcript } from '../run/transcript.ts';
-import type { SuiteMetrics, VehOracle } from '../run/types.ts';
+import type { OracleCallEvent } from '../veh/protocol/events.ts';
+import type { RunManifest } from '../veh/run/manifest.ts';
+import type { Transcript } from '../veh/run/transcript.ts';
+import type { SuiteMetrics } from '../suite/metrics.ts';
+import type { VehOracle } from '../veh/run/types.ts';
 import { runUsage, taskUsage, type TaskUsage } from '../run/usage.ts';
 import { computeVehMetrics } from '../veh/metrics/index.ts';
 import type { OracleRequest, OracleResult } from '../veh/oracle.ts';

@@ -4,7 +4,7 @@
  * its 95 % interval (Wilson for per-row proportions, task-row bootstrap otherwise), deterministic for
  * a given seed.
  */
-import type { SuiteMetrics } from '../../run/types.ts';
+import type { SuiteMetrics } from '../../suite/metrics.ts';
 import type { MetricOptions } from '../../veh/metrics/metric-value.ts';
 import { circuitP1Metrics } from './p1.ts';
 import { circuitP2Metrics, summariseCircuitP2 } from './p2.ts';

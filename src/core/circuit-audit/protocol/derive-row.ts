@@ -3,7 +3,7 @@
  * snapshot (gold labels, BKF, flip pairs), so `score` can recompute every circuit metric from saved
  * transcripts alone. States are rebuilt from the logged full-precision oracle results.
  */
-import type { FinalRef } from '../../agent/events.ts';
+import type { FinalRef } from '../../veh/protocol/events.ts';
 import type { CircuitP1Row, CircuitP2Row, CircuitP3Row, CircuitP4Row, CircuitRow, CircuitState, CircuitStep } from '../metrics/rows.ts';
 import { P1_ACTIONS, type CircuitP1Action } from '../metrics/rows.ts';
 import { circuitLimitsFromList, type CircuitLimits } from '../oracle.ts';

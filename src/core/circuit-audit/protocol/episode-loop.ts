@@ -1,56 +1,41 @@
 /**
- * A circuit episode on top of the one generic EpisodeLoop: the loop keeps the conversation, asks the
- * agent with the harness retry policy, applies budgets and cancellation, and records the generic
- * events; this wrapper adds the circuit oracle calls and circuit action events into the same,
- * time-ordered event list. The loop's own VEH oracle is never called (circuit probes evaluate through
- * `evaluate` here), so it is given one that refuses.
+ * A circuit episode on the generic EpisodeLoop: the loop keeps the conversation, asks the agent
+ * with the harness retry policy, applies budgets and cancellation, and records the conversation
+ * events; this adds the circuit oracle calls and circuit action events to the same, time-ordered
+ * event list.
  */
-import type { FinalRef, TranscriptEvent } from '../../agent/events.ts';
-import { EpisodeLoop, OracleFailureError, abortable, type AskResult, type Interpretation, type EpisodeLoopOptions } from '../../agent/loop.ts';
+import type { EpisodeStatus } from '../../agent/events.ts';
+import { EpisodeLoop, type AskResult, type EpisodeLoopOptions, type Interpretation, type OracleCallMeta } from '../../agent/loop.ts';
 import type { JsonObject } from '../../agent/parse-json.ts';
 import type { ChatMessage } from '../../agent/types.ts';
-import type { VehOracle } from '../../run/types.ts';
-import type { EpisodeStatus } from '../../veh/rows.ts';
+import type { FinalRef } from '../../veh/protocol/events.ts';
 import type { CircuitOracle, CircuitRequest, CircuitResult } from '../oracle.ts';
 import type { CircuitActionEvent, CircuitTranscriptEvent } from './events.ts';
 
-const NO_VEH_ORACLE: VehOracle = {
-  backendId: 'none',
-  evaluate: () => Promise.reject(new Error('a circuit episode evaluates through the circuit oracle')),
-  evaluateMany: () => Promise.reject(new Error('a circuit episode evaluates through the circuit oracle')),
-};
-
-export interface CircuitEpisodeOptions extends Omit<EpisodeLoopOptions, 'oracle' | 'onEvent'> {
+export interface CircuitEpisodeOptions extends Omit<EpisodeLoopOptions<CircuitTranscriptEvent>, 'onEvent'> {
   oracle: CircuitOracle;
   onEvent?: (e: CircuitTranscriptEvent) => void;
 }
 
-export interface CircuitCallMeta {
-  step: number | null;
-  purpose: 'agent' | 'harness';
-  label: string;
-}
+export type CircuitCallMeta = OracleCallMeta;
 
 export class CircuitEpisode {
-  readonly events: CircuitTranscriptEvent[] = [];
-  readonly loop: EpisodeLoop;
-  oracleMs = 0;
+  readonly loop: EpisodeLoop<CircuitTranscriptEvent>;
   private readonly oracle: CircuitOracle;
-  private readonly onEvent: ((e: CircuitTranscriptEvent) => void) | undefined;
-  private readonly clock: () => number;
 
   constructor(opts: CircuitEpisodeOptions) {
     const { oracle, onEvent, ...rest } = opts;
     this.oracle = oracle;
-    this.onEvent = onEvent;
-    this.clock = rest.clock;
-    // The generic loop reports each of its events here, so they interleave with ours in order.
-    this.loop = new EpisodeLoop({ ...rest, oracle: NO_VEH_ORACLE, onEvent: (e: TranscriptEvent) => this.push(e as CircuitTranscriptEvent) });
+    // Every event this episode records is a circuit transcript event (the loop's own are a subset).
+    this.loop = new EpisodeLoop<CircuitTranscriptEvent>({ ...rest, ...(onEvent ? { onEvent: (e) => onEvent(e as CircuitTranscriptEvent) } : {}) });
   }
 
-  private push(e: CircuitTranscriptEvent): void {
-    this.events.push(e);
-    this.onEvent?.(e);
+  get events(): readonly CircuitTranscriptEvent[] {
+    return this.loop.events as CircuitTranscriptEvent[];
+  }
+
+  get oracleMs(): number {
+    return this.loop.oracleMs;
   }
 
   say(...messages: readonly ChatMessage[]): void {
@@ -63,23 +48,13 @@ export class CircuitEpisode {
 
   /** One circuit oracle call, recorded with its full request and result. */
   async evaluate(request: CircuitRequest, meta: CircuitCallMeta): Promise<CircuitResult> {
-    const clock = this.clock;
-    this.loop.guard.throwIfStopped();
-    const t0 = clock();
-    let result: CircuitResult;
-    try {
-      result = await abortable(this.oracle.evaluate(request), this.loop.signal);
-    } catch (e) {
-      throw this.loop.guard.interruption(e) ?? new OracleFailureError(e);
-    }
-    const duration = clock() - t0;
-    this.oracleMs += duration;
-    this.push({ type: 'circuit_oracle_call', t_ms: this.loop.elapsedMs(), ...meta, request, result, duration_ms: duration });
+    const { result, duration_ms } = await this.loop.callOracle(() => this.oracle.evaluate(request));
+    this.loop.record({ type: 'circuit_oracle_call', t_ms: this.loop.now(), ...meta, request, result, duration_ms });
     return result;
   }
 
   act(event: Omit<CircuitActionEvent, 'type' | 't_ms'>): void {
-    this.push({ type: 'circuit_action', t_ms: this.loop.elapsedMs(), ...event });
+    this.loop.record({ type: 'circuit_action', t_ms: this.loop.now(), ...event });
   }
 
   end(status: EpisodeStatus, final: FinalRef | null, reason: string): void {

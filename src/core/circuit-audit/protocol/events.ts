@@ -5,16 +5,8 @@
  * because a circuit design and a circuit oracle request have their own shapes.
  */
 import { z } from 'zod';
-import {
-  EndEventSchema,
-  ErrorEventSchema,
-  LlmRetryEventSchema,
-  MessageEventSchema,
-  ParseEventSchema,
-  ParseFailureEventSchema,
-  ReplyEventSchema,
-  RetryEventSchema,
-} from '../../agent/events.ts';
+import { ErrorEventSchema, LlmRetryEventSchema, MessageEventSchema, ParseEventSchema, ParseFailureEventSchema, ReplyEventSchema, RetryEventSchema } from '../../agent/events.ts';
+import { EndEventSchema } from '../../veh/protocol/events.ts';
 import { CircuitDesignSchema, CircuitRequestSchema, CircuitResultSchema } from '../oracle.ts';
 
 const t_ms = z.number();

@@ -5,7 +5,7 @@
  * first feasible evaluation (feasible closure), on "stop" (final: the named already-evaluated design,
  * else the last evaluated, else the initial design), or when the budget of turns is spent.
  */
-import type { FinalRef } from '../../agent/events.ts';
+import type { FinalRef } from '../../veh/protocol/events.ts';
 import type { CircuitDesign } from '../oracle.ts';
 import type { CircuitP2Task } from '../task-schema.ts';
 import { checkCircuitDesign, sameCircuitDesign } from './design-check.ts';

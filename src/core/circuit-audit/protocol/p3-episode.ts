@@ -6,7 +6,7 @@
  * reset_to_prior evaluates the given design or else the trusted prior (history step 0);
  * declare_infeasible evaluates nothing. The final design is the last evaluated one, or the trap.
  */
-import type { FinalRef } from '../../agent/events.ts';
+import type { FinalRef } from '../../veh/protocol/events.ts';
 import type { JsonObject } from '../../agent/parse-json.ts';
 import type { CircuitDesign } from '../oracle.ts';
 import type { CircuitP3Task } from '../task-schema.ts';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { EpisodeBudgetSchema } from '../../llm/budget.ts';
-import { AgentDescriptorSchema } from '../../run/transcript.ts';
+import { AgentDescriptorSchema } from '../../run/transcript-core.ts';
 import { EpisodeStatusSchema } from '../../veh/rows.ts';
 import { CircuitTaskSchema } from '../task-schema.ts';
 import { CircuitTranscriptEventSchema } from './events.ts';

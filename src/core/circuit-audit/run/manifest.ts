@@ -7,9 +7,8 @@ import { z } from 'zod';
 import type { Agent, Clock } from '../../agent/types.ts';
 import { EpisodeBudgetSchema, describeBudget, type EpisodeBudget } from '../../llm/budget.ts';
 import { safeEndpoint } from '../../llm/settings.ts';
-import { DECODING_NOTE } from '../../run/manifest.ts';
-import { AgentDescriptorSchema } from '../../run/transcript.ts';
-import { hashString } from '../../stats/rng.ts';
+import { DECODING_NOTE, iso, modelVersions, runIdOf } from '../../run/manifest-core.ts';
+import { AgentDescriptorSchema } from '../../run/transcript-core.ts';
 import type { CircuitTranscript } from '../protocol/transcript.ts';
 import { P3VariantSchema, type P3Variant } from '../../veh/protocol/prompts.ts';
 
@@ -66,23 +65,9 @@ export interface CircuitManifestInput {
   p3Variant?: P3Variant;
 }
 
-const iso = (ms: number): string => new Date(ms).toISOString();
-
 /** Deterministic id: suite, agent, seed, start time and a short hash of filter and bank. */
 export function circuitRunId(input: CircuitManifestInput): string {
-  const stamp = iso(input.startedMs).replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-  const filter = Object.entries(input.filters)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([k, v]) => `${k}=${v}`)
-    .join(',');
-  const agent = input.agent.id.replace(/[^A-Za-z0-9._-]/g, '_');
-  return `circuit-${agent}-s${input.seed}-${stamp}-${hashString(`${filter}|${input.bankHash}`).toString(16).padStart(8, '0')}`;
-}
-
-function modelVersions(transcripts: readonly CircuitTranscript[]): string[] {
-  const seen = new Set<string>();
-  for (const t of transcripts) for (const e of t.events) if (e.type === 'reply' && e.llm?.model_version) seen.add(e.llm.model_version);
-  return [...seen];
+  return runIdOf('circuit', input, (filter) => `${filter}|${input.bankHash}`);
 }
 
 export function buildCircuitManifest(

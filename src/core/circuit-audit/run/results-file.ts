@@ -4,8 +4,9 @@
  * choose where Appendix R leaves them open.
  */
 import { z } from 'zod';
-import { formatInterval, formatNumber, SuiteMetricsSchema } from '../../run/results-file.ts';
-import type { SuiteMetrics } from '../../run/types.ts';
+import { formatInterval, formatNumber } from '../../veh/run/results-file.ts';
+import { SuiteMetricsSchema } from '../../suite/metrics.ts';
+import type { SuiteMetrics } from '../../suite/metrics.ts';
 import { PROBES } from '../../veh/task-schema.ts';
 import { CircuitRowSchema, type CircuitRow } from '../metrics/rows.ts';
 import { OVER_EDIT_THRESHOLD } from '../metrics/p2.ts';

@@ -2,7 +2,7 @@
  * Re-scoring a circuit run from its transcripts alone: rows re-derived in run order (the bootstrap
  * depends on order), metrics recomputed with the run's seed.
  */
-import type { SuiteMetrics } from '../../run/types.ts';
+import type { SuiteMetrics } from '../../suite/metrics.ts';
 import { computeCircuitMetrics } from '../metrics/index.ts';
 import type { CircuitRow } from '../metrics/rows.ts';
 import { deriveCircuitRow } from '../protocol/derive-row.ts';

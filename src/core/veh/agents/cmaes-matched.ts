@@ -6,8 +6,8 @@
  * records it (settings.budget_rule, settings.query_budget, settings.matched_to_run_id).
  */
 import type { Agent } from '../../agent/types.ts';
-import type { MatchedBudgets } from '../../run/types.ts';
-import type { Transcript } from '../../run/transcript.ts';
+import type { MatchedBudgets } from '../run/types.ts';
+import type { Transcript } from '../run/transcript.ts';
 import { CMAES_POPULATION, CMAES_SIGMA0, cmaesStrategy } from './cmaes-agent.ts';
 import { scriptedAgent } from './scripted.ts';
 

@@ -3,7 +3,7 @@
  * the paper's metric names. Every value carries a 95% interval (Wilson for per-row proportions,
  * task-row percentile bootstrap otherwise) and is deterministic for a given seed.
  */
-import type { SuiteMetrics } from '../../run/types.ts';
+import type { VehMetrics as SuiteMetrics } from '../run/types.ts';
 import type { P1Row, P2Row, P3Row, P4Row, VehRow } from '../rows.ts';
 import { p1ErrorFamilies, p2ErrorFamilies, p3ErrorFamilies, p4ErrorFamilies } from './error-families.ts';
 import type { MetricOptions } from './metric-value.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deriveRow } from './derive-row.ts';
 import { fixtureBank } from './test-fixtures.ts';
 import { runFixtureEpisode, scriptAgent } from './test-session.ts';
-import { TranscriptSchema } from '../../run/transcript.ts';
+import { TranscriptSchema } from '../run/transcript.ts';
 import { VehRowSchema } from '../rows.ts';
 import { randomAgent } from '../agents/random-agent.ts';
 

@@ -4,8 +4,8 @@
  * results, and violations are recomputed from those results with the task's limits. Scoring from
  * saved transcripts therefore reproduces a run's rows exactly.
  */
-import type { ActionEvent, FinalRef, OracleCallEvent, TranscriptEvent } from '../../agent/events.ts';
-import type { Transcript } from '../../run/transcript.ts';
+import type { ActionEvent, FinalRef, OracleCallEvent, TranscriptEvent } from './events.ts';
+import type { Transcript } from '../run/transcript.ts';
 import type { BudgetLimit } from '../../llm/budget.ts';
 import { limitsFromList } from '../oracle.ts';
 import type { DesignState, P1Row, P2Row, P3Row, P4Row, TrajectoryStep, VehRow } from '../rows.ts';

@@ -1,5 +1,5 @@
-/** Runs the protocol of a task's probe on an EpisodeLoop; the loop's events are the transcript. */
-import type { EpisodeLoop } from '../../agent/loop.ts';
+/** Runs the protocol of a task's probe on an VehEpisode; the loop's events are the transcript. */
+import type { VehEpisode } from './episode-loop.ts';
 import type { VehTask } from '../task-schema.ts';
 import type { QueryBudgetRule } from './budget.ts';
 import type { ControlCondition } from './control-blocks.ts';
@@ -20,7 +20,7 @@ export interface EpisodeSettings {
   sgForm?: SgForm | null;
 }
 
-export function runProtocol(loop: EpisodeLoop, task: VehTask, settings: EpisodeSettings): Promise<void> {
+export function runProtocol(loop: VehEpisode, task: VehTask, settings: EpisodeSettings): Promise<void> {
   const control = settings.control ?? 'default';
   if (settings.sgForm) {
     if (task.probe !== 'P2') return Promise.reject(new Error(`SG form ${settings.sgForm} needs a P2 task, not ${task.probe}`));

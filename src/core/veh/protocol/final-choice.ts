@@ -4,8 +4,8 @@
  * is the starting design); otherwise the last evaluated state. A named design is never evaluated
  * at this point, so a final design is always one the verifier has seen.
  */
-import type { FinalRef } from '../../agent/events.ts';
-import type { EpisodeLoop } from '../../agent/loop.ts';
+import type { FinalRef } from './events.ts';
+import type { VehEpisode } from './episode-loop.ts';
 import type { JsonObject } from '../../agent/parse-json.ts';
 import type { VehDesign } from '../oracle.ts';
 import type { VariableBounds } from '../task-schema.ts';
@@ -59,7 +59,7 @@ export function chooseFinal(namedFields: JsonObject | null, bounds: VariableBoun
  * The query-free turn after a full budget (P2 and P3 under a full-budget rule): the agent answers
  * "stop" and names an already-evaluated design as final; the episode then ends.
  */
-export async function finalSelectionTurn(loop: EpisodeLoop, step: number, bounds: VariableBounds, evaluated: readonly EvaluatedStep[], start: StartState): Promise<void> {
+export async function finalSelectionTurn(loop: VehEpisode, step: number, bounds: VariableBounds, evaluated: readonly EvaluatedStep[], start: StartState): Promise<void> {
   const reply = await loop.ask((o) => interpretTurn(o, ['stop']), 'Use {"action": "stop", "design": {<an already-evaluated design>}}.');
   if (!reply.ok) {
     loop.failParse(step, reply.problem, lastRef(evaluated, start.ref), 'final selection', { final_selection: true });

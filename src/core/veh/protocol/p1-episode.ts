@@ -1,11 +1,11 @@
 /** P1 triage (Appendix N.2): one prompt, one action. */
-import type { EpisodeLoop } from '../../agent/loop.ts';
+import type { VehEpisode } from './episode-loop.ts';
 import type { P1Task } from '../task-schema.ts';
 import { interpretP1 } from './interpret.ts';
 import type { ControlCondition } from './control-blocks.ts';
 import { FORMAT_HINTS, buildEpisodeOpening } from './prompts.ts';
 
-export async function runP1(loop: EpisodeLoop, task: P1Task, control: ControlCondition = 'default'): Promise<void> {
+export async function runP1(loop: VehEpisode, task: P1Task, control: ControlCondition = 'default'): Promise<void> {
   loop.say(...buildEpisodeOpening(task, { control }));
   const reply = await loop.ask(interpretP1, FORMAT_HINTS.P1);
   if (!reply.ok) {

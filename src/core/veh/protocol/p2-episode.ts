@@ -8,8 +8,8 @@
  * Under a full-budget rule there is no closure, and one query-free turn after the budget names the
  * final design.
  */
-import type { FinalRef } from '../../agent/events.ts';
-import type { EpisodeLoop } from '../../agent/loop.ts';
+import type { FinalRef } from './events.ts';
+import type { VehEpisode } from './episode-loop.ts';
 import type { P2Task } from '../task-schema.ts';
 import type { QueryBudgetRule } from './budget.ts';
 import { effectiveBudget } from './budget.ts';
@@ -24,7 +24,7 @@ import { verifierResponse } from './verifier-response.ts';
 
 const INITIAL: FinalRef = { source: 'initial', step: null };
 
-export async function runP2(loop: EpisodeLoop, task: P2Task, rule: QueryBudgetRule, control: ControlCondition = 'default'): Promise<void> {
+export async function runP2(loop: VehEpisode, task: P2Task, rule: QueryBudgetRule, control: ControlCondition = 'default'): Promise<void> {
   const budget = effectiveBudget(task, rule);
   const closure = rule.kind === 'task';
   const { requestFor, limits } = requestBuilder(task, task.initial_design);

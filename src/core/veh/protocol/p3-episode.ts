@@ -7,8 +7,8 @@
  * The final design is the last evaluated one, or the trap when none was. Under a full-budget rule
  * one query-free turn after the budget names the final design instead.
  */
-import type { FinalRef } from '../../agent/events.ts';
-import type { EpisodeLoop } from '../../agent/loop.ts';
+import type { FinalRef } from './events.ts';
+import type { VehEpisode } from './episode-loop.ts';
 import type { JsonObject } from '../../agent/parse-json.ts';
 import type { VehDesign } from '../oracle.ts';
 import type { P3Task } from '../task-schema.ts';
@@ -41,7 +41,7 @@ function planTurn(action: string, fields: JsonObject | null, task: P3Task, prior
   }
 }
 
-export async function runP3(loop: EpisodeLoop, task: P3Task, rule: QueryBudgetRule, variant: P3Variant, control: ControlCondition = 'default'): Promise<void> {
+export async function runP3(loop: VehEpisode, task: P3Task, rule: QueryBudgetRule, variant: P3Variant, control: ControlCondition = 'default'): Promise<void> {
   const budget = effectiveBudget(task, rule);
   const fullBudget = rule.kind === 'full_budget';
   const { requestFor, limits } = requestBuilder(task, task.trap_design.design);

@@ -4,7 +4,7 @@
  * own, is an attempt to change the fixed pool and sets modified_candidates; a ranking with new ids,
  * repeats or omissions is not scored as an order.
  */
-import type { EpisodeLoop } from '../../agent/loop.ts';
+import type { VehEpisode } from './episode-loop.ts';
 import type { P4Task } from '../task-schema.ts';
 import { interpretP4 } from './interpret.ts';
 import type { ControlCondition } from './control-blocks.ts';
@@ -29,7 +29,7 @@ export function checkRanking(ranking: readonly string[], ids: readonly string[])
   return { permutation: problems.length === 0, newIds, problem: problems.length ? `ranking is not a permutation of the candidates: ${problems.join('; ')}` : null };
 }
 
-export async function runP4(loop: EpisodeLoop, task: P4Task, control: ControlCondition = 'default'): Promise<void> {
+export async function runP4(loop: VehEpisode, task: P4Task, control: ControlCondition = 'default'): Promise<void> {
   loop.say(...buildEpisodeOpening(task, { control }));
   const reply = await loop.ask(interpretP4, FORMAT_HINTS.P4);
   if (!reply.ok) {

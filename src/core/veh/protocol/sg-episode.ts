@@ -6,8 +6,9 @@
  * final state is the checked answer (or the infeasible seed when there is no usable answer); see
  * sgSuccess in sg-forms.ts.
  */
-import type { FinalRef } from '../../agent/events.ts';
-import type { EpisodeLoop, Interpretation } from '../../agent/loop.ts';
+import type { FinalRef } from './events.ts';
+import type { Interpretation } from '../../agent/loop.ts';
+import type { VehEpisode } from './episode-loop.ts';
 import type { JsonObject } from '../../agent/parse-json.ts';
 import type { VehDesign } from '../oracle.ts';
 import type { P2Task } from '../task-schema.ts';
@@ -62,7 +63,7 @@ export function interpretSgAnswer(raw: JsonObject, form: SgForm, group: SgGroup)
   }
 }
 
-export async function runSgForm(loop: EpisodeLoop, task: P2Task, form: SgForm): Promise<void> {
+export async function runSgForm(loop: VehEpisode, task: P2Task, form: SgForm): Promise<void> {
   const { requestFor, limits } = requestBuilder(task, task.reference.bkf.design);
   const screened = [];
   for (const design of screeningDesigns(task)) {

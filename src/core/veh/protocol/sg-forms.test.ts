@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { OracleCallEvent } from '../../agent/events.ts';
-import { runEpisode } from '../../run/run-episode.ts';
-import type { Transcript } from '../../run/transcript.ts';
+import type { OracleCallEvent } from './events.ts';
+import { runEpisode } from '../run/run-episode.ts';
+import type { Transcript } from '../run/transcript.ts';
 import type { Agent } from '../../agent/types.ts';
 import { DESIGN_VARIABLES, limitsFromList, parseOracleRequest, type VehDesign } from '../oracle.ts';
 import type { P2Task, VehTask } from '../task-schema.ts';

@@ -1,7 +1,7 @@
 /** Test helpers: an agent whose replies a test scripts, and a one-call episode runner on the fixture oracle. */
 import type { Agent, ChatMessage } from '../../agent/types.ts';
-import { runEpisode } from '../../run/run-episode.ts';
-import type { Transcript } from '../../run/transcript.ts';
+import { runEpisode } from '../run/run-episode.ts';
+import type { Transcript } from '../run/transcript.ts';
 import type { VehTask } from '../task-schema.ts';
 import type { QueryBudgetRule } from './budget.ts';
 import type { P3Variant } from './prompts.ts';

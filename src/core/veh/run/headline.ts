@@ -1,5 +1,5 @@
 /** The headline metric of each probe (Table 2 of the paper), for summaries and progress lines. */
-import type { Probe } from '../veh/task-schema.ts';
+import type { Probe } from '../task-schema.ts';
 
 export const HEADLINE_METRICS: Readonly<Record<Probe, { key: string; label: string }>> = {
   P1: { key: 'p1_composite', label: 'P1-Composite' },

@@ -4,12 +4,12 @@
  * (summariseP2/P3/P4, missingFieldsRecallOfRow), so what the viewer says about a task can never
  * disagree with the suite metric the task feeds.
  */
-import { missingFieldsRecallOfRow, normaliseFieldName, REQUEST } from '../veh/metrics/p1.ts';
-import { summariseP2 } from '../veh/metrics/p2.ts';
-import { ESCAPE_EPS, summariseP3 } from '../veh/metrics/p3.ts';
-import { summariseP4 } from '../veh/metrics/p4.ts';
-import { evaluatedState, powerRatio } from '../veh/metrics/trajectory.ts';
-import type { DesignState, P1Row, P2Row, P3Row, P4Row, TrajectoryStep, VehRow } from '../veh/rows.ts';
+import { missingFieldsRecallOfRow, normaliseFieldName, REQUEST } from '../metrics/p1.ts';
+import { summariseP2 } from '../metrics/p2.ts';
+import { ESCAPE_EPS, summariseP3 } from '../metrics/p3.ts';
+import { summariseP4 } from '../metrics/p4.ts';
+import { evaluatedState, powerRatio } from '../metrics/trajectory.ts';
+import type { DesignState, P1Row, P2Row, P3Row, P4Row, TrajectoryStep, VehRow } from '../rows.ts';
 
 /** pass / fail: graded; info: a value the metrics use without a pass mark; na: does not apply to this task. */
 export type CheckVerdict = 'pass' | 'fail' | 'info' | 'na';

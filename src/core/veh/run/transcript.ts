@@ -4,15 +4,15 @@
  * timings. `score` re-derives rows and metrics from these files alone.
  */
 import { z } from 'zod';
-import { TranscriptEventSchema } from '../agent/events.ts';
-import { QueryBudgetRuleSchema } from '../veh/protocol/budget.ts';
-import { ControlConditionSchema } from '../veh/protocol/control-blocks.ts';
-import { P3VariantSchema } from '../veh/protocol/prompts.ts';
-import { SgFormSchema } from '../veh/protocol/sg-forms.ts';
-import { SubsetIdSchema } from '../veh/subsets/appendix-d.ts';
-import { EpisodeStatusSchema } from '../veh/rows.ts';
-import { EpisodeBudgetSchema } from '../llm/budget.ts';
-import { VehTaskSchema } from '../veh/task-schema.ts';
+import { TranscriptEventSchema } from '../protocol/events.ts';
+import { QueryBudgetRuleSchema } from '../protocol/budget.ts';
+import { ControlConditionSchema } from '../protocol/control-blocks.ts';
+import { P3VariantSchema } from '../protocol/prompts.ts';
+import { SgFormSchema } from '../protocol/sg-forms.ts';
+import { SubsetIdSchema } from '../subsets/appendix-d.ts';
+import { EpisodeStatusSchema } from '../rows.ts';
+import { EpisodeBudgetSchema } from '../../llm/budget.ts';
+import { VehTaskSchema } from '../task-schema.ts';
 import type { RunControls } from './types.ts';
 
 /**

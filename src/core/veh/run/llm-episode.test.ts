@@ -3,18 +3,18 @@
  * fake client and hand-driven time: budgets, HTTP retries in the transcript, failures and cancel.
  */
 import { describe, expect, it } from 'vitest';
-import { EpisodeCancelledError } from '../agent/loop.ts';
-import type { TranscriptEvent } from '../agent/events.ts';
-import type { EpisodeBudget } from '../llm/budget.ts';
-import { createLlmAgent } from '../llm/llm-agent.ts';
-import { DEFAULT_PRICES } from '../llm/prices.ts';
-import { DEFAULT_RETRY_POLICY, ModelSettingsSchema } from '../llm/settings.ts';
-import { fakeClient, fakeError, hangUntilAborted, manualTime, recordingSleep, type FakeStep } from '../llm/test-fakes.ts';
-import { summariseP3 } from '../veh/metrics/p3.ts';
-import { deriveRow } from '../veh/protocol/derive-row.ts';
-import { BKF_DESIGN, P3_PRIOR, fixtureOracle, fixtureP1, fixtureP2, fixtureP3, withTipMass } from '../veh/protocol/test-fixtures.ts';
-import type { P2Row, P3Row } from '../veh/rows.ts';
-import type { VehTask } from '../veh/task-schema.ts';
+import { EpisodeCancelledError } from '../../agent/loop.ts';
+import type { TranscriptEvent } from '../protocol/events.ts';
+import type { EpisodeBudget } from '../../llm/budget.ts';
+import { createLlmAgent } from '../../llm/llm-agent.ts';
+import { DEFAULT_PRICES } from '../../llm/prices.ts';
+import { DEFAULT_RETRY_POLICY, ModelSettingsSchema } from '../../llm/settings.ts';
+import { fakeClient, fakeError, hangUntilAborted, manualTime, recordingSleep, type FakeStep } from '../../llm/test-fakes.ts';
+import { summariseP3 } from '../metrics/p3.ts';
+import { deriveRow } from '../protocol/derive-row.ts';
+import { BKF_DESIGN, P3_PRIOR, fixtureOracle, fixtureP1, fixtureP2, fixtureP3, withTipMass } from '../protocol/test-fixtures.ts';
+import type { P2Row, P3Row } from '../rows.ts';
+import type { VehTask } from '../task-schema.ts';
 import { runEpisode } from './run-episode.ts';
 import { TranscriptSchema, type Transcript } from './transcript.ts';
 

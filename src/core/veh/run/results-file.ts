@@ -4,13 +4,14 @@
  * baselines of the paper's Table 16.
  */
 import { z } from 'zod';
-import { MetricValueSchema, VehRowSchema, type MetricValue, type VehRow } from '../veh/rows.ts';
-import { PROBES, ProbeSchema } from '../veh/task-schema.ts';
+import { MetricValueSchema, VehRowSchema, type MetricValue, type VehRow } from '../rows.ts';
+import { PROBES, ProbeSchema } from '../task-schema.ts';
 import { HEADLINE_METRICS } from './headline.ts';
-import { RunManifestSchema, describeTemperature, type RunManifest } from './manifest.ts';
+import { RunManifestSchema, type RunManifest } from './manifest.ts';
+import { describeTemperature } from '../../run/manifest-core.ts';
 import { TranscriptSchema } from './transcript.ts';
-import type { SuiteMetrics } from './types.ts';
-import { TaskUsageSchema, formatCost, taskUsage } from './usage.ts';
+import type { SuiteMetrics } from '../../suite/metrics.ts';
+import { TaskUsageSchema, formatCost, taskUsage } from '../../run/usage.ts';
 import type { Transcript } from './transcript.ts';
 
 /** 2: optional per-task usage and cost (LLM runs); version 1 files still parse. */

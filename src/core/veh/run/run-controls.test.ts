@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { runSuite } from './run-suite.ts';
+import { runVehSuite } from './run-veh.ts';
 import { RunManifestSchema } from './manifest.ts';
 import { TranscriptSchema, runControlsOf, type Transcript } from './transcript.ts';
 import { scoreTranscripts } from './score.ts';
-import { getBuiltinAgent } from '../veh/agents/index.ts';
-import { cmaesMatchedAgent, planMatchedRun, queriesPerTask } from '../veh/agents/cmaes-matched.ts';
-import { TARGETED_BLOCKS } from '../veh/protocol/control-blocks.ts';
-import { fixtureBank, fixtureOracle, fixtureP2, fixtureP3 } from '../veh/protocol/test-fixtures.ts';
-import { fixtureClock } from '../veh/protocol/test-session.ts';
+import { getBuiltinAgent } from '../agents/index.ts';
+import { cmaesMatchedAgent, planMatchedRun, queriesPerTask } from '../agents/cmaes-matched.ts';
+import { TARGETED_BLOCKS } from '../protocol/control-blocks.ts';
+import { fixtureBank, fixtureOracle, fixtureP2, fixtureP3 } from '../protocol/test-fixtures.ts';
+import { fixtureClock } from '../protocol/test-session.ts';
 import type { RunControls } from './types.ts';
 
 const run = (controls: RunControls | undefined, tasks = fixtureBank(), agent = getBuiltinAgent('reference')) =>
-  runSuite({ tasks, agent, oracle: fixtureOracle, clock: fixtureClock(), seed: 3, ...(controls ? { controls } : {}) });
+  runVehSuite({ tasks, agent, oracle: fixtureOracle, clock: fixtureClock(), seed: 3, ...(controls ? { controls } : {}) });
 
 const systemOf = (t: Transcript): string => {
   const m = t.events.find((e) => e.type === 'message' && e.role === 'system');

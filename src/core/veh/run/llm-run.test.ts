@@ -1,23 +1,24 @@
 /** A whole suite run with an LLM agent (scripted fake client): manifest model block, usage and cost, live events, file compatibility. */
 import { describe, expect, it } from 'vitest';
-import { anthropicRequestBody, geminiRequestBody, openAiRequestBody, THINKING_BUDGET } from '../../adapters/llm/index.ts';
-import { sha256Hex } from '../hash/sha256.ts';
-import { createLlmAgent } from '../llm/llm-agent.ts';
-import { DEFAULT_PRICES } from '../llm/prices.ts';
-import { DEFAULT_RETRY_POLICY, ModelSettingsSchema } from '../llm/settings.ts';
-import { fakeClient, fakeResponse, manualTime, recordingSleep } from '../llm/test-fakes.ts';
-import type { LlmRequest, ProviderId } from '../llm/types.ts';
-import type { ModelSettingsInput } from '../llm/settings.ts';
-import { getBuiltinAgent } from '../veh/agents/index.ts';
-import { P1_SYSTEM_PROMPT, P4_SYSTEM_PROMPT } from '../veh/protocol/prompts.ts';
-import { BKF_DESIGN, P4_IDS, fixtureBank, fixtureOracle } from '../veh/protocol/test-fixtures.ts';
-import { fixtureClock } from '../veh/protocol/test-session.ts';
-import { DECODING_NOTE, RunManifestSchema, sentDecoding } from './manifest.ts';
+import { anthropicRequestBody, geminiRequestBody, openAiRequestBody, THINKING_BUDGET } from '../../../adapters/llm/index.ts';
+import { sha256Hex } from '../../hash/sha256.ts';
+import { createLlmAgent } from '../../llm/llm-agent.ts';
+import { DEFAULT_PRICES } from '../../llm/prices.ts';
+import { DEFAULT_RETRY_POLICY, ModelSettingsSchema } from '../../llm/settings.ts';
+import { fakeClient, fakeResponse, manualTime, recordingSleep } from '../../llm/test-fakes.ts';
+import type { LlmRequest, ProviderId } from '../../llm/types.ts';
+import type { ModelSettingsInput } from '../../llm/settings.ts';
+import { getBuiltinAgent } from '../agents/index.ts';
+import { P1_SYSTEM_PROMPT, P4_SYSTEM_PROMPT } from '../protocol/prompts.ts';
+import { BKF_DESIGN, P4_IDS, fixtureBank, fixtureOracle } from '../protocol/test-fixtures.ts';
+import { fixtureClock } from '../protocol/test-session.ts';
+import { RunManifestSchema } from './manifest.ts';
+import { DECODING_NOTE, sentDecoding } from '../../run/manifest-core.ts';
 import { ResultsFileSchema, renderResultsMarkdown, toResultsFile } from './results-file.ts';
-import { runSuite } from './run-suite.ts';
+import { runVehSuite } from './run-veh.ts';
 import { scoreTranscripts } from './score.ts';
 import { TranscriptSchema } from './transcript.ts';
-import type { LiveEvent } from './types.ts';
+import type { LiveEvent } from '../../run/types.ts';
 
 /** A model that follows each probe's format: propose, close on the BKF design, reset to the prior, rank in id order. */
 function vehBrain(req: LlmRequest): string {
@@ -40,7 +41,7 @@ function llmRun(model = 'gpt-4o', baseUrl = 'https://api.openai.com/v1', maxCost
   const settings = ModelSettingsSchema.parse({ provider: 'openai', base_url: baseUrl, model, extra_headers: { 'X-Title': 'proving-ground' } });
   const agent = createLlmAgent({ client, settings, retry: DEFAULT_RETRY_POLICY, sleep: recordingSleep().sleep, prices: DEFAULT_PRICES });
   const live: LiveEvent[] = [];
-  const run = runSuite({
+  const run = runVehSuite({
     tasks: fixtureBank(),
     agent,
     oracle: fixtureOracle,
@@ -127,7 +128,7 @@ describe('runSuite with an LLM agent', () => {
 
   it('refuses a timeout budget without timers', async () => {
     const agent = getBuiltinAgent('reference');
-    await expect(runSuite({ tasks: fixtureBank(), agent, oracle: fixtureOracle, clock: fixtureClock(), seed: 1, budget: { timeout_s: 5 } })).rejects.toThrow(
+    await expect(runVehSuite({ tasks: fixtureBank(), agent, oracle: fixtureOracle, clock: fixtureClock(), seed: 1, budget: { timeout_s: 5 } })).rejects.toThrow(
       'budget.timeout_s needs injected timers',
     );
   });
@@ -144,7 +145,7 @@ async function decodingRun(settingsInput: Omit<ModelSettingsInput, 'provider'> &
     },
   });
   const agent = createLlmAgent({ client, settings, retry: DEFAULT_RETRY_POLICY, sleep: recordingSleep().sleep, prices: DEFAULT_PRICES });
-  return runSuite({ tasks: fixtureBank(), agent, oracle: fixtureOracle, clock: fixtureClock(), seed: 3 });
+  return runVehSuite({ tasks: fixtureBank(), agent, oracle: fixtureOracle, clock: fixtureClock(), seed: 3 });
 }
 
 describe('the manifest records the decoding parameters actually sent', () => {
@@ -193,7 +194,7 @@ describe('the manifest records the decoding parameters actually sent', () => {
 
 describe('files written before LLM runs (schema version 1)', () => {
   it('version-1 transcripts and results files still parse and score the same', async () => {
-    const result = await runSuite({ tasks: fixtureBank(), agent: getBuiltinAgent('random'), oracle: fixtureOracle, clock: fixtureClock(), seed: 5 });
+    const result = await runVehSuite({ tasks: fixtureBank(), agent: getBuiltinAgent('random'), oracle: fixtureOracle, clock: fixtureClock(), seed: 5 });
     // A built-in agent's transcript has exactly the version-1 shape; only the version number differs.
     const v1 = result.transcripts.map((t) => TranscriptSchema.parse({ ...JSON.parse(JSON.stringify(t)), schema_version: 1 }));
     expect(scoreTranscripts(v1, 5)).toEqual({ rows: result.rows, metrics: result.metrics });

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { runSuite } from './run-suite.ts';
+import { runVehSuite } from './run-veh.ts';
 import { scoreTranscripts } from './score.ts';
 import { ResultsFileSchema, renderResultsMarkdown, toResultsFile } from './results-file.ts';
 import { TranscriptSchema } from './transcript.ts';
-import type { Agent, AgentReply } from '../agent/types.ts';
-import { getBuiltinAgent } from '../veh/agents/index.ts';
-import { fixtureBank, fixtureOracle } from '../veh/protocol/test-fixtures.ts';
-import { fixtureClock } from '../veh/protocol/test-session.ts';
-import type { RunProgress } from './types.ts';
+import type { Agent, AgentReply } from '../../agent/types.ts';
+import { getBuiltinAgent } from '../agents/index.ts';
+import { fixtureBank, fixtureOracle } from '../protocol/test-fixtures.ts';
+import { fixtureClock } from '../protocol/test-session.ts';
+import type { VehRunProgress as RunProgress } from './types.ts';
 
 describe('runSuite', () => {
   it('runs every task, reports progress after each, and builds the manifest', async () => {
     const tasks = fixtureBank();
     const progress: RunProgress[] = [];
-    const result = await runSuite({
+    const result = await runVehSuite({
       tasks,
       agent: getBuiltinAgent('reference'),
       oracle: fixtureOracle,
@@ -57,10 +57,10 @@ describe('runSuite', () => {
   it('uses a fresh RNG per task: a task scores the same alone or in a run', async () => {
     const tasks = fixtureBank();
     const common = { agent: getBuiltinAgent('random'), oracle: fixtureOracle, seed: 3 };
-    const all = await runSuite({ ...common, tasks, clock: fixtureClock() });
+    const all = await runVehSuite({ ...common, tasks, clock: fixtureClock() });
     const last = tasks[tasks.length - 1];
     if (!last) throw new Error('fixture');
-    const alone = await runSuite({ ...common, tasks: [last], clock: fixtureClock() });
+    const alone = await runVehSuite({ ...common, tasks: [last], clock: fixtureClock() });
     expect(alone.rows[0]).toEqual(all.rows.at(-1));
   });
 
@@ -85,7 +85,7 @@ describe('runSuite', () => {
       },
     };
     const progress: RunProgress[] = [];
-    const result = await runSuite({ tasks, agent, oracle: fixtureOracle, clock: fixtureClock(), seed: 1, signal: controller.signal, onProgress: (p) => progress.push(p) });
+    const result = await runVehSuite({ tasks, agent, oracle: fixtureOracle, clock: fixtureClock(), seed: 1, signal: controller.signal, onProgress: (p) => progress.push(p) });
     expect(result.status).toBe('cancelled');
     expect(result.rows.map((r) => r.task_id)).toEqual([tasks[0]?.task_id, tasks[1]?.task_id]);
     expect(result.transcripts).toHaveLength(2);
@@ -111,10 +111,10 @@ describe('runSuite', () => {
       evaluateMany: (requests: Parameters<typeof fixtureOracle.evaluateMany>[0]) => fixtureOracle.evaluateMany(requests),
     };
     const agent = getBuiltinAgent('reference');
-    const healthy = await runSuite({ tasks, agent, oracle: fixtureOracle, clock: fixtureClock(), seed: 1 });
+    const healthy = await runVehSuite({ tasks, agent, oracle: fixtureOracle, clock: fixtureClock(), seed: 1 });
     expect(healthy.status).toBe('completed');
     failAfter = 0;
-    const result = await runSuite({ tasks, agent, oracle, clock: fixtureClock(), seed: 1 });
+    const result = await runVehSuite({ tasks, agent, oracle, clock: fixtureClock(), seed: 1 });
     expect(result.status).toBe('failed');
     expect(result.error).toContain('worker crashed');
     expect(result.manifest.status).toBe('failed');
@@ -124,7 +124,7 @@ describe('runSuite', () => {
   });
 
   it('records the CMA-ES full-budget rule in the manifest', async () => {
-    const result = await runSuite({ tasks: fixtureBank().slice(8, 9), agent: getBuiltinAgent('cmaes-40'), oracle: fixtureOracle, clock: fixtureClock(), seed: 1 });
+    const result = await runVehSuite({ tasks: fixtureBank().slice(8, 9), agent: getBuiltinAgent('cmaes-40'), oracle: fixtureOracle, clock: fixtureClock(), seed: 1 });
     expect(result.manifest.query_budget_rule).toEqual({ kind: 'full_budget', budget: 40 });
     expect(result.manifest.query_budget_rule_text).toMatch(/full budget of 40 queries/);
   });
@@ -132,7 +132,7 @@ describe('runSuite', () => {
 
 describe('results and rescoring', () => {
   it('results.json validates, and transcripts alone reproduce rows and metrics exactly', async () => {
-    const result = await runSuite({ tasks: fixtureBank(), agent: getBuiltinAgent('random'), oracle: fixtureOracle, clock: fixtureClock(), seed: 11 });
+    const result = await runVehSuite({ tasks: fixtureBank(), agent: getBuiltinAgent('random'), oracle: fixtureOracle, clock: fixtureClock(), seed: 11 });
     const file = ResultsFileSchema.parse(JSON.parse(JSON.stringify(toResultsFile(result))));
     // Saved transcripts, read back in a shuffled order, are put back in run order.
     const saved = result.transcripts.map((t) => TranscriptSchema.parse(JSON.parse(JSON.stringify(t)))).reverse();
@@ -142,7 +142,7 @@ describe('results and rescoring', () => {
   });
 
   it('renders Markdown tables with intervals and the baseline note', async () => {
-    const result = await runSuite({ tasks: fixtureBank(), agent: getBuiltinAgent('reference'), oracle: fixtureOracle, clock: fixtureClock(), seed: 1 });
+    const result = await runVehSuite({ tasks: fixtureBank(), agent: getBuiltinAgent('reference'), oracle: fixtureOracle, clock: fixtureClock(), seed: 1 });
     const md = renderResultsMarkdown(result);
     expect(md).toContain('# VEHBench run: Reference (privileged)');
     expect(md).toMatch(/## P1 \(8 tasks\) — headline: P1-Composite/);
