@@ -1,6 +1,6 @@
 /**
  * Example problems, a few per kind, so a visitor can press Solve at once. Each is a problem a
- * textbook or a common design check knows the answer to (named in its label); presets.test.ts checks
+ * textbook or a common design check knows the answer to (named in its label); presets.slow.test.ts checks
  * that every one validates and solves.
  */
 import type { PhotonicsKind } from './kinds.ts';

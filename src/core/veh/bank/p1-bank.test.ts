@@ -1,6 +1,6 @@
 /**
  * Re-checks every P1 gold label of the committed bank against its evidence with the oracle
- * (generate.test.ts proves the committed bank is exactly what the generator emits).
+ * (generate.slow.test.ts proves the committed bank is exactly what the generator emits).
  */
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
