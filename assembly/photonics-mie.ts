@@ -166,8 +166,8 @@ function logDerivatives(zr: f64, zi: f64, nMax: i32, out: usize): void {
   }
 }
 
-/** ψₙ/ψₙ₋₁ at real x for n = 1 … N into `out` (riccatiRatiosReal in log-derivative.ts). */
-function riccatiRatiosReal(x: f64, nMax: i32, out: usize): void {
+/** tₙ = ψₙ₋₁/ψₙ at real x for n = 1 … N into `out` (riccatiInverseRatiosReal in log-derivative.ts). */
+function riccatiInverseRatiosReal(x: f64, nMax: i32, out: usize): void {
   const xInv = 1 / x;
   const start = recurrenceStart(x, nMax);
   let d = lentzLogDerivativeReal(start, x);
@@ -178,9 +178,9 @@ function riccatiRatiosReal(x: f64, nMax: i32, out: usize): void {
   st(out, 0, 0);
   for (let n = nMax; n >= 1; n--) {
     const nx = xInv * <f64>n;
-    const r = 1 / (d + nx);
-    st(out, n, r);
-    d = nx - r;
+    const t = d + nx;
+    st(out, n, t);
+    d = nx - 1 / t;
   }
 }
 
@@ -255,9 +255,9 @@ function sphere(mr: f64, mi: f64, x: f64, out: usize): void {
   const nMax = termCount(x);
   ensureScratch(5 * (nMax + 1));
   const dz = scratch;
-  const rho = scratch + (<usize>(4 * (nMax + 1)) << 3);
+  const tX = scratch + (<usize>(4 * (nMax + 1)) << 3);
   logDerivatives(mr * x, mi * x, nMax, dz);
-  riccatiRatiosReal(x, nMax, rho);
+  riccatiInverseRatiosReal(x, nMax, tX);
   const xInv = 1 / x;
   cdivConj(1, 0, mr, mi);
   const mInvR = RE;
@@ -267,8 +267,8 @@ function sphere(mr: f64, mi: f64, x: f64, out: usize): void {
   let chiPrev = Math.cos(x);
   let chiPrev2 = -psiPrev;
   for (let n = 1; n <= nMax; n++) {
-    const psi = psiPrev * ld(rho, n);
     const chi = xInv * <f64>(2 * n - 1) * chiPrev - chiPrev2;
+    const psi = 1 / (ld(tX, n) * chi - chiPrev); // Casoratian (walkRiccatiBessel in sphere.ts)
     const dnr = ld(dz, 4 * n);
     const dni = ld(dz, 4 * n + 1);
     const nx = xInv * <f64>n;
@@ -354,7 +354,7 @@ function coated(m1r: f64, m1i: f64, m2r: f64, m2i: f64, x: f64, y: f64, out: usi
   const d1 = scratch;
   const d2 = scratch + (<usize>(4 * len) << 3);
   const d3 = scratch + (<usize>(8 * len) << 3);
-  const rhoY = scratch + (<usize>(12 * len) << 3);
+  const tY = scratch + (<usize>(12 * len) << 3);
   const x1r = m1r * x;
   const x1i = m1i * x;
   const x2r = m2r * x;
@@ -364,7 +364,7 @@ function coated(m1r: f64, m1i: f64, m2r: f64, m2i: f64, x: f64, y: f64, out: usi
   logDerivatives(x1r, x1i, nMax, d1);
   logDerivatives(x2r, x2i, nMax, d2);
   logDerivatives(y2r, y2i, nMax, d3);
-  riccatiRatiosReal(y, nMax, rhoY);
+  riccatiInverseRatiosReal(y, nMax, tY);
   cdivConj(1, 0, x2r, x2i);
   const x2InvR = RE;
   const x2InvI = IM;
@@ -401,8 +401,8 @@ function coated(m1r: f64, m1i: f64, m2r: f64, m2i: f64, x: f64, y: f64, out: usi
   let chiPrev = Math.cos(y);
   let chiPrev2 = -psiPrev;
   for (let n = 1; n <= nMax; n++) {
-    const psi = psiPrev * ld(rhoY, n);
     const chi = yInv * <f64>(2 * n - 1) * chiPrev - chiPrev2;
+    const psi = 1 / (ld(tY, n) * chi - chiPrev);
 
     const nx2r = x2InvR * <f64>n;
     const nx2i = x2InvI * <f64>n;

@@ -18,7 +18,7 @@
  */
 import { add, c, I, mul, ONE, scale, sub, type Complex } from '../complex.ts';
 import { quot, recip } from './quotient.ts';
-import { at, logDerivatives, ratioAt, riccatiRatiosReal } from './log-derivative.ts';
+import { at, logDerivatives, ratioAt, riccatiInverseRatiosReal } from './log-derivative.ts';
 import { MieSeries, mieTermCount, type MieEfficiencies } from './series.ts';
 import { mieCoefficient, mieSphere, walkRiccatiBessel } from './sphere.ts';
 
@@ -66,7 +66,7 @@ export function mieCoated(m1: Complex, m2: Complex, x: number, y: number): MieEf
   const d1 = logDerivatives(x1, nMax);
   const d2 = logDerivatives(x2, nMax);
   const d3 = logDerivatives(y2, nMax);
-  const rhoY = riccatiRatiosReal(y, nMax);
+  const tY = riccatiInverseRatiosReal(y, nMax);
   const x2Inv = recip(x2);
   const y2Inv = recip(y2);
   const m21 = quot(m2, m1);
@@ -80,7 +80,7 @@ export function mieCoated(m1: Complex, m2: Complex, x: number, y: number): MieEf
   let py = riccatiProduct0(y2);
   let q = riccatiRatio0(x2, y2);
   const series = new MieSeries();
-  walkRiccatiBessel(y, rhoY, nMax, (n, psi, chi, psiPrev, chiPrev) => {
+  walkRiccatiBessel(y, tY, nMax, (n, psi, chi, psiPrev, chiPrev) => {
     const nx2 = scale(x2Inv, n);
     const ny2 = scale(y2Inv, n);
     const d1n = at(d1, n);
