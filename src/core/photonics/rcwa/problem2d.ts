@@ -5,6 +5,7 @@
  * cell; shapes may cross the cell edge (they wrap around), but must not overlap each other.
  */
 import { z } from 'zod';
+import { GRATING_2D_DEFAULT_ACCURACY } from '../default-accuracy.ts';
 import { MaterialSpecSchema } from '../material-spec.ts';
 import { checkWavelengthChoice, wavelengthFields } from '../wavelengths.ts';
 
@@ -86,7 +87,7 @@ export const Grating2dProblemSchema = z
       .min(0)
       .max(MAX_ORDERS_PER_AXIS_2D)
       .default(3)
-      .describe(`Fourier orders kept along x: −M…M. ${HARMONICS_LIMIT_2D}`),
+      .describe(`Fourier orders kept along x: −M…M. ${HARMONICS_LIMIT_2D}. ${GRATING_2D_DEFAULT_ACCURACY}`),
     harmonics_y: z
       .number()
       .int()
