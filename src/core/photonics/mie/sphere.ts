@@ -9,8 +9,9 @@
  * downward recurrence through the Casoratian ψₙ₋₁χₙ − ψₙχₙ₋₁ = 1 (constant for any two solutions of
  * the three-term recurrence; 1 at n = 1 from sin² + cos²):
  *   ψₙ = 1/(tₙ χₙ − χₙ₋₁).
- * Both terms of the denominator are at most |1/ψₙ| in size, so ψₙ has full relative precision — tiny
- * spheres included — and nothing multiplies or divides by sin x. (Building ψₙ = sin x · Π 1/tₖ instead
+ * The subtraction is benign: tₙχₙ = 1/ψₙ + χₙ₋₁ with |ψₙχₙ₋₁| ≲ 1 (amplitudes about 1 below n ≈ x,
+ * ψₙχₙ₋₁ → 0 above), so ψₙ keeps its relative precision to a few ε — tiny spheres included — and
+ * nothing multiplies or divides by sin x. (Building ψₙ = sin x · Π 1/tₖ instead
  * carries the absolute error of t₁ ≈ sin x/ψ₁ through 1/t₁ and fails wherever x is a multiple of π:
  * Qext = 1.381 instead of 2.584 for m = 1.5 + 0.1i at x = 2π.) For real m the numerator A and the
  * denominator A − iB are then exact in their parts, so Re aₙ = A²/(A² + B²) keeps its digits even
