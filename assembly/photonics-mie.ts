@@ -166,8 +166,8 @@ function logDerivatives(zr: f64, zi: f64, nMax: i32, out: usize): void {
   }
 }
 
-/** ψₙ/ψₙ₋₁ at real x for n = 1 … N into `out` (riccatiRatiosReal in log-derivative.ts). */
-function riccatiRatiosReal(x: f64, nMax: i32, out: usize): void {
+/** tₙ = ψₙ₋₁/ψₙ at real x for n = 1 … N into `out` (riccatiInverseRatiosReal in log-derivative.ts). */
+function riccatiInverseRatiosReal(x: f64, nMax: i32, out: usize): void {
   const xInv = 1 / x;
   const start = recurrenceStart(x, nMax);
   let d = lentzLogDerivativeReal(start, x);
@@ -178,9 +178,9 @@ function riccatiRatiosReal(x: f64, nMax: i32, out: usize): void {
   st(out, 0, 0);
   for (let n = nMax; n >= 1; n--) {
     const nx = xInv * <f64>n;
-    const r = 1 / (d + nx);
-    st(out, n, r);
-    d = nx - r;
+    const t = d + nx;
+    st(out, n, t);
+    d = nx - 1 / t;
   }
 }
 
@@ -255,9 +255,9 @@ function sphere(mr: f64, mi: f64, x: f64, out: usize): void {
   const nMax = termCount(x);
   ensureScratch(5 * (nMax + 1));
   const dz = scratch;
-  const rho = scratch + (<usize>(4 * (nMax + 1)) << 3);
+  const tX = scratch + (<usize>(4 * (nMax + 1)) << 3);
   logDerivatives(mr * x, mi * x, nMax, dz);
-  riccatiRatiosReal(x, nMax, rho);
+  riccatiInverseRatiosReal(x, nMax, tX);
   const xInv = 1 / x;
   cdivConj(1, 0, mr, mi);
   const mInvR = RE;
@@ -267,8 +267,8 @@ function sphere(mr: f64, mi: f64, x: f64, out: usize): void {
   let chiPrev = Math.cos(x);
   let chiPrev2 = -psiPrev;
   for (let n = 1; n <= nMax; n++) {
-    const psi = psiPrev * ld(rho, n);
     const chi = xInv * <f64>(2 * n - 1) * chiPrev - chiPrev2;
+    const psi = 1 / (ld(tX, n) * chi - chiPrev); // Casoratian (walkRiccatiBessel in sphere.ts)
     const dnr = ld(dz, 4 * n);
     const dni = ld(dz, 4 * n + 1);
     const nx = xInv * <f64>n;
@@ -326,6 +326,45 @@ function riccatiRatio0(ur: f64, ui: f64, vr: f64, vi: f64): void {
   IM = IM * s;
 }
 
+/** C(z) with cos z = e^{|Im z|} C(z), into (C_RE, C_IM) (scaledCos in coated.ts). */
+let C_RE: f64 = 0;
+let C_IM: f64 = 0;
+function scaledCos(zr: f64, zi: f64): void {
+  const t = Math.abs(zi);
+  const e = Math.exp(-2 * t);
+  const oneMinusE = -Math.expm1(-2 * t);
+  C_RE = Math.cos(zr) * (1 + e) * 0.5;
+  C_IM = -Math.sin(zr) * (zi < 0 ? -oneMinusE : oneMinusE) * 0.5;
+}
+
+/** ψ̃₁ = S(z)/z − C(z) into (P1_RE, P1_IM) and 1 + i/z into (F1_RE, F1_IM) (coated.ts). */
+let P1_RE: f64 = 0;
+let P1_IM: f64 = 0;
+let F1_RE: f64 = 0;
+let F1_IM: f64 = 0;
+function order1(zr: f64, zi: f64): void {
+  scaledSin(zr, zi);
+  cdivConj(S_RE, S_IM, zr, zi);
+  const qr = RE;
+  const qi = IM;
+  scaledCos(zr, zi);
+  P1_RE = qr - C_RE;
+  P1_IM = qi - C_IM;
+  cdivConj(1, 0, zr, zi);
+  F1_RE = 1 - IM;
+  F1_IM = RE;
+}
+
+/** ψ₁(z) ξ₁(z) into (RE, IM) (riccatiProduct1 in coated.ts). */
+function riccatiProduct1(zr: f64, zi: f64): void {
+  order1(zr, zi);
+  cmul(P1_RE, P1_IM, F1_RE, F1_IM);
+  cmul(RE, IM, Math.cos(zr), Math.sin(zr));
+  const s = -Math.exp(Math.abs(zi) - zi);
+  RE = RE * s;
+  IM = IM * s;
+}
+
 /** H = (D_out − Q′ G_out)/(1 − Q′), Q′ = q (D_core − F)/(G_core − F); into (RE, IM). */
 function shellLogDerivative(
   fr: f64, fi: f64, dcr: f64, dci: f64, gcr: f64, gci: f64,
@@ -354,7 +393,7 @@ function coated(m1r: f64, m1i: f64, m2r: f64, m2i: f64, x: f64, y: f64, out: usi
   const d1 = scratch;
   const d2 = scratch + (<usize>(4 * len) << 3);
   const d3 = scratch + (<usize>(8 * len) << 3);
-  const rhoY = scratch + (<usize>(12 * len) << 3);
+  const tY = scratch + (<usize>(12 * len) << 3);
   const x1r = m1r * x;
   const x1i = m1i * x;
   const x2r = m2r * x;
@@ -364,7 +403,7 @@ function coated(m1r: f64, m1i: f64, m2r: f64, m2i: f64, x: f64, y: f64, out: usi
   logDerivatives(x1r, x1i, nMax, d1);
   logDerivatives(x2r, x2i, nMax, d2);
   logDerivatives(y2r, y2i, nMax, d3);
-  riccatiRatiosReal(y, nMax, rhoY);
+  riccatiInverseRatiosReal(y, nMax, tY);
   cdivConj(1, 0, x2r, x2i);
   const x2InvR = RE;
   const x2InvI = IM;
@@ -401,8 +440,8 @@ function coated(m1r: f64, m1i: f64, m2r: f64, m2i: f64, x: f64, y: f64, out: usi
   let chiPrev = Math.cos(y);
   let chiPrev2 = -psiPrev;
   for (let n = 1; n <= nMax; n++) {
-    const psi = psiPrev * ld(rhoY, n);
     const chi = yInv * <f64>(2 * n - 1) * chiPrev - chiPrev2;
+    const psi = 1 / (ld(tY, n) * chi - chiPrev);
 
     const nx2r = x2InvR * <f64>n;
     const nx2i = x2InvI * <f64>n;
@@ -422,22 +461,69 @@ function coated(m1r: f64, m1i: f64, m2r: f64, m2i: f64, x: f64, y: f64, out: usi
     const vxi = nx2i - gxi;
     const vyr = ny2r - gyr;
     const vyi = ny2i - gyi;
-    cmul(pxr, pxi, uxr, uxi);
-    cmul(RE, IM, vxr, vxi);
-    pxr = RE;
-    pxi = IM;
-    cmul(pyr, pyi, uyr, uyi);
-    cmul(RE, IM, vyr, vyi);
-    pyr = RE;
-    pyi = IM;
-    cmul(uxr, uxi, vyr, vyi);
-    const numR = RE;
-    const numI = IM;
-    cmul(vxr, vxi, uyr, uyi);
-    cdivConj(numR, numI, RE, IM);
-    cmul(qr, qi, RE, IM);
-    qr = RE;
-    qi = IM;
+    if (n == 1 && y2r * y2r + y2i * y2i >= 1) {
+      // order 1 from its closed form (coated.ts): ψ₀ = sin z ≈ 0 where m₂x or m₂y is a multiple of π
+      order1(y2r, y2i);
+      cdivConj(F1_RE, F1_IM, P1_RE, P1_IM);
+      cmul(RE, IM, Math.cos(y2r), Math.sin(y2r));
+      const outR = -RE;
+      const outI = -IM;
+      const outE = -Math.abs(y2i) - y2i;
+      const innerLarge = x2r * x2r + x2i * x2i >= 1;
+      let inR: f64 = 0;
+      let inI: f64 = 0;
+      if (innerLarge) {
+        order1(x2r, x2i);
+        cdivConj(P1_RE, P1_IM, F1_RE, F1_IM);
+        cmul(RE, IM, Math.cos(x2r), -Math.sin(x2r));
+        inR = -RE;
+        inI = -IM;
+      } else {
+        scaledSin(x2r, x2i);
+        cmul(-S_IM, S_RE, Math.cos(x2r), -Math.sin(x2r));
+        const ar = RE;
+        const ai = IM;
+        cdivConj(uxr, uxi, vxr, vxi);
+        cmul(ar, ai, RE, IM);
+        inR = RE;
+        inI = IM;
+      }
+      const inE = Math.abs(x2i) + x2i;
+      if (innerLarge) {
+        riccatiProduct1(x2r, x2i);
+        pxr = RE;
+        pxi = IM;
+      } else {
+        cmul(pxr, pxi, uxr, uxi);
+        cmul(RE, IM, vxr, vxi);
+        pxr = RE;
+        pxi = IM;
+      }
+      riccatiProduct1(y2r, y2i);
+      pyr = RE;
+      pyi = IM;
+      cmul(inR, inI, outR, outI);
+      const s = Math.exp(inE + outE);
+      qr = RE * s;
+      qi = IM * s;
+    } else {
+      cmul(pxr, pxi, uxr, uxi);
+      cmul(RE, IM, vxr, vxi);
+      pxr = RE;
+      pxi = IM;
+      cmul(pyr, pyi, uyr, uyi);
+      cmul(RE, IM, vyr, vyi);
+      pyr = RE;
+      pyi = IM;
+      cmul(uxr, uxi, vyr, vyi);
+      const numR = RE;
+      const numI = IM;
+      cmul(vxr, vxi, uyr, uyi);
+      cdivConj(numR, numI, RE, IM);
+      cmul(qr, qi, RE, IM);
+      qr = RE;
+      qi = IM;
+    }
     cdivConj(0, 1, pxr, pxi);
     gxr = d2r + RE;
     gxi = d2i + IM;

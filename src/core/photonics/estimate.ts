@@ -9,6 +9,7 @@
 import { givenWavelengthFields, wavelengthGrid, type WavelengthFields } from './wavelengths.ts';
 import type { PhotonicsProblem, PhotonicsKind } from './problem.ts';
 import type { SolveContext } from './solve-context.ts';
+import { GRATING_DEFAULT_ACCURACY, MODE_DEFAULT_ACCURACY } from './default-accuracy.ts';
 import type { GratingProblem } from './rcwa/problem.ts';
 import { solveGrating } from './rcwa/solve.ts';
 import { estimateGrating2d } from './rcwa/estimate2d.ts';
@@ -95,6 +96,7 @@ export function estimateGrating(problem: GratingProblem, ctx: SolveContext, opti
   const advice = [
     `cost grows as (2N+1)³ per layer: ${layers} layer(s) at N = ${problem.harmonics} (${size} harmonics), ${wavelengths} wavelength(s) × ${pols} polarization(s)`,
     'converge by raising "harmonics" until the efficiencies stop moving (the solve checks at 60 % of N and warns); dielectric gratings usually settle by N ≈ 20–40, metallic TM gratings need more',
+    GRATING_DEFAULT_ACCURACY,
   ];
   if (problem.harmonics < 10) advice.push(`N = ${problem.harmonics} is low for anything but a quick look; check with N ≥ 20`);
   return {
@@ -154,6 +156,7 @@ export function estimateChannelModes(problem: ModeProblem, structure: ChannelStr
         ? `full-vectorial: ${fullSize.nodes} unknowns (H_x and H_y per cell${symmetry === 'none' ? '' : yMirror && symmetry === 'auto' ? ', a quarter window per symmetry class' : ', half window per symmetry class'}), half-bandwidth ${fullSize.band}; cost grows about as unknowns × bandwidth²: halving grid_nm costs about 8–16×; ${wavelengths} wavelength(s) × ${perWavelength} eigen-solve(s) each`
         : `cost grows as nodes × min(nx, ny)²: halving grid_nm costs about 16×; ${wavelengths} wavelength(s) × ${perWavelength} solve(s) each`,
       'converge by refining grid_nm until n_eff stops moving in the digits you need (10 cells across the smallest feature at least), and keep 1 µm of cladding around the core',
+      MODE_DEFAULT_ACCURACY,
       full
         ? 'full-vectorial model: the coupling of E_x and E_y at the core corners is included; method "semi_vectorial" is faster but reads n_eff up to ~0.05 high for high-contrast cores'
         : 'the model is semi-vectorial: for high-contrast cores expect n_eff up to ~0.05 high against a full-vectorial solver (method "full_vectorial", the default)',

@@ -4,6 +4,7 @@
  * substrate fills y < 0 and the core sits on it.
  */
 import { z } from 'zod';
+import { MODE_DEFAULT_ACCURACY } from '../default-accuracy.ts';
 import { MaterialSpecSchema } from '../material-spec.ts';
 
 /** Nodes in the window; 250 × 250 is a few seconds of banded LU in TypeScript. */
@@ -28,7 +29,7 @@ export const ChannelStructureSchema = z
       .strictObject({ width: z.number().finite().positive(), height: z.number().finite().positive() })
       .optional()
       .describe('computational window (field is zero on its edge), nm; default: the core plus 1 µm on every side'),
-    grid_nm: z.number().finite().positive().default(20).describe('cell size of the uniform grid, nm (smaller is slower and more accurate)'),
+    grid_nm: z.number().finite().positive().default(20).describe(`cell size of the uniform grid, nm (smaller is slower and more accurate). ${MODE_DEFAULT_ACCURACY}`),
     max_modes: z.number().int().min(1).max(10).default(2).describe('how many modes per polarization to look for (guided ones are returned)'),
     method: z
       .enum(['full_vectorial', 'semi_vectorial'])

@@ -7,10 +7,13 @@
  *    not the truncation. Agreement: 1e-12 relative.
  *  - QS: the quasi-static coated sphere, B&H eq. (5.36) for the polarisability.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { loadNodeWasmMieKernel } from '../../../adapters/node/mie-wasm.ts';
 import { c, type Complex } from '../complex.ts';
 import { mieCoated } from './coated.ts';
-import type { MieEfficiencies } from './series.ts';
+import { MIE_OUT, MIE_OUTPUT_STRIDE } from './layout.ts';
+import { mieTermCount, type MieEfficiencies } from './series.ts';
 import { mieSphere } from './sphere.ts';
 
 const rel = (a: number, b: number): number => Math.abs(a / b - 1);
@@ -39,6 +42,54 @@ describe('coated sphere against 60-digit evaluations of Bohren & Huffman §8.1 (
     // g ≈ 3e-9 comes from Re(a₁b₁*) with b₁ ∝ y⁵, whose numerator cancels to O(y²) of its terms: 1e-7 relative there
     const expected = { qext: 4.3808690969020015e-05, qsca: 1.4131123283395444e-15, qback: 2.1196684740525105e-15, g: 3.4486095265323293e-09 };
     expectClose(mieCoated(c(0.3, 3), c(1.5, 0), 1e-4, 2e-4), expected, 1e-12, 1e-7);
+  });
+});
+
+describe('coated sphere where m₂x, m₂y or y is a multiple of π, against 60-digit evaluations (HP, issue 15)', () => {
+  // ./hp-coated-reference.json, from scripts/mie-hp-coated-reference.py: B&H eqs. 8.2–8.3 with mpmath's
+  // Bessel functions at 60 and 100 digits. ψ₀(m₂x) = sin(m₂x) ≈ 0 there; the shell functions were built
+  // from it through ψ₁/ψ₀ ≈ ∞ and lost every digit (m₁ = 1.2, m₂ = 1.5, x = 1, y = 2π: Qext 2.39697 against 2.35927).
+  interface Row { m1: [number, number]; m2: [number, number]; xExpr: string; x: number; yExpr: string; y: number; nMax: number; qext: string; qsca: string; qback: string; g: string }
+  const rows = (JSON.parse(readFileSync(new URL('./hp-coated-reference.json', import.meta.url), 'utf8')) as { cases: Row[] }).cases;
+  const JS: Record<string, number> = {
+    '1': 1,
+    '2': 2,
+    '0.5': 0.5,
+    '2 * Math.PI': 2 * Math.PI,
+    'Math.PI / 2': Math.PI / 2,
+    'Math.PI': Math.PI,
+    'Math.PI / 1.5': Math.PI / 1.5,
+    '2.2 * Math.PI': 2.2 * Math.PI,
+    '(2 * Math.PI) / 1.5': (2 * Math.PI) / 1.5,
+    '(5 * Math.PI) / 1.4': (5 * Math.PI) / 1.4,
+    '(10 * Math.PI) / 1.4': (10 * Math.PI) / 1.4,
+    '(4 * Math.PI) / 1.25': (4 * Math.PI) / 1.25,
+    '8 * Math.PI': 8 * Math.PI,
+  };
+  const expected = (r: Row): MieEfficiencies => ({ qext: Number(r.qext), qsca: Number(r.qsca), qback: Number(r.qback), g: Number(r.g) });
+
+  it('the table holds the doubles the JavaScript expressions give, with this code’s n_max', () => {
+    expect(rows).toHaveLength(8);
+    for (const r of rows) {
+      expect(r.x).toBe(JS[r.xExpr]);
+      expect(r.y).toBe(JS[r.yExpr]);
+      expect(r.nMax).toBe(mieTermCount(r.y));
+    }
+  });
+
+  it('TypeScript reference: 1e-12 relative', () => {
+    for (const r of rows) expectClose(mieCoated(c(...r.m1), c(...r.m2), r.x, r.y), expected(r), 1e-12);
+  });
+
+  it('WASM kernel: 1e-12 relative', async () => {
+    const wasm = await loadNodeWasmMieKernel();
+    const input = new Float64Array(rows.flatMap((r) => [...r.m1, ...r.m2, r.x, r.y]));
+    const out = new Float64Array(rows.length * MIE_OUTPUT_STRIDE);
+    wasm.coated(input, rows.length, out);
+    rows.forEach((r, i) => {
+      const o = i * MIE_OUTPUT_STRIDE;
+      expectClose({ qext: out[o + MIE_OUT.qext]!, qsca: out[o + MIE_OUT.qsca]!, qback: out[o + MIE_OUT.qback]!, g: out[o + MIE_OUT.g]! }, expected(r), 1e-12);
+    });
   });
 });
 

@@ -116,11 +116,14 @@ export function logDerivatives(z: Complex, nMax: number): Float64Array {
 }
 
 /**
- * Ratios ρₙ = ψₙ(x)/ψₙ₋₁(x) = 1/(Dₙ(x) + n/x) for n = 1 … N at real x > 0 (index 0 unused). Products
- * of them give ψₙ = sin x · ρ₁ ⋯ ρₙ with full relative precision, where upward recurrence fails.
+ * Ratios tₙ = ψₙ₋₁(x)/ψₙ(x) = Dₙ(x) + n/x for n = 1 … N at real x > 0 (index 0 unused), from the
+ * downward recurrence. The solvers turn them into ψₙ with the Casoratian of ψ and χ (see
+ * walkRiccatiBessel), not by multiplying them up from ψ₀ = sin x: that product is ψₙ only to
+ * ε/|sin x| and is lost where x is near a multiple of π. tₙ itself is never inverted, so a zero of ψₙ
+ * (tₙ = ±∞) or of ψₙ₋₁ (tₙ = 0) costs nothing.
  */
-export function riccatiRatiosReal(x: number, nMax: number): Float64Array {
-  const rho = new Float64Array(nMax + 1);
+export function riccatiInverseRatiosReal(x: number, nMax: number): Float64Array {
+  const t = new Float64Array(nMax + 1);
   const xInv = 1 / x;
   const start = recurrenceStart(x, nMax);
   let dn = lentzLogDerivativeReal(start, x);
@@ -130,11 +133,11 @@ export function riccatiRatiosReal(x: number, nMax: number): Float64Array {
   }
   for (let n = nMax; n >= 1; n--) {
     const nx = xInv * n;
-    const r = 1 / (dn + nx);
-    rho[n] = r;
-    dn = nx - r;
+    const tn = dn + nx;
+    t[n] = tn;
+    dn = nx - 1 / tn;
   }
-  return rho;
+  return t;
 }
 
 /** Dₙ at index n of a logDerivatives table. */

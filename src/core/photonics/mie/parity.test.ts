@@ -78,6 +78,20 @@ describe('Mie WASM kernel matches the TypeScript reference', () => {
     if (process.env.MIE_PARITY_VERBOSE) console.log(`worst difference ${w.ratio.toExponential(2)} × tolerance (${w.where})`);
   });
 
+  it('spheres at x = kπ and kπ(1 ± 1e-12), k = 1 … 20 (ψ₀ = sin x ≈ 0; issue 15), every index family', () => {
+    const xs: number[] = [];
+    for (let k = 1; k <= 20; k++) xs.push(k * Math.PI, k * Math.PI * (1 - 1e-12), k * Math.PI * (1 + 1e-12));
+    const families = randomSphereBatch(createRng(15), 5, 1, 1);
+    const count = xs.length * 5;
+    const input = new Float64Array(count * SPHERE_INPUT_STRIDE);
+    for (let i = 0; i < count; i++) {
+      input.set(families.subarray((i % 5) * SPHERE_INPUT_STRIDE, (i % 5 + 1) * SPHERE_INPUT_STRIDE), i * SPHERE_INPUT_STRIDE);
+      input[i * SPHERE_INPUT_STRIDE + SPHERE_IN.x] = xs[Math.floor(i / 5)] as number;
+    }
+    const w = worst(run(referenceMieKernel, false, input, count), run(wasm, false, input, count), count);
+    expect(w.ratio, w.where).toBeLessThanOrEqual(1);
+  });
+
   it('500 random coated spheres, outer y log-uniform in [1e-3, 300]', () => {
     const count = 500;
     const input = randomCoatedBatch(createRng(42), count, 1e-3, 300);

@@ -29,6 +29,23 @@ describe('solveScattering', () => {
     expect(r.warnings).toEqual([]);
   });
 
+  it('round inputs that make x a multiple of π (r = 250 nm at 500 nm, 500 nm at 1000 nm, 500 nm at 500 nm, in vacuum) give the 60-digit values (issue 15)', () => {
+    // x = π and 2π for m = 1.5 + 0.1i: scripts/mie-hp-reference.py (hp-reference.json, k = 1 and 2), rounded to doubles.
+    // Before: Qext 1.381212 instead of 2.583727 at x = 2π.
+    const atPi = { qext: 3.1127491975931667, qsca: 2.1833915635690504, qback: 0.17037957673852436, g: 0.7884396898362157 };
+    const atTwoPi = { qext: 2.5837269073781806, qsca: 1.3566707303067345, qback: 0.17073085158434334, g: 0.8266873213103348 };
+    const cases: [number, number, number, typeof atPi][] = [
+      [250, 500, Math.PI, atPi],
+      [500, 1000, Math.PI, atPi],
+      [500, 500, 2 * Math.PI, atTwoPi],
+    ];
+    for (const [radius, lambda, x, want] of cases) {
+      const r = solve({ particle: { shape: 'sphere', radius_nm: radius, material: { n: 1.5, k: 0.1 } }, wavelength_nm: lambda });
+      expect(Math.abs(r.size_parameter[0]! / x - 1)).toBeLessThan(1e-15);
+      for (const key of ['qext', 'qsca', 'qback', 'g'] as const) expect(Math.abs(r[key][0]! / want[key] - 1), key).toBeLessThan(1e-12);
+    }
+  });
+
   it('uses the wavelength in the medium and the index relative to it (x = 2π n_med r/λ0, m = N/n_med)', () => {
     const r = solve({
       particle: { shape: 'sphere', radius_nm: 40, material: { n: 0.2, k: 3.2 } },

@@ -15,6 +15,7 @@ import { kPath, makeLattice } from './lattice.ts';
 import { resolvedMethod, type BandsProblem } from './problem.ts';
 import { bandsInput } from './solve.ts';
 import { timeProbe } from '../probe-timing.ts';
+import { BANDS_DEFAULT_ACCURACY } from '../default-accuracy.ts';
 
 const DENSE_PROBE_P = 7;
 const FFT_PROBE_P = 11;
@@ -36,6 +37,7 @@ export function estimateBands(problem: BandsProblem, options: EstimateOptions): 
   const checking = problem.convergence_check && checkP < P;
   const advice = [
     'converge by raising plane_waves_per_axis until the gap edges stop moving (the solve checks with 4 fewer per axis and warns)',
+    BANDS_DEFAULT_ACCURACY,
   ];
   if (P < 11) advice.push(`P = ${P} is a first look only; check with P ≥ 11`);
   if (resolvedMethod(problem) === 'dense') {

@@ -4,6 +4,7 @@
  * `lattice_constant_nm` to also get the gaps as vacuum wavelengths.
  */
 import { z } from 'zod';
+import { BANDS_DEFAULT_ACCURACY } from '../default-accuracy.ts';
 
 /** 41 × 41 = 1681 plane waves: a few seconds per k-point with the dense method, a fraction of one with 'fft'. */
 export const MAX_PLANE_WAVES_PER_AXIS = 41;
@@ -49,7 +50,7 @@ export const BandsProblemSchema = z.strictObject({
     .max(MAX_PLANE_WAVES_PER_AXIS)
     .refine((p) => p % 2 === 1, { message: 'plane_waves_per_axis must be odd (orders −p…p)' })
     .default(15)
-    .describe(`P plane waves per reciprocal axis, P² in all (odd, at most ${MAX_PLANE_WAVES_PER_AXIS}); gap edges converge as P grows`),
+    .describe(`P plane waves per reciprocal axis, P² in all (odd, at most ${MAX_PLANE_WAVES_PER_AXIS}); gap edges converge as P grows. ${BANDS_DEFAULT_ACCURACY}`),
   k_points_per_segment: z.number().int().min(1).max(100).default(10).describe('k-points per straight segment of the path'),
   bands: z.number().int().min(1).max(30).default(8).describe('number of bands to compute (lowest first)'),
   lattice_constant_nm: z.number().finite().positive().optional().describe('if given, gaps are also reported as vacuum wavelengths, nm'),

@@ -7,7 +7,13 @@
  * convergence and makes the bands a smooth function of the geometry.
  *
  * Pixels well inside one material are set directly; only pixels a shape edge may cross are
- * supersampled (S × S points), so the cost is the perimeter in pixels times S², not N²·S².
+ * supersampled (S × S points for the averages, as many again over a disk for the normal), so the cost
+ * is the perimeter in pixels times S², not N²·S².
+ *
+ * The normal must be the interface's, not the pixel's: the first moment of ε over a sheared pixel
+ * (triangular lattice, 60°) leans toward the pixel's long diagonal, and the anisotropic tensor built
+ * on it converged the TE gap of nearly touching air holes to a different value than MPB (issue 15,
+ * te-holes-mpb.test.ts). Over a disk the moment of a half-filled region is along the normal exactly.
  */
 import type { CellShape } from './fourier.ts';
 import type { Lattice } from './lattice.ts';
@@ -129,7 +135,17 @@ export function smoothEpsilon(lattice: Lattice, background: number, shapes: read
           const e = epsilonAt(shapes, background, lattice, cx + ox, cy + oy);
           sum += e;
           sumInv += 1 / e;
-          // First moment of ε about the pixel centre: points across the interface, toward the denser side.
+        }
+      }
+      // First moment of ε about the pixel centre over the disk of radius h, not over the pixel: it points
+      // across the interface, toward the denser side, and a disk has no preferred direction, whereas
+      // the first moment over a sheared (triangular-lattice) pixel leans toward its long diagonal.
+      for (let j = 0; j < S; j++) {
+        const oy = ((j + 0.5) / S - 0.5) * 2 * h;
+        for (let i = 0; i < S; i++) {
+          const ox = ((i + 0.5) / S - 0.5) * 2 * h;
+          if (ox * ox + oy * oy > h * h) continue;
+          const e = epsilonAt(shapes, background, lattice, cx + ox, cy + oy);
           mx += e * ox;
           my += e * oy;
         }

@@ -7,6 +7,7 @@
  */
 import type { EstimateOptions, SolveEstimate } from '../estimate.ts';
 import type { SolveContext } from '../solve-context.ts';
+import { GRATING_2D_DEFAULT_ACCURACY } from '../default-accuracy.ts';
 import { wavelengthGrid } from '../wavelengths.ts';
 import type { Grating2dProblem } from './problem2d.ts';
 import { solveGrating2dProblem } from './solve2d.ts';
@@ -41,6 +42,7 @@ export function estimateGrating2d(problem: Grating2dProblem, ctx: SolveContext, 
   const advice = [
     `cost grows as H³ per layer and wavelength with H = (2M+1)(2N+1) = ${h} harmonics (M = ${M}, N = ${N}; a ${size} × ${size} eigenproblem per patterned layer): ${layers} layer(s), ${patterned} patterned, ${wavelengths.length} wavelength(s); s and p share one solve`,
     'converge by raising harmonics_x/harmonics_y until the efficiencies (or a resonance position) stop moving; the solve re-checks at 60 % of the orders and warns. Rectangles use Li’s rules and settle fast; circles use the Laurent rule and need more',
+    GRATING_2D_DEFAULT_ACCURACY,
   ];
   if (h < 25) advice.push(`H = ${h} is a first look only; photonic-crystal slabs want at least 7 × 7 orders (M = N = 3) before a resonance position is trusted to ~0.1 %`);
   return {

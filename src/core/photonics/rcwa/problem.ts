@@ -4,6 +4,7 @@
  * keeps the fill factor. Every layer lists its ridges over a background (the groove material).
  */
 import { z } from 'zod';
+import { GRATING_DEFAULT_ACCURACY } from '../default-accuracy.ts';
 import { MaterialSpecSchema } from '../material-spec.ts';
 import { checkWavelengthChoice, wavelengthFields } from '../wavelengths.ts';
 
@@ -47,7 +48,7 @@ export const GratingProblemSchema = z
       .min(1)
       .max(MAX_HARMONICS)
       .default(20)
-      .describe(`Fourier orders kept: −N…N (2N+1 harmonics). Efficiencies converge as N grows; metals and TM need more (at most ${MAX_HARMONICS})`),
+      .describe(`Fourier orders kept: −N…N (2N+1 harmonics). Efficiencies converge as N grows; metals and TM need more (at most ${MAX_HARMONICS}). ${GRATING_DEFAULT_ACCURACY}`),
     convergence_check: z
       .boolean()
       .default(true)

@@ -5,6 +5,7 @@
  * cell; shapes may cross the cell edge (they wrap around), but must not overlap each other.
  */
 import { z } from 'zod';
+import { GRATING_2D_DEFAULT_ACCURACY } from '../default-accuracy.ts';
 import { MaterialSpecSchema } from '../material-spec.ts';
 import { checkWavelengthChoice, wavelengthFields } from '../wavelengths.ts';
 
@@ -15,6 +16,14 @@ import { checkWavelengthChoice, wavelengthFields } from '../wavelengths.ts';
  * there and well under 30 s even when the machine is heavily loaded.
  */
 export const MAX_HARMONICS_2D = 169;
+/** Largest M or N the total allows at all: (2M+1)·1 ≤ MAX_HARMONICS_2D with the other axis at 0. */
+export const MAX_ORDERS_PER_AXIS_2D = (MAX_HARMONICS_2D - 1) / 2;
+/** Largest M = N (the default harmonics_y = harmonics_x) within the total. */
+const MAX_EQUAL_ORDERS_2D = Math.floor((Math.sqrt(MAX_HARMONICS_2D) - 1) / 2);
+/** What the validator accepts and why, for the schema's descriptions (JSON Schema cannot state a product). */
+const HARMONICS_LIMIT_2D =
+  `The total (2M+1)(2N+1) may be at most ${MAX_HARMONICS_2D}, to keep one solve within about 30 s: ` +
+  `M = N ≤ ${MAX_EQUAL_ORDERS_2D}, and the per-axis maximum ${MAX_ORDERS_PER_AXIS_2D} only with 0 orders on the other axis`;
 export const MAX_LAYERS_2D = 20;
 export const MAX_SHAPES_PER_LAYER = 20;
 
@@ -72,8 +81,20 @@ export const Grating2dProblemSchema = z
       .describe('with polarization "jones": complex amplitudes of the s and p components, e.g. s [1, 0], p [0, 1] (any norm)'),
     angle_deg: z.number().finite().min(0).lt(90).default(0).describe('polar angle of incidence in the cover, degrees from the normal'),
     azimuth_deg: z.number().finite().default(0).describe('azimuth of the plane of incidence, degrees from the x axis'),
-    harmonics_x: z.number().int().min(0).max(84).default(3).describe('Fourier orders kept along x: −M…M'),
-    harmonics_y: z.number().int().min(0).max(84).optional().describe('Fourier orders kept along y: −N…N (default: harmonics_x)'),
+    harmonics_x: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_ORDERS_PER_AXIS_2D)
+      .default(3)
+      .describe(`Fourier orders kept along x: −M…M. ${HARMONICS_LIMIT_2D}. ${GRATING_2D_DEFAULT_ACCURACY}`),
+    harmonics_y: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_ORDERS_PER_AXIS_2D)
+      .optional()
+      .describe(`Fourier orders kept along y: −N…N (default: harmonics_x). ${HARMONICS_LIMIT_2D}`),
     convergence_check: z
       .boolean()
       .default(true)

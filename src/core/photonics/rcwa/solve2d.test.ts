@@ -8,6 +8,7 @@ import { literalResolver } from '../literal-resolver.ts';
 import { parsePhotonicsProblem, solvePhotonics } from '../solve.ts';
 import { estimatePhotonics } from '../estimate.ts';
 import type { SolveProgress } from '../progress.ts';
+import { Grating2dProblemSchema } from './problem2d.ts';
 import type { Grating2dSolveResult } from './solve2d.ts';
 
 const ctx = { materials: literalResolver };
@@ -114,6 +115,17 @@ describe('grating_2d problem', () => {
     expect(() => parsePhotonicsProblem(lamellar({ harmonics_x: 7, harmonics_y: 7 }))).toThrow(/harmonics_x: .*225 harmonics; at most 169/);
     expect(() => parsePhotonicsProblem(lamellar({ polarization: 'jones' }))).toThrow(/jones/);
     expect(() => solve(lamellar({ cover: { n: 1, k: 0.1 } }))).toThrow(/cover .* must be lossless/);
+  });
+
+  it('the schema states the validator’s limit on harmonics (issue 15): 84 per axis only with 0 on the other, 6 × 6 when equal', () => {
+    const fields = Grating2dProblemSchema.shape;
+    for (const field of [fields.harmonics_x, fields.harmonics_y]) expect(field.description).toMatch(/\(2M\+1\)\(2N\+1\) may be at most 169, to keep one solve within about 30 s: M = N ≤ 6, .*84 only with 0 orders on the other axis/);
+    expect(() => parsePhotonicsProblem(lamellar({ harmonics_x: 84, harmonics_y: 0 }))).not.toThrow();
+    expect(() => parsePhotonicsProblem(lamellar({ harmonics_x: 0, harmonics_y: 84 }))).not.toThrow();
+    expect(() => parsePhotonicsProblem(lamellar({ harmonics_x: 85, harmonics_y: 0 }))).toThrow(/harmonics_x/);
+    expect(() => parsePhotonicsProblem(lamellar({ harmonics_x: 6, harmonics_y: undefined }))).not.toThrow();
+    expect(() => parsePhotonicsProblem(lamellar({ harmonics_x: 7, harmonics_y: undefined }))).toThrow(/225 harmonics; at most 169/);
+    expect(() => parsePhotonicsProblem(lamellar({ harmonics_x: 6, harmonics_y: 7 }))).toThrow(/195 harmonics; at most 169/);
   });
 
   it('accepts a Jones vector: circular light on the y-invariant grating is the mean of s and p', () => {

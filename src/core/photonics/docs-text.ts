@@ -1,0 +1,24 @@
+/**
+ * The project's documentation as one string, for tests that check a figure quoted there against
+ * the solver (readme-figures*.test.ts): README.md and every Markdown file under docs/, so a sentence
+ * keeps being found when README is split into docs/*.md. Node only (reads the working tree).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+function markdownUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => join(dir, f));
+}
+
+/** README.md followed by docs/**\/*.md, separated by blank lines. */
+export function documentationText(): string {
+  const files = [join(ROOT, 'README.md'), ...markdownUnder(join(ROOT, 'docs'))].filter((f) => existsSync(f));
+  return files.map((f) => readFileSync(f, 'utf8')).join('\n\n');
+}
