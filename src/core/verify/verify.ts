@@ -1,13 +1,16 @@
 /**
- * Replay verification of a result file (issue 4): three independent checks, pure (the oracle and the
- * shipped bank are passed in), so the CLI (WASM oracle) and later the page (worker oracle) share it.
+ * Replay verification of a result file, for every suite: three independent checks, pure (the
+ * suite's environment and the shipped bank are passed in), so the CLI (WASM oracles) and the page
+ * (worker oracles) share it. What is suite-specific — grading, metrics, which recorded calls to
+ * re-execute and how, which settings must agree with the manifest — comes from the suite
+ * (VerifiableSuite); this file knows no suite.
  *
- * 1. Re-grade: every row re-derived from its transcript with the current deriveRow and compared
- *    field by field with the claimed row (matched by task_id); the suite metrics recomputed from the
+ * 1. Re-grade: every row re-derived from its transcript with the suite's deriveRow and compared
+ *    field by field with the claimed row (matched by task_id); the metrics recomputed from the
  *    re-derived rows (the manifest's seed, run order) and compared exactly with the claimed ones.
- * 2. Re-execute: every logged oracle_call request evaluated again on a fresh oracle, its result
- *    compared bitwise (Object.is) with the logged one. The VEH oracle is analytical and bit-identical
- *    across its backends (the parity suite), so no tolerance is needed.
+ * 2. Re-execute: every recorded call (an oracle call, a tool call) evaluated again on a fresh
+ *    environment, its result compared bitwise (Object.is) with the logged one. The oracles are
+ *    bit-identical across their backends (the parity suites), so no tolerance is needed.
  * 3. Bank: each transcript's task snapshot (SHA-256 of its canonical JSON) against the task of the
  *    same id in the bank this build ships, and the manifest's bank hash against the shipped one.
  *
@@ -25,17 +28,10 @@
  * The content hash (canonical JSON) only catches accidental damage: whoever edits a file can
  * recompute it. Re-execution and re-grading are the real checks.
  */
-import type { OracleCallEvent } from '../veh/protocol/events.ts';
-import type { RunManifest } from '../veh/run/manifest.ts';
-import type { Transcript } from '../veh/run/transcript.ts';
 import type { SuiteMetrics } from '../suite/metrics.ts';
-import type { VehOracle } from '../veh/run/types.ts';
+import type { ManifestCore } from '../run/manifest-core.ts';
+import type { TranscriptCore } from '../run/transcript-core.ts';
 import { runUsage, taskUsage, type TaskUsage } from '../run/usage.ts';
-import { computeVehMetrics } from '../veh/metrics/index.ts';
-import type { OracleRequest, OracleResult } from '../veh/oracle.ts';
-import { deriveRow } from '../veh/protocol/derive-row.ts';
-import type { VehRow } from '../veh/rows.ts';
-import { PROBES, type VehTask } from '../veh/task-schema.ts';
 import { contentHash } from './canonical-json.ts';
 
 export type VerifyOutcome = 'verified' | 'mismatch' | 'unverifiable';
@@ -81,28 +77,54 @@ export interface VerifyReport {
 }
 
 /** The bank this build ships: its hash (sha256 of manifest.json bytes, as run manifests record it) and tasks. */
-export interface ShippedBank {
+export interface ShippedBank<Task extends { task_id: string } = { task_id: string }> {
   hash: string;
-  tasks: readonly VehTask[];
+  tasks: readonly Task[];
 }
 
-export interface VerifyDeps {
-  /** A fresh oracle instance (nothing cached from the run being checked). */
-  oracle: VehOracle;
+/** One call the grade depends on, as the transcript recorded it. */
+export interface RecordedCall {
+  /** Index of its event in the transcript. */
+  index: number;
+  request: unknown;
+  result: unknown;
+  /** How a report names it: `oracle_call agent "step 3", step 3`. */
+  where: string;
+}
+
+/** What verify needs from a suite. */
+export interface VerifiableSuite<Env, Row extends { task_id: string }, T extends TranscriptCore, M extends ManifestCore> {
+  deriveRow(transcript: T): Row;
+  computeMetrics(rows: readonly Row[], opts: { seed: number; resamples?: number }): SuiteMetrics;
+  /** Metric groups in the order their diffs are listed (VEH: P1–P4); other groups follow. */
+  readonly metricGroups: readonly string[];
+  /** Settings of one episode that must agree with the run's manifest. */
+  settingsDiffs(t: T, manifest: M): VerifyDiff[];
+  recordedCalls(t: T): RecordedCall[];
+  /** Re-executes the requests on a fresh environment: one result or Error per request, in order. */
+  replayCalls(env: Env, requests: readonly unknown[]): Promise<(unknown | Error)[]>;
+  /** Backend ids whose results this build reproduces bit for bit (the parity suites). */
+  readonly reproducibleBackends: readonly string[];
+  /** How messages name the suite's bank ("bank", "circuit bank"). */
+  readonly bankNoun: string;
+}
+
+export interface VerifyDeps<Task extends { task_id: string } = { task_id: string }, Env = unknown> {
+  /** A fresh environment (nothing cached from the run being checked). */
+  env: Env;
   /** null: no bank available; the bank check is then unverifiable. */
-  bank: ShippedBank | null;
-  /** Backend ids whose results this build reproduces bit for bit (the parity suite). */
+  bank: ShippedBank<Task> | null;
+  /** Overrides the suite's reproducible backends (tests). */
   oracleBackends?: readonly string[];
+  /** Bootstrap resamples for the metric recomputation; must match the run's (the runner's default when omitted). */
+  resamples?: number;
 }
 
-export interface VerifyInput {
+export interface VerifyInput<Row, T, M> {
   /** A results.json (task_usage optional) or the page's bundle. */
-  results: { manifest: RunManifest; rows: readonly VehRow[]; metrics: SuiteMetrics; task_usage?: readonly TaskUsage[] | undefined };
-  transcripts: readonly Transcript[];
+  results: { manifest: M; rows: readonly Row[]; metrics: SuiteMetrics; task_usage?: readonly TaskUsage[] | undefined };
+  transcripts: readonly T[];
 }
-
-/** The analytical VEH oracle's backends: bit-identical by the parity suite (src/core/kernels). */
-export const VEH_ORACLE_BACKENDS: readonly string[] = ['wasm', 'reference'];
 
 export const HASH_NOTE = 'The content hash (SHA-256 of canonical JSON) catches accidental damage only: anyone who edits a file can recompute it. Re-execution of the logged oracle calls and re-grading are the real checks.';
 
@@ -148,56 +170,55 @@ export function formatDiff(d: VerifyDiff): string {
 
 // ---------------------------------------------------------------------------------------------
 
-function metricDiffs(claimed: SuiteMetrics, recomputed: SuiteMetrics): VerifyDiff[] {
+function metricDiffs(groups: readonly string[], claimed: SuiteMetrics, recomputed: SuiteMetrics): VerifyDiff[] {
   const a = toJson(claimed) as SuiteMetrics;
   const b = toJson(recomputed) as SuiteMetrics;
   const out: VerifyDiff[] = [];
-  const probes = [...new Set([...PROBES, ...Object.keys(a), ...Object.keys(b)])] as (keyof SuiteMetrics)[];
-  for (const probe of probes) {
-    const ta = a[probe] ?? {};
-    const tb = b[probe] ?? {};
+  for (const group of [...new Set([...groups, ...Object.keys(a), ...Object.keys(b)])]) {
+    const ta = a[group] ?? {};
+    const tb = b[group] ?? {};
     for (const key of [...new Set([...Object.keys(tb), ...Object.keys(ta)])]) {
-      const ma = ta[key];
-      const mb = tb[key];
+      const ma = Object.hasOwn(ta, key) ? ta[key] : undefined;
+      const mb = Object.hasOwn(tb, key) ? tb[key] : undefined;
       if (!ma || !mb) {
-        out.push({ check: 'metrics', path: `${probe}.${key}`, claimed: ma, recomputed: mb });
+        out.push({ check: 'metrics', path: `${group}.${key}`, claimed: ma, recomputed: mb });
         continue;
       }
-      for (const d of diffValues(ma, mb, `${probe}.${key}`)) out.push({ check: 'metrics', ...d });
+      for (const d of diffValues(ma, mb, `${group}.${key}`)) out.push({ check: 'metrics', ...d });
     }
   }
   return out;
 }
 
-async function reexecute(t: Transcript, oracle: VehOracle): Promise<{ diffs: VerifyDiff[]; calls: number }> {
-  const calls: { index: number; event: OracleCallEvent }[] = [];
-  t.events.forEach((e, index) => {
-    if (e.type === 'oracle_call') calls.push({ index, event: e });
-  });
+async function reexecute<Env>(calls: readonly RecordedCall[], replay: (env: Env, requests: readonly unknown[]) => Promise<(unknown | Error)[]>, env: Env): Promise<{ diffs: VerifyDiff[]; calls: number }> {
   if (calls.length === 0) return { diffs: [], calls: 0 };
-  const requests: OracleRequest[] = calls.map((c) => c.event.request);
-  const where = (c: { index: number; event: OracleCallEvent }): string => `oracle_call ${c.event.purpose} "${c.event.label}"${c.event.step !== null ? `, step ${c.event.step}` : ''}`;
-  let results: (OracleResult | Error)[];
-  try {
-    results = await oracle.evaluateMany(requests);
-  } catch {
-    // Find the call(s) the oracle refused, one by one.
-    results = await Promise.all(requests.map((r) => oracle.evaluate(r).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))))));
-  }
+  const results = await replay(
+    env,
+    calls.map((c) => c.request),
+  );
   const diffs: VerifyDiff[] = [];
   calls.forEach((c, i) => {
     const r = results[i];
     const path = `events[${c.index}]`;
     if (r === undefined || r instanceof Error) {
-      diffs.push({ check: 'reexecute', path: `${path}.request`, claimed: 'a request the oracle evaluates', recomputed: `oracle error: ${r?.message ?? 'no result'}`, note: where(c) });
+      diffs.push({ check: 'reexecute', path: `${path}.request`, claimed: 'a request the oracle evaluates', recomputed: `oracle error: ${r instanceof Error ? r.message : 'no result'}`, note: c.where });
       return;
     }
-    for (const d of diffValues(c.event.result, r, `${path}.result`)) diffs.push({ check: 'reexecute', ...d, note: where(c) });
+    for (const d of diffValues(toJson(c.result), toJson(r), `${path}.result`)) diffs.push({ check: 'reexecute', ...d, note: c.where });
   });
   return { diffs, calls: calls.length };
 }
 
-function taskSnapshotDiffs(snapshot: VehTask, shipped: VehTask): VerifyDiff[] {
+/** Batch evaluation with a one-by-one fallback that finds the request(s) the oracle refused. */
+export async function replayEach<Req, Res>(requests: readonly Req[], many: (rs: readonly Req[]) => Promise<Res[]>, one: (r: Req) => Promise<Res>): Promise<(Res | Error)[]> {
+  try {
+    return await many(requests);
+  } catch {
+    return Promise.all(requests.map((r) => one(r).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))))));
+  }
+}
+
+function taskSnapshotDiffs(snapshot: unknown, shipped: unknown): VerifyDiff[] {
   const claimedHash = contentHash(snapshot);
   const shippedHash = contentHash(shipped);
   if (claimedHash === shippedHash) return [];
@@ -209,9 +230,14 @@ function taskSnapshotDiffs(snapshot: VehTask, shipped: VehTask): VerifyDiff[] {
 /** Diffs of a task listed cause first: a re-executed oracle reply that differs explains the row diffs after it. */
 const CHECK_ORDER: readonly VerifyDiff['check'][] = ['reexecute', 'bank', 'settings', 'regrade'];
 
-export async function verifyRun(input: VerifyInput, deps: VerifyDeps): Promise<VerifyReport> {
+export async function verifyRun<Task extends { task_id: string }, Env, Row extends { task_id: string }, T extends TranscriptCore, M extends ManifestCore>(
+  suite: VerifiableSuite<Env, Row, T, M>,
+  input: VerifyInput<Row, T, M>,
+  deps: VerifyDeps<Task, Env>,
+): Promise<VerifyReport> {
   const { manifest, rows, metrics } = input.results;
-  const backends = deps.oracleBackends ?? VEH_ORACLE_BACKENDS;
+  const backends = deps.oracleBackends ?? suite.reproducibleBackends;
+  const noun = suite.bankNoun;
   const fileDiffs: VerifyDiff[] = [];
   const fileUnverifiable: string[] = [];
 
@@ -224,15 +250,15 @@ export async function verifyRun(input: VerifyInput, deps: VerifyDeps): Promise<V
   if (rows.length !== ordered.length) fileDiffs.push({ check: 'file', path: 'row count', claimed: rows.length, recomputed: ordered.length, note: 'rows vs transcripts' });
 
   // Bank (file level).
-  const shipped = new Map<string, VehTask>();
+  const shipped = new Map<string, Task>();
   for (const t of deps.bank?.tasks ?? []) shipped.set(t.task_id, t);
   const sameBank = deps.bank !== null && manifest.bank_hash === deps.bank.hash;
-  if (deps.bank === null) fileUnverifiable.push('no shipped bank to check the task snapshots against');
-  else if (!sameBank) fileUnverifiable.push(`the run used bank ${manifest.bank_hash}; this build ships bank ${deps.bank.hash}`);
+  if (deps.bank === null) fileUnverifiable.push(`no shipped ${noun} to check the task snapshots against`);
+  else if (!sameBank) fileUnverifiable.push(`the run used bank ${manifest.bank_hash}; this build ships ${noun} ${deps.bank.hash}`);
   if (!backends.includes(manifest.oracle_backend)) fileUnverifiable.push(`the run's oracle backend "${manifest.oracle_backend}" is not one this build reproduces (${backends.join(', ')})`);
 
   // Claimed rows by task id (queues, in case an id repeats).
-  const claimedById = new Map<string, VehRow[]>();
+  const claimedById = new Map<string, Row[]>();
   for (const r of rows) claimedById.set(r.task_id, [...(claimedById.get(r.task_id) ?? []), r]);
 
   // Claimed per-task usage (LLM runs), by task id.
@@ -243,7 +269,7 @@ export async function verifyRun(input: VerifyInput, deps: VerifyDeps): Promise<V
   }
 
   const tasks: TaskVerification[] = [];
-  const rederived: VehRow[] = [];
+  const rederived: Row[] = [];
   let oracleCalls = 0;
   for (const t of ordered) {
     const id = t.task.task_id;
@@ -252,12 +278,12 @@ export async function verifyRun(input: VerifyInput, deps: VerifyDeps): Promise<V
 
     // Settings that must agree with the manifest.
     if (t.settings.run_seed !== manifest.seed) diffs.push({ check: 'settings', path: 'settings.run_seed', claimed: t.settings.run_seed, recomputed: manifest.seed, note: "the manifest's seed" });
-    if (t.settings.p3_variant !== manifest.p3_variant) diffs.push({ check: 'settings', path: 'settings.p3_variant', claimed: t.settings.p3_variant, recomputed: manifest.p3_variant, note: "the manifest's P3 variant" });
+    diffs.push(...suite.settingsDiffs(t, manifest));
 
     // 1. Re-grade.
-    let derived: VehRow | null = null;
+    let derived: Row | null = null;
     try {
-      derived = deriveRow(t);
+      derived = suite.deriveRow(t);
       rederived.push(derived);
     } catch (e) {
       diffs.push({ check: 'regrade', path: 'row', claimed: 'a gradable transcript', recomputed: `grading failed: ${(e as Error).message}` });
@@ -276,7 +302,7 @@ export async function verifyRun(input: VerifyInput, deps: VerifyDeps): Promise<V
     if (!backends.includes(t.settings.oracle_backend)) {
       unverifiable.push(`logged by oracle backend "${t.settings.oracle_backend}", which this build does not reproduce`);
     } else {
-      const r = await reexecute(t, deps.oracle);
+      const r = await reexecute(suite.recordedCalls(t), (env, requests) => suite.replayCalls(env, requests), deps.env);
       diffs.push(...r.diffs);
       calls = r.calls;
       oracleCalls += r.calls;
@@ -284,10 +310,10 @@ export async function verifyRun(input: VerifyInput, deps: VerifyDeps): Promise<V
 
     // 3. Bank.
     const shippedTask = shipped.get(id);
-    if (deps.bank === null) unverifiable.push('no shipped bank to compare the task snapshot with');
+    if (deps.bank === null) unverifiable.push(`no shipped ${noun} to compare the task snapshot with`);
     else if (!shippedTask) {
       if (sameBank) diffs.push({ check: 'bank', path: 'task.task_id', claimed: id, recomputed: undefined, note: 'no task with this id in the shipped bank the manifest names' });
-      else unverifiable.push('task not in the bank this build ships (the run used a different bank)');
+      else unverifiable.push(`task not in the ${noun} this build ships (the run used a different bank)`);
     } else {
       const snap = taskSnapshotDiffs(t.task, shippedTask);
       if (snap.length > 0) {
@@ -314,7 +340,8 @@ export async function verifyRun(input: VerifyInput, deps: VerifyDeps): Promise<V
     }
   }
 
-  const metric_diffs = metricDiffs(metrics, computeVehMetrics(rederived, { seed: manifest.seed }));
+  const recomputed = suite.computeMetrics(rederived, { seed: manifest.seed, ...(deps.resamples !== undefined ? { resamples: deps.resamples } : {}) });
+  const metric_diffs = metricDiffs(suite.metricGroups, metrics, recomputed);
   const counts: Record<VerifyOutcome, number> = { verified: 0, mismatch: 0, unverifiable: 0 };
   for (const t of tasks) counts[t.outcome]++;
   const outcome: VerifyOutcome =

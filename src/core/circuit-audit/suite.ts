@@ -1,0 +1,69 @@
+/**
+ * The circuit audit (VEHBench Appendix R) as a suite: the same four probes over a closed-form
+ * circuit oracle (RC/RL low-pass, series RLC band-pass, loaded divider), to check that the probes
+ * still separate agents when the physics changes.
+ */
+import { z } from 'zod';
+import type { Suite } from '../suite/contract.ts';
+import { replayEach, type RecordedCall, type VerifyDiff } from '../verify/verify.ts';
+import { P3VariantSchema } from '../veh/protocol/prompts.ts';
+import { PROBES } from '../veh/task-schema.ts';
+import { CIRCUIT_AGENTS } from './agents/index.ts';
+import { CIRCUIT_GENERATOR_VERSION } from './bank/common.ts';
+import { loadCircuitBank } from './bank/load.ts';
+import { CircuitRowSchema, type CircuitRow } from './metrics/rows.ts';
+import type { CircuitOracle, CircuitRequest } from './oracle.ts';
+import { CircuitTranscriptSchema, type CircuitTranscript } from './protocol/transcript.ts';
+import { CircuitRunManifestSchema, circuitRunId, type CircuitRunManifest } from './run/manifest.ts';
+import { CIRCUIT_HEADLINES, CircuitResultsFileSchema, renderCircuitResultsMarkdown, toCircuitResultsFile } from './run/results-file.ts';
+import { circuitRunnable, type CircuitRunOptionsOfSuite } from './run/run-suite.ts';
+import { CircuitTaskSchema, type CircuitTask } from './task-schema.ts';
+import { DEFAULT_MAX_RETRIES } from '../agent/loop.ts';
+
+/** The circuit oracle's backends this build reproduces bit for bit (src/core/kernels/circuit-parity.test.ts). */
+export const CIRCUIT_ORACLE_BACKENDS: readonly string[] = ['wasm', 'reference'];
+
+export const CircuitRunOptionsSchema = z.strictObject({ p3Variant: P3VariantSchema.optional() });
+
+function settingsDiffs(t: CircuitTranscript, manifest: CircuitRunManifest): VerifyDiff[] {
+  if (t.settings.p3_variant === manifest.p3_variant) return [];
+  return [{ check: 'settings', path: 'settings.p3_variant', claimed: t.settings.p3_variant, recomputed: manifest.p3_variant, note: "the manifest's P3 variant" }];
+}
+
+function recordedCalls(t: CircuitTranscript): RecordedCall[] {
+  const calls: RecordedCall[] = [];
+  t.events.forEach((e, index) => {
+    if (e.type === 'circuit_oracle_call') calls.push({ index, request: e.request, result: e.result, where: `circuit_oracle_call ${e.purpose} "${e.label}"${e.step !== null ? `, step ${e.step}` : ''}` });
+  });
+  return calls;
+}
+
+export const circuitSuite: Suite<CircuitTask, CircuitOracle, CircuitRunOptionsOfSuite, CircuitRow, CircuitTranscript, CircuitRunManifest> = {
+  descriptor: {
+    id: 'circuit',
+    title: 'Circuit audit (VEHBench Appendix R)',
+    summary: 'The four probes over a closed-form circuit oracle (RC/RL low-pass, series RLC band-pass, loaded divider): do they still separate agents when the physics changes?',
+    citation: 'Su, Luo & Hu 2026, arXiv:2607.18181, Appendix R',
+    version: CIRCUIT_GENERATOR_VERSION,
+  },
+  schemas: { task: CircuitTaskSchema, row: CircuitRowSchema, transcript: CircuitTranscriptSchema, manifest: CircuitRunManifestSchema, options: CircuitRunOptionsSchema },
+  groups: { ids: PROBES, of: (t) => t.probe, headline: CIRCUIT_HEADLINES },
+  facets: [
+    { key: 'probe', label: 'Probe', of: (t) => t.probe },
+    { key: 'split', label: 'Split', of: (t) => t.split },
+    { key: 'family', label: 'Circuit', of: (t) => t.family },
+    { key: 'difficulty', label: 'Difficulty', of: (t) => t.difficulty },
+  ],
+  bank: { dir: 'circuit', load: loadCircuitBank },
+  agents: CIRCUIT_AGENTS,
+  results: { build: toCircuitResultsFile, schema: CircuitResultsFileSchema, markdown: renderCircuitResultsMarkdown },
+  ...circuitRunnable,
+  runId: (input) => circuitRunId({ ...input, maxRetries: DEFAULT_MAX_RETRIES, ...(input.options.p3Variant ? { p3Variant: input.options.p3Variant } : {}) }),
+  optionsOf: (m) => (m.p3_variant ? { p3Variant: m.p3_variant } : {}),
+  metricGroups: PROBES,
+  settingsDiffs,
+  recordedCalls,
+  replayCalls: (oracle, requests) => replayEach(requests as readonly CircuitRequest[], (rs) => oracle.evaluateMany(rs), (r) => oracle.evaluate(r)),
+  reproducibleBackends: CIRCUIT_ORACLE_BACKENDS,
+  bankNoun: 'circuit bank',
+};

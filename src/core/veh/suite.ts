@@ -1,0 +1,90 @@
+/**
+ * VEHBench as a suite (src/core/suite/contract.ts): Su, Luo & Hu 2026, four stage-local probes over
+ * the analytical piezoelectric cantilever oracle. Everything the generic layers need comes from
+ * here: the bank, the episode protocol, grading, metrics, the manifest, verification's recorded
+ * calls and the results file.
+ */
+import { z } from 'zod';
+import type { Suite } from '../suite/contract.ts';
+import { replayEach, type RecordedCall, type VerifyDiff } from '../verify/verify.ts';
+import { BUILTIN_AGENTS } from './agents/index.ts';
+import { loadVehBank } from './bank/load.ts';
+import { GENERATOR_VERSION } from './bank/task-common.ts';
+import type { OracleRequest } from './oracle.ts';
+import { ControlConditionSchema } from './protocol/control-blocks.ts';
+import { P3VariantSchema } from './protocol/prompts.ts';
+import { SgFormSchema } from './protocol/sg-forms.ts';
+import { VehRowSchema, type VehRow } from './rows.ts';
+import { HEADLINE_METRICS } from './run/headline.ts';
+import { RunManifestSchema, runId, type RunManifest } from './run/manifest.ts';
+import { ResultsFileSchema, renderResultsMarkdown, toResultsFile } from './run/results-file.ts';
+import { vehRunnable, type VehResolvedOptions } from './run/run-veh.ts';
+import { TranscriptSchema, type Transcript } from './run/transcript.ts';
+import type { VehOracle } from './run/types.ts';
+import { SubsetIdSchema } from './subsets/appendix-d.ts';
+import { PROBES, VehTaskSchema, type VehTask } from './task-schema.ts';
+
+/** The analytical VEH oracle's backends: bit-identical by the parity suite (src/core/kernels). */
+export const VEH_ORACLE_BACKENDS: readonly string[] = ['wasm', 'reference'];
+
+export const VehRunOptionsSchema = z.strictObject({
+  p3Variant: P3VariantSchema,
+  controls: z
+    .strictObject({
+      control: ControlConditionSchema.optional(),
+      subset: SubsetIdSchema.nullable().optional(),
+      sgForm: SgFormSchema.nullable().optional(),
+      matched: z.strictObject({ runId: z.string(), budgets: z.record(z.string(), z.number().int()) }).nullable().optional(),
+    })
+    .optional(),
+});
+
+function settingsDiffs(t: Transcript, manifest: RunManifest): VerifyDiff[] {
+  if (t.settings.p3_variant === manifest.p3_variant) return [];
+  return [{ check: 'settings', path: 'settings.p3_variant', claimed: t.settings.p3_variant, recomputed: manifest.p3_variant, note: "the manifest's P3 variant" }];
+}
+
+function recordedCalls(t: Transcript): RecordedCall[] {
+  const calls: RecordedCall[] = [];
+  t.events.forEach((e, index) => {
+    if (e.type === 'oracle_call') calls.push({ index, request: e.request, result: e.result, where: `oracle_call ${e.purpose} "${e.label}"${e.step !== null ? `, step ${e.step}` : ''}` });
+  });
+  return calls;
+}
+
+export const vehSuite: Suite<VehTask, VehOracle, VehResolvedOptions, VehRow, Transcript, RunManifest> = {
+  descriptor: {
+    id: 'veh',
+    title: 'VEHBench',
+    summary: 'Four stage-local probes (triage, verifier-guided search, corrupted-state recovery, policy-conditioned ranking) over an analytical piezoelectric cantilever oracle.',
+    citation: 'Su, Luo & Hu 2026, arXiv:2607.18181',
+    version: GENERATOR_VERSION,
+  },
+  schemas: { task: VehTaskSchema, row: VehRowSchema, transcript: TranscriptSchema, manifest: RunManifestSchema, options: VehRunOptionsSchema },
+  groups: { ids: PROBES, of: (t) => t.probe, headline: HEADLINE_METRICS },
+  facets: [
+    { key: 'probe', label: 'Probe', of: (t) => t.probe },
+    { key: 'split', label: 'Split', of: (t) => t.split },
+    { key: 'difficulty', label: 'Difficulty', of: (t) => t.difficulty },
+  ],
+  bank: { dir: 'veh', load: loadVehBank },
+  agents: BUILTIN_AGENTS,
+  results: { build: toResultsFile, schema: ResultsFileSchema, markdown: renderResultsMarkdown },
+  ...vehRunnable,
+  runId: (input) => runId({ ...input, p3Variant: input.options.p3Variant }),
+  optionsOf: (m) => ({
+    p3Variant: m.p3_variant,
+    controls: {
+      control: m.control ?? 'default',
+      subset: m.subset ?? null,
+      sgForm: m.sg_form ?? null,
+      matched: m.matched_to_run_id ? { runId: m.matched_to_run_id, budgets: m.matched_budgets ?? {} } : null,
+    },
+  }),
+  metricGroups: PROBES,
+  settingsDiffs,
+  recordedCalls,
+  replayCalls: (oracle, requests) => replayEach(requests as readonly OracleRequest[], (rs) => oracle.evaluateMany(rs), (r) => oracle.evaluate(r)),
+  reproducibleBackends: VEH_ORACLE_BACKENDS,
+  bankNoun: 'bank',
+};
