@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { STANDIN_PORT } from './e2e-ports.ts';
 import { watchForFailures } from './network-watch.ts';
 
 /**
  * Bring your own model, end to end: the settings page configures an endpoint of the local LLM
- * stand-in (test/llm-standin, started by playwright.config.ts on 127.0.0.1:4321 with this key), a
+ * stand-in (test/llm-standin, started by playwright.config.ts on a free 127.0.0.1 port with this key), a
  * run of real VEH tasks goes through it, and the key is shown to stay where it belongs.
  */
-const STANDIN = 'http://127.0.0.1:4321';
+const STANDIN = `http://127.0.0.1:${STANDIN_PORT}`;
 const KEY = 'pg-e2e-key-7f3a9c41d2';
 
 /** 5 tasks covering P1–P4 (1, 1, 1, 2), as a run-page query. */
@@ -97,7 +98,7 @@ function rowsContaining(dump: Record<string, Record<string, unknown>>, needle: s
  * adapter cancels the reader) as an aborted request when the server had not closed it yet. That is
  * a normal end of a streamed reply, not a failure.
  */
-const isFinishedStream = (failure: string): boolean => /^request failed: http:\/\/127\.0\.0\.1:4321\/\S+ \(net::ERR_ABORTED\)$/.test(failure);
+const isFinishedStream = (failure: string): boolean => failure.startsWith(`request failed: ${STANDIN}/`) && /^request failed: \S+ \(net::ERR_ABORTED\)$/.test(failure);
 
 test('each provider: configure the stand-in, test the connection, run P1–P4 tasks with transcripts, scores and cost', async ({ page }) => {
   const failures = watchForFailures(page);

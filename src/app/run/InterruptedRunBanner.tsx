@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import type { Agent } from '../../core/agent/types.ts';
-import type { EpisodeBudget } from '../../core/llm/budget.ts';
+import type { Transcript } from '../../core/run/transcript.ts';
 import type { VehOracle } from '../../core/run/types.ts';
 import { planResume } from '../../core/store/resume-plan.ts';
 import type { StoredRunSummary } from '../../core/store/run-store.ts';
@@ -8,16 +7,15 @@ import type { LoadedBank } from '../components/BankGate.tsx';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { getRunStore, useStoredRuns } from '../data/run-store.ts';
 import { routeHref } from '../routing/route.ts';
+import type { ResumeAgent } from './resume-agent.ts';
 import type { SuiteRun } from './use-suite-run.ts';
-
-/** The agent to resume a run with, as this page can build it now, or why it cannot. */
-export type ResumeAgent = { agent: Agent; budget?: EpisodeBudget; live?: boolean } | { problem: string };
 
 interface InterruptedRunsProps {
   bank: LoadedBank;
   run: SuiteRun;
   oracle: VehOracle | null;
-  resolveAgent: (summary: StoredRunSummary) => ResumeAgent;
+  /** Given the run's stored transcripts too: an LLM run's endpoint is read from its recorded requests. */
+  resolveAgent: (summary: StoredRunSummary, transcripts: readonly Transcript[]) => ResumeAgent;
 }
 
 /**
@@ -52,7 +50,7 @@ function InterruptedRun({ summary, bank, run, oracle, resolveAgent }: Interrupte
     try {
       const store = getRunStore();
       const [committed, transcripts] = await Promise.all([store.readRows(summary.store_id), store.readTranscripts(summary.store_id)]);
-      const resolved = resolveAgent(summary);
+      const resolved = resolveAgent(summary, transcripts);
       const plan = planResume({ summary, committed, transcripts, bankTasks: bank.tasks, bankHash: bank.bankHash, agentProblem: 'problem' in resolved ? resolved.problem : null });
       if (!plan.ok || 'problem' in resolved || !summary.recipe) {
         setProblem(plan.ok ? 'This run cannot be resumed.' : plan.reason);
