@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+
+/** The page as a newcomer meets it: what the home page promises, where it leads, and moving around by keyboard. */
+
+test('the home page says what is true today and links every suite and page', async ({ page }) => {
+  await page.goto('./#/');
+  const main = page.getByRole('main');
+  // Copy that is no longer true: LLM endpoints are here, and a model run does send requests.
+  await expect(main).not.toContainText('LLM endpoints later');
+  await expect(main).not.toContainText('Nothing is sent anywhere');
+  await expect(page.getByTestId('home-privacy')).toContainText('endpoint you configure');
+
+  // Every suite: VEHBench runs in the page, the circuit audit honestly from the CLI only.
+  await expect(page.getByTestId('suite-card-veh').getByRole('link', { name: 'Run an agent' })).toHaveAttribute('href', '#/suite/veh/run');
+  await expect(page.getByTestId('suite-card-circuit')).toContainText('Circuit audit');
+  await expect(page.getByTestId('circuit-cli-only')).toContainText('command line only');
+  await expect(page.getByTestId('circuit-cli-only')).toContainText('--suite circuit');
+
+  const links = page.getByTestId('home-links');
+  for (const [name, href] of [
+    ['Photonics playground', '#/playground'],
+    ['Runs', '#/runs'],
+    ['Leaderboard', '#/leaderboard'],
+    ['Model settings', '#/settings'],
+  ] as const) {
+    await expect(links.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+  }
+  await links.getByRole('link', { name: 'Model settings', exact: true }).click();
+  await expect(page).toHaveURL(/#\/settings$/);
+});
+
+test('the playground no longer speaks of photonics suites the page does not have', async ({ page }) => {
+  await page.goto('./#/playground');
+  await expect(page.getByRole('heading', { name: 'Photonics playground', level: 1 })).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText('photonics suites');
+});
