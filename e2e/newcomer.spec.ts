@@ -34,3 +34,31 @@ test('the playground no longer speaks of photonics suites the page does not have
   await expect(page.getByRole('heading', { name: 'Photonics playground', level: 1 })).toBeVisible();
   await expect(page.getByRole('main')).not.toContainText('photonics suites');
 });
+
+test('a skip link is the first Tab stop and moves focus to the main content without changing the route', async ({ page }) => {
+  await page.goto('./#/runs');
+  await expect(page.getByRole('heading', { name: 'Runs', level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByTestId('skip-link');
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  await expect(page).toHaveURL(/#\/runs$/);
+  // The next Tab continues inside the main content, not back in the header.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
+});
+
+test('Run brings the results into view, and when the run ends focus is on the results heading, not <body>', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('./#/suite/veh/run?probe=P1&split=dev');
+  await expect(page.getByTestId('selection-count')).toHaveText('80');
+  await page.getByTestId('agent-select').selectOption('cmaes-40');
+  await page.getByTestId('run-button').click();
+  const heading = page.getByTestId('run-heading');
+  await expect(heading).toBeInViewport();
+  await expect(page.getByTestId('run-status')).toHaveText('completed', { timeout: 90_000 });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+});
