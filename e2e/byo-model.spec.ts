@@ -218,7 +218,7 @@ test('a wrong key: test connection explains the 401 in plain words, without echo
   await expect(page.getByTestId('connection-ok')).toHaveCount(0);
 });
 
-test('Cancel stops an LLM run while a model request is in flight, and keeps the finished tasks', async ({ page }) => {
+test('Cancel stops an LLM run while a model request is in flight, keeps the finished tasks, and Resume with the same model finishes it', async ({ page }) => {
   await configure(page, ENDPOINTS[0] as Endpoint, KEY);
   await expect(page.getByTestId('connection-ok')).toBeVisible();
   await save(page);
@@ -241,12 +241,21 @@ test('Cancel stops an LLM run while a model request is in flight, and keeps the 
   await expect(page.getByTestId('run-status')).toHaveText('running');
   await page.getByTestId('cancel-button').click();
   // The held request never answers: the run must stop on its own, not wait for it.
-  await expect(page.getByTestId('run-status')).toHaveText('cancelled', { timeout: 5_000 });
+  await expect(page.getByTestId('run-status')).toHaveText('paused', { timeout: 5_000 });
   const done = Number(await page.getByTestId('run-progress').getAttribute('aria-valuenow'));
   expect(done).toBeGreaterThan(0);
   expect(done).toBeLessThan(SELECTION_SIZE);
   await expect(page.getByTestId('result-row')).toHaveCount(done);
   release();
+  await page.unroute(`${STANDIN}/openai/v1/chat/completions`);
+
+  // Cancel paused it; with the same model saved and its key held, Resume finishes the remaining tasks.
+  const banner = page.getByTestId('interrupted-run');
+  await expect(banner).toContainText('A paused run');
+  await banner.getByRole('button', { name: 'Resume' }).click();
+  await expect(page.getByTestId('run-status')).toHaveText('completed', { timeout: 90_000 });
+  await expect(page.getByTestId('run-progress')).toHaveAttribute('aria-valuenow', String(SELECTION_SIZE));
+  await expect(page.getByTestId('result-row')).toHaveCount(SELECTION_SIZE);
 });
 
 test('streaming is visible: a slow stream shows a partial reply in the live panel before the reply completes', async ({ page }) => {

@@ -7,6 +7,7 @@ import type { LoadedBank } from '../components/BankGate.tsx';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { getRunStore, useStoredRuns } from '../data/run-store.ts';
 import { routeHref } from '../routing/route.ts';
+import { isPausedRun } from './pause-on-cancel.ts';
 import type { ResumeAgent } from './resume-agent.ts';
 import type { SuiteRun } from './use-suite-run.ts';
 
@@ -92,7 +93,7 @@ function InterruptedRun({ summary, bank, run, oracle, resolveAgent }: Interrupte
   return (
     <section className="panel pg-interrupted" aria-labelledby={headingId} data-testid="interrupted-run">
       <h2 id={headingId}>
-        An interrupted run ({summary.label}, <span data-testid="interrupted-done">{summary.done_count}</span> of {summary.task_count} tasks)
+        {isPausedRun(summary) ? 'A paused run' : 'An interrupted run'} ({summary.label}, <span data-testid="interrupted-done">{summary.done_count}</span> of {summary.task_count} tasks)
       </h2>
       <p className="note">
         {summary.error ?? 'This run stopped before it finished.'} Started {summary.started_at}, seed {summary.seed}. Resume runs the{' '}

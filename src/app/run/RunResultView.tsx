@@ -34,7 +34,9 @@ export function RunResultView({ run, onRestartOracle }: RunResultViewProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useRevealRun(run.running, heading);
   if (!run.request) return null;
-  const status = run.running ? 'running' : run.error ? 'failed' : (run.result?.status ?? 'idle');
+  // A cancelled run is stored paused (pause-on-cancel.ts): say so, since Resume continues it.
+  const engineStatus = run.running ? 'running' : run.error ? 'failed' : (run.result?.status ?? 'idle');
+  const status = engineStatus === 'cancelled' && run.stored?.finishError === null ? 'paused' : engineStatus;
   return (
     <>
       <section className="panel" aria-labelledby="run-heading">
@@ -54,6 +56,11 @@ export function RunResultView({ run, onRestartOracle }: RunResultViewProps) {
             onRetry={onRestartOracle}
             retryLabel="Restart the oracle worker"
           />
+        )}
+        {status === 'paused' && (
+          <p className="note" data-testid="paused-note">
+            Paused after {run.progress.done} of {run.progress.total} tasks; the metrics below cover those. Resume (above) continues with the rest.
+          </p>
         )}
         {run.result && <DownloadResultButton result={run.result} />}
         {run.stored && <StoredRunNote storeId={run.stored.storeId} finishError={run.stored.finishError} />}
