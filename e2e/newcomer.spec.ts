@@ -62,3 +62,36 @@ test('Run brings the results into view, and when the run ends focus is on the re
   await expect(heading).toBeFocused();
   await expect(heading).toBeInViewport();
 });
+
+test('two runs of one agent are told apart on the Runs page, the leaderboard and the compare picker, which never starts with a run against itself', async ({ page }) => {
+  await page.goto('./#/suite/veh/run?probe=P1&split=dev');
+  await expect(page.getByTestId('selection-count')).toHaveText('80');
+  for (let i = 0; i < 2; i++) {
+    await page.getByTestId('run-button').click();
+    await expect(page.getByTestId('run-status')).toHaveText('completed');
+    // Start times to the second tell them apart; keep the two starts in different seconds.
+    await page.waitForTimeout(1100);
+  }
+
+  await page.goto('./#/runs');
+  const labels = page.getByTestId('run-label');
+  await expect(labels).toHaveCount(2);
+  const [first, second] = await labels.allInnerTexts();
+  expect(first).not.toBe(second);
+  expect(first).toMatch(/ · P1 dev, 80 tasks · seed \d+ · \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
+
+  await page.goto('./#/leaderboard');
+  const names = page.getByTestId('lb-run-name');
+  await expect(names).toHaveCount(2);
+  const shown = await names.allInnerTexts();
+  expect(new Set(shown).size).toBe(2);
+
+  await page.goto('./#/compare');
+  const a = await page.getByTestId('compare-pick-a').inputValue();
+  const b = await page.getByTestId('compare-pick-b').inputValue();
+  expect(a).not.toBe('');
+  expect(a).not.toBe(b);
+  await expect(page.getByTestId('compare-open')).toBeEnabled();
+  const options = await page.getByTestId('compare-pick-a').locator('option').allInnerTexts();
+  expect(new Set(options).size).toBe(2);
+});

@@ -34,7 +34,8 @@ function Headlines({ storeId }: { storeId: string }) {
 }
 
 /** One stored run in the library: what ran, how far it got, its headline scores, its badge and its actions. */
-export function RunListRow({ s, actions }: { s: StoredRunSummary; actions: RunRowActions }) {
+/** `name`: the run's label, or what tells it apart from other stored runs with the same label (run-names.ts). */
+export function RunListRow({ s, name, actions }: { s: StoredRunSummary; name: string; actions: RunRowActions }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const finished = s.status !== 'running' && s.status !== 'interrupted';
   const detail = routeHref({ name: 'run-detail', storeId: s.store_id, taskIndex: null, query: new URLSearchParams() });
@@ -42,7 +43,7 @@ export function RunListRow({ s, actions }: { s: StoredRunSummary; actions: RunRo
     <tr data-testid="run-row" data-store-id={s.store_id}>
       <th scope="row">
         <a href={detail} data-testid="run-label">
-          {s.label}
+          {name}
         </a>
         <div className="note mono">{s.run_id}</div>
         <div className="note">
