@@ -1,4 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test } from '@playwright/test';
 
 /** The page as a newcomer meets it: what the home page promises, where it leads, and moving around by keyboard. */
 
@@ -94,4 +97,33 @@ test('two runs of one agent are told apart on the Runs page, the leaderboard and
   await expect(page.getByTestId('compare-open')).toBeEnabled();
   const options = await page.getByTestId('compare-pick-a').locator('option').allInnerTexts();
   expect(new Set(options).size).toBe(2);
+});
+
+test('after the browser restarts, the storage line shows what the stored runs really use, not 0 B', async ({ baseURL }) => {
+  // A fresh profile kept on disk, closed and opened again: the case where Chromium reported 0 B until the database was open.
+  const profile = mkdtempSync(join(tmpdir(), 'pg-e2e-profile-'));
+  const launch = () => chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', args: ['--no-sandbox'], baseURL: baseURL ?? '' });
+  try {
+    const first = await launch();
+    const page = first.pages()[0] ?? (await first.newPage());
+    await page.goto('./#/suite/veh/run?probe=P1&split=dev');
+    await expect(page.getByTestId('selection-count')).toHaveText('80');
+    await page.getByTestId('run-button').click();
+    await expect(page.getByTestId('run-status')).toHaveText('completed');
+    await first.close();
+
+    const second = await launch();
+    const again = second.pages()[0] ?? (await second.newPage());
+    await again.goto('./#/runs');
+    await expect(again.getByTestId('run-row')).toHaveCount(1);
+    const line = again.getByTestId('runs-storage');
+    await expect(line).toHaveText(/^Storage used: \d/);
+    expect(await line.innerText()).not.toMatch(/Storage used: 0 B\b/);
+    await again.goto('./#/suite/veh/run');
+    await expect(again.getByTestId('storage-usage')).toHaveText(/^Storage used: \d/);
+    expect(await again.getByTestId('storage-usage').innerText()).not.toMatch(/Storage used: 0 B\b/);
+    await second.close();
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
 });
