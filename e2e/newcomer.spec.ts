@@ -127,3 +127,28 @@ test('after the browser restarts, the storage line shows what the stored runs re
     rmSync(profile, { recursive: true, force: true });
   }
 });
+
+test('P2 rows: an infeasible final design reads "infeasible · 0", and using the whole query budget is a normal end, not a red budget_exceeded', async ({ page }) => {
+  await page.goto('./#/suite/veh/run?probe=P2&split=dev');
+  await page.getByTestId('agent-select').selectOption('random');
+  await page.getByTestId('run-button').click();
+  await expect(page.getByTestId('run-status')).toHaveText('completed', { timeout: 90_000 });
+  const rows = page.locator('[data-testid="result-row"][data-probe="P2"]');
+  const cells = await rows.evaluateAll((trs) =>
+    trs.map((tr) => {
+      const tds = Array.from(tr.querySelectorAll('td'));
+      const status = tr.querySelector('[data-testid="result-status"]');
+      return { feasible: tds[2]?.textContent ?? '', score: tr.querySelector('[data-testid="p2-score"]')?.textContent ?? '', status: status?.textContent ?? '', statusBad: status?.classList.contains('fail') ?? true };
+    }),
+  );
+  expect(cells.length).toBeGreaterThan(0);
+  // This agent leaves designs infeasible and spends whole budgets: both cases are on screen.
+  expect(cells.some((c) => c.feasible === 'no')).toBe(true);
+  expect(cells.some((c) => c.status === 'query budget used')).toBe(true);
+  for (const c of cells) {
+    if (c.feasible === 'no') expect(c.score).toBe('infeasible · 0');
+    else expect(c.score).toMatch(/^\d\.\d{3}$/);
+    expect(c.status).not.toBe('budget_exceeded');
+    if (c.status === 'query budget used') expect(c.statusBad).toBe(false);
+  }
+});
