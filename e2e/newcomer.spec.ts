@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
+import { contrastFailures } from './contrast.ts';
 
 /** The page as a newcomer meets it: what the home page promises, where it leads, and moving around by keyboard. */
 
@@ -151,4 +152,22 @@ test('P2 rows: an infeasible final design reads "infeasible · 0", and using the
     expect(c.status).not.toBe('budget_exceeded');
     if (c.status === 'query budget used') expect(c.statusBad).toBe(false);
   }
+});
+
+test('the transcript dialog meets WCAG AA text contrast (4.5:1) everywhere, P1 to P4', async ({ page }) => {
+  await page.goto('./#/suite/veh/run?split=dev&difficulty=hard');
+  await page.getByTestId('agent-select').selectOption('random');
+  await page.getByTestId('run-button').click();
+  await expect(page.getByTestId('run-status')).toHaveText('completed', { timeout: 90_000 });
+  const failures: string[] = [];
+  for (const probe of ['P1', 'P2', 'P3', 'P4']) {
+    const row = page.locator(`[data-testid="result-row"][data-probe="${probe}"]`).first();
+    await row.getByTestId('transcript-button').click();
+    const view = page.getByTestId('transcript-view');
+    await expect(view).toBeVisible();
+    for (const f of await contrastFailures(view)) failures.push(`${probe}: "${f.text}" ${f.ratio}:1 < ${f.needed}:1 (${f.color} on ${f.background})`);
+    await view.getByTestId('transcript-close').click();
+    await expect(view).toHaveCount(0);
+  }
+  expect(failures).toEqual([]);
 });
