@@ -99,3 +99,28 @@ test('after a run, the Runs table scrolls in its own box and every action of a r
   await expect(row.getByTestId('delete-confirm')).toBeVisible();
   await expectNoSidewaysScroll(page);
 });
+
+test('with two stored runs, the run detail, compare and leaderboard pages and the transcript dialog fit a 390 px phone', async ({ page }) => {
+  await page.goto('./#/suite/veh/run?probe=P2&split=dev');
+  for (const agent of ['reference', 'random']) {
+    await page.getByTestId('agent-select').selectOption(agent);
+    await page.getByTestId('run-button').click();
+    await expect(page.getByTestId('run-status')).toHaveText('completed', { timeout: 90_000 });
+  }
+  await page.getByTestId('result-row').first().getByTestId('transcript-button').click();
+  await expect(page.getByTestId('transcript-view')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.getByTestId('transcript-close').click();
+
+  await page.goto('./#/runs');
+  await page.getByTestId('run-label').first().click();
+  await expect(page.getByTestId('rd-task-id').first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+
+  await page.goto('./#/leaderboard');
+  await expect(page.getByTestId('leaderboard-row')).toHaveCount(2);
+  await expectNoSidewaysScroll(page);
+  await page.getByTestId('compare-open').click();
+  await expect(page.getByTestId('compare-run-A')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+});
