@@ -64,6 +64,11 @@ describe('resolveResumeAgent', () => {
     expect('problem' in r && r.problem).toMatch(/sent its requests to https:\/\/api\.openai\.com\/v1\/chat\/completions, but the Model settings now point at http:\/\/127\.0\.0\.1:4321\/openai\/v1/);
   });
 
+  it('does not take a longer path for the same endpoint (/v1 is not /v10)', () => {
+    const r = resolveResumeAgent(summary('llm:openai:veh-anchor-fixed'), [sentTo('http://127.0.0.1:4321/openai/v10/chat/completions')], ctx({}));
+    expect('problem' in r && r.problem).toMatch(/now point at http:\/\/127\.0\.0\.1:4321\/openai\/v1:/);
+  });
+
   it('reports a failure to build the agent as the reason', () => {
     const r = resolveResumeAgent(summary('llm:openai:veh-anchor-fixed'), [], ctx({ build: () => { throw new Error('bad header'); } }));
     expect(r).toEqual({ problem: 'bad header' });

@@ -60,7 +60,7 @@ export function llmResumeProblem(run: { agentId: string; endpoint: string | null
   }
   // A request URL is the base URL plus the provider's path, so the run's endpoint starts with the configured one.
   const configured = safeEndpoint(s.base_url);
-  if (run.endpoint !== null && !run.endpoint.startsWith(configured)) {
+  if (run.endpoint !== null && run.endpoint !== configured && !run.endpoint.startsWith(`${configured}/`)) {
     return `This run sent its requests to ${run.endpoint}, but the Model settings now point at ${configured}: set the endpoint back to resume.`;
   }
   if (ctx.apiKey === '' && ctx.needsKey) return 'This run needs the API key for its endpoint: enter it on the Model settings page (keys are never stored with runs), then resume.';
