@@ -249,9 +249,19 @@ test('Cancel stops an LLM run while a model request is in flight, keeps the fini
   release();
   await page.unroute(`${STANDIN}/openai/v1/chat/completions`);
 
-  // Cancel paused it; with the same model saved and its key held, Resume finishes the remaining tasks.
+  // Cancel paused it. With another model saved, Resume says exactly which model the run needs.
   const banner = page.getByTestId('interrupted-run');
   await expect(banner).toContainText('A paused run');
+  await configure(page, { ...(ENDPOINTS[0] as Endpoint), model: 'veh-last-state' }, KEY);
+  await save(page);
+  await page.goto(`./#/suite/veh/run?${SELECTION}`);
+  await banner.getByRole('button', { name: 'Resume' }).click();
+  await expect(banner.getByRole('alert')).toHaveText(/This run used openai model “veh-anchor-fixed”, but openai model “veh-last-state” is configured now/);
+
+  // With the run's model saved again and its key held, Resume finishes the remaining tasks.
+  await configure(page, ENDPOINTS[0] as Endpoint, KEY);
+  await save(page);
+  await page.goto(`./#/suite/veh/run?${SELECTION}`);
   await banner.getByRole('button', { name: 'Resume' }).click();
   await expect(page.getByTestId('run-status')).toHaveText('completed', { timeout: 90_000 });
   await expect(page.getByTestId('run-progress')).toHaveAttribute('aria-valuenow', String(SELECTION_SIZE));
