@@ -1,9 +1,9 @@
 import { defineConfig } from '@playwright/test';
+import { DIST_PORT, STANDIN_PORT } from './e2e/e2e-ports.ts';
 
-const PORT = 4310;
+// Free ports picked at config load (e2e/e2e-ports.ts), so a server left over from a killed run cannot block the next one.
+const PORT = DIST_PORT;
 const SUB_PATH = '/some/sub/path/';
-/** The local LLM stand-in (test/llm-standin) that e2e/byo-model.spec.ts points the settings page at. */
-const STANDIN_PORT = 4321;
 // Distinctive, so the key-absence test cannot be fooled by an unrelated match.
 const STANDIN_KEY = 'pg-e2e-key-7f3a9c41d2';
 

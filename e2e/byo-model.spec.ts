@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { STANDIN_PORT } from './e2e-ports.ts';
 import { watchForFailures } from './network-watch.ts';
 
 /**
  * Bring your own model, end to end: the settings page configures an endpoint of the local LLM
- * stand-in (test/llm-standin, started by playwright.config.ts on 127.0.0.1:4321 with this key), a
+ * stand-in (test/llm-standin, started by playwright.config.ts on a free 127.0.0.1 port with this key), a
  * run of real VEH tasks goes through it, and the key is shown to stay where it belongs.
  */
-const STANDIN = 'http://127.0.0.1:4321';
+const STANDIN = `http://127.0.0.1:${STANDIN_PORT}`;
 const KEY = 'pg-e2e-key-7f3a9c41d2';
 
 /** 5 tasks covering P1–P4 (1, 1, 1, 2), as a run-page query. */
@@ -97,7 +98,7 @@ function rowsContaining(dump: Record<string, Record<string, unknown>>, needle: s
  * adapter cancels the reader) as an aborted request when the server had not closed it yet. That is
  * a normal end of a streamed reply, not a failure.
  */
-const isFinishedStream = (failure: string): boolean => /^request failed: http:\/\/127\.0\.0\.1:4321\/\S+ \(net::ERR_ABORTED\)$/.test(failure);
+const isFinishedStream = (failure: string): boolean => failure.startsWith(`request failed: ${STANDIN}/`) && /^request failed: \S+ \(net::ERR_ABORTED\)$/.test(failure);
 
 test('each provider: configure the stand-in, test the connection, run P1–P4 tasks with transcripts, scores and cost', async ({ page }) => {
   const failures = watchForFailures(page);
@@ -217,7 +218,7 @@ test('a wrong key: test connection explains the 401 in plain words, without echo
   await expect(page.getByTestId('connection-ok')).toHaveCount(0);
 });
 
-test('Cancel stops an LLM run while a model request is in flight, and keeps the finished tasks', async ({ page }) => {
+test('Cancel stops an LLM run while a model request is in flight, keeps the finished tasks, and Resume with the same model finishes it', async ({ page }) => {
   await configure(page, ENDPOINTS[0] as Endpoint, KEY);
   await expect(page.getByTestId('connection-ok')).toBeVisible();
   await save(page);
@@ -240,12 +241,31 @@ test('Cancel stops an LLM run while a model request is in flight, and keeps the 
   await expect(page.getByTestId('run-status')).toHaveText('running');
   await page.getByTestId('cancel-button').click();
   // The held request never answers: the run must stop on its own, not wait for it.
-  await expect(page.getByTestId('run-status')).toHaveText('cancelled', { timeout: 5_000 });
+  await expect(page.getByTestId('run-status')).toHaveText('paused', { timeout: 5_000 });
   const done = Number(await page.getByTestId('run-progress').getAttribute('aria-valuenow'));
   expect(done).toBeGreaterThan(0);
   expect(done).toBeLessThan(SELECTION_SIZE);
   await expect(page.getByTestId('result-row')).toHaveCount(done);
   release();
+  await page.unroute(`${STANDIN}/openai/v1/chat/completions`);
+
+  // Cancel paused it. With another model saved, Resume says exactly which model the run needs.
+  const banner = page.getByTestId('interrupted-run');
+  await expect(banner).toContainText('A paused run');
+  await configure(page, { ...(ENDPOINTS[0] as Endpoint), model: 'veh-last-state' }, KEY);
+  await save(page);
+  await page.goto(`./#/suite/veh/run?${SELECTION}`);
+  await banner.getByRole('button', { name: 'Resume' }).click();
+  await expect(banner.getByRole('alert')).toHaveText(/This run used openai model “veh-anchor-fixed”, but openai model “veh-last-state” is configured now/);
+
+  // With the run's model saved again and its key held, Resume finishes the remaining tasks.
+  await configure(page, ENDPOINTS[0] as Endpoint, KEY);
+  await save(page);
+  await page.goto(`./#/suite/veh/run?${SELECTION}`);
+  await banner.getByRole('button', { name: 'Resume' }).click();
+  await expect(page.getByTestId('run-status')).toHaveText('completed', { timeout: 90_000 });
+  await expect(page.getByTestId('run-progress')).toHaveAttribute('aria-valuenow', String(SELECTION_SIZE));
+  await expect(page.getByTestId('result-row')).toHaveCount(SELECTION_SIZE);
 });
 
 test('streaming is visible: a slow stream shows a partial reply in the live panel before the reply completes', async ({ page }) => {

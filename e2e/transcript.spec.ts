@@ -82,6 +82,6 @@ test('during a long run, a finished task’s transcript opens while the run goes
   await expect(button).toBeFocused();
 
   await page.getByTestId('cancel-button').click();
-  await expect(status).toHaveText('cancelled');
+  await expect(status).toHaveText('paused');
   expect(failures).toEqual([]);
 });

@@ -11,6 +11,7 @@ import { ComparePage } from './compare/ComparePage.tsx';
 import { AnalysesPage } from './analyses/AnalysesPage.tsx';
 import { OracleStatus } from './components/OracleStatus.tsx';
 import { ErrorPanel } from './components/ErrorPanel.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from './components/SkipLink.tsx';
 import { useHashRoute } from './routing/use-hash-route.ts';
 import { routeHref, type Route } from './routing/route.ts';
 import { useVehOracle } from './data/use-veh-oracle.ts';
@@ -19,6 +20,7 @@ export function App() {
   const route = useHashRoute();
   return (
     <>
+      <SkipLink />
       <header className="site-header">
         <a className="brand" href="#/">
           Proving Ground
@@ -49,7 +51,8 @@ export function App() {
         <OracleStatus />
       </header>
       <OracleErrorBanner />
-      <main>
+      {/* tabIndex -1: the skip link can focus it, Tab does not stop on it. */}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <RouteView route={route} />
       </main>
       <footer className="site-footer">

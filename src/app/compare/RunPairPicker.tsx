@@ -1,13 +1,22 @@
 import { useState } from 'react';
 import type { StoredRunSummary } from '../../core/store/run-store.ts';
 import { navigate } from '../routing/use-hash-route.ts';
+import { runName, runNames, startedText } from '../runs/run-names.ts';
+import { defaultComparePair } from './compare-view.ts';
 
-const optionText = (s: StoredRunSummary): string => `${s.label} · ${s.done_count} tasks · ${s.started_at.slice(0, 16).replace('T', ' ')} (${s.store_id})`;
+/** The run's distinguishing name, then what else a chooser wants to see: how far it got and when it started. */
+const optionText = (names: ReadonlyMap<string, string>, s: StoredRunSummary): string => {
+  const name = runName(names, s);
+  const started = startedText(s.started_at);
+  return `${name} · ${s.done_count}/${s.task_count} done${name.includes(started) ? '' : ` · ${started}`}`;
+};
 
 /** Two stored runs to compare: A (baseline) and B (challenger); opens `#/compare?a=…&b=…`. */
 export function RunPairPicker({ summaries, a, b }: { summaries: readonly StoredRunSummary[]; a?: string | null; b?: string | null }) {
-  const [pickA, setA] = useState(a ?? summaries[1]?.store_id ?? summaries[0]?.store_id ?? '');
-  const [pickB, setB] = useState(b ?? summaries[0]?.store_id ?? '');
+  const [initial] = useState(() => defaultComparePair(summaries.map((s) => s.store_id), a ?? null, b ?? null));
+  const [pickA, setA] = useState(initial.a);
+  const [pickB, setB] = useState(initial.b);
+  const names = runNames(summaries);
   if (summaries.length < 2) return <p className="note">Two stored runs are needed for a comparison.</p>;
   return (
     <form
@@ -23,7 +32,7 @@ export function RunPairPicker({ summaries, a, b }: { summaries: readonly StoredR
         <select data-testid="compare-pick-a" value={pickA} onChange={(e) => setA(e.target.value)}>
           {summaries.map((s) => (
             <option key={s.store_id} value={s.store_id}>
-              {optionText(s)}
+              {optionText(names, s)}
             </option>
           ))}
         </select>
@@ -33,7 +42,7 @@ export function RunPairPicker({ summaries, a, b }: { summaries: readonly StoredR
         <select data-testid="compare-pick-b" value={pickB} onChange={(e) => setB(e.target.value)}>
           {summaries.map((s) => (
             <option key={s.store_id} value={s.store_id}>
-              {optionText(s)}
+              {optionText(names, s)}
             </option>
           ))}
         </select>
@@ -41,6 +50,7 @@ export function RunPairPicker({ summaries, a, b }: { summaries: readonly StoredR
       <button type="submit" data-testid="compare-open" disabled={pickA === '' || pickB === '' || pickA === pickB}>
         Compare task by task
       </button>
+      {pickA === pickB && pickA !== '' && <span className="note">Pick two different runs.</span>}
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareViewFromQuery } from './compare-view.ts';
+import { compareViewFromQuery, defaultComparePair } from './compare-view.ts';
 
 describe('compare view from the URL', () => {
   it('reads both runs, the outcome filter and the task', () => {
@@ -8,5 +8,15 @@ describe('compare view from the URL', () => {
 
   it('drops an unknown outcome and treats empty ids as missing', () => {
     expect(compareViewFromQuery(new URLSearchParams('a=&outcome=better'))).toEqual({ a: null, b: null, outcome: null, task: null });
+  });
+});
+
+describe('defaultComparePair', () => {
+  it('starts with the two newest runs, B the newest, and never a run against itself', () => {
+    expect(defaultComparePair(['new', 'old', 'older'], null, null)).toEqual({ a: 'old', b: 'new' });
+    expect(defaultComparePair(['new', 'old'], 'new', null)).toEqual({ a: 'new', b: 'old' });
+    expect(defaultComparePair(['new', 'old'], null, 'old')).toEqual({ a: 'new', b: 'old' });
+    expect(defaultComparePair(['new', 'old'], 'old', 'old')).toEqual({ a: 'old', b: 'new' });
+    expect(defaultComparePair(['x', 'y'], 'x', 'y')).toEqual({ a: 'x', b: 'y' });
   });
 });

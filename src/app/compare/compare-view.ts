@@ -27,3 +27,16 @@ export const OUTCOME_LABEL: Readonly<Record<PairOutcome, string>> = {
   both_fail: 'both fail',
   both_pass: 'both pass',
 };
+
+/**
+ * The picker's starting pair: the ids asked for, else the newest run as B and the next newest as A.
+ * Never one run against itself: a given id is kept and the other side takes the newest other run.
+ */
+export function defaultComparePair(storeIds: readonly string[], a: string | null, b: string | null): { a: string; b: string } {
+  const other = (than: string | null): string => storeIds.find((id) => id !== than) ?? '';
+  if (a !== null && b !== null && a !== b) return { a, b };
+  if (a !== null) return { a, b: other(a) };
+  if (b !== null) return { a: other(b), b };
+  const newest = storeIds[0] ?? '';
+  return { a: other(newest), b: newest };
+}

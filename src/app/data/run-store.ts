@@ -175,10 +175,23 @@ export function useRunTranscript(storeId: string | null, taskIndex: number | nul
   });
 }
 
-/** Bytes used and available to this origin, and whether its storage is persistent (refreshed after every write). */
+/**
+ * Bytes used and available to this origin, and whether its storage is persistent (refreshed after
+ * every write). Read only once the run store is open: in a browser just started, Chromium counts
+ * the origin's IndexedDB as 0 B until a database of it has been opened, so an earlier read showed
+ * "0 B" beside a list of stored runs.
+ */
 export function useStorageEstimate() {
   useStoreInvalidation();
-  return useQuery({ queryKey: runsQueryKeys.estimate(), queryFn: () => readStorageEstimate(), retry: false, staleTime: 0 });
+  return useQuery({
+    queryKey: runsQueryKeys.estimate(),
+    queryFn: async () => {
+      await getRunStoreBackend();
+      return readStorageEstimate();
+    },
+    retry: false,
+    staleTime: 0,
+  });
 }
 
 /** IndexedDB or the memory fallback, with the warning to show for the latter. */

@@ -8,6 +8,7 @@ import { IntervalBarChart } from '../charts/IntervalBarChart.tsx';
 import { TASK_SCORE_LABEL, taskScoreDomain } from '../../core/leaderboard/task-outcome.ts';
 import { formatMetric } from '../format.ts';
 import { routeHref } from '../routing/route.ts';
+import { runName, runNames } from '../runs/run-names.ts';
 import { describeTaskFilter } from './filter-description.ts';
 import { TrustBadge } from './TrustBadge.tsx';
 
@@ -42,6 +43,9 @@ export function ProbeLeaderboard({ runs, probe, metric, filters }: { runs: reado
     );
   }
   const leader = entries[0];
+  // Repeated runs of one agent share a label: name each shown entry by what tells it apart.
+  const shownIds = new Set(entries.map((e) => e.store_id));
+  const names = runNames(runs.filter((r) => shownIds.has(r.summary.store_id)).map((r) => r.summary));
   return (
     <>
       <div className="table-scroll">
@@ -74,7 +78,9 @@ export function ProbeLeaderboard({ runs, probe, metric, filters }: { runs: reado
                   )}
                 </td>
                 <th scope="row">
-                  <a href={routeHref({ name: 'run-detail', storeId: e.store_id, taskIndex: null, query: new URLSearchParams() })}>{e.label}</a>
+                  <a href={routeHref({ name: 'run-detail', storeId: e.store_id, taskIndex: null, query: new URLSearchParams() })} data-testid="lb-run-name">
+                    {runName(names, e)}
+                  </a>
                   <div className="note mono">{e.model ?? e.agent_id}</div>
                 </th>
                 <td>
@@ -123,7 +129,7 @@ export function ProbeLeaderboard({ runs, probe, metric, filters }: { runs: reado
             title={`${probe} leaderboard: ${label}`}
             xLabel={`${label} (${direction === 'lower' ? 'error rate, lower is better' : 'score'})`}
             domain={axisDomain(entries)}
-            groups={entries.map((e) => ({ label: `${e.rank ?? '–'}. ${e.label}`, bars: [{ series: label, value: e.metric.value, low: e.metric.ci_low, high: e.metric.ci_high }] }))}
+            groups={entries.map((e) => ({ label: `${e.rank ?? '–'}. ${runName(names, e)}`, bars: [{ series: label, value: e.metric.value, low: e.metric.ci_low, high: e.metric.ci_high }] }))}
           />
         )}
       </ExportableFigure>

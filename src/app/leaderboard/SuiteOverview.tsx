@@ -10,16 +10,15 @@ import { IntervalBarChart } from '../charts/IntervalBarChart.tsx';
 import { RadarChart } from '../charts/RadarChart.tsx';
 import { formatMetric } from '../format.ts';
 import { routeHref } from '../routing/route.ts';
+import { runName, runNames } from '../runs/run-names.ts';
 import { TrustBadge } from './TrustBadge.tsx';
 
 /** Runs drawn in one plot at most: more outlines or bars than colours stop being readable. */
 export const MAX_PLOTTED_RUNS = 8;
 
-/** A run's name in plots: its label, with the store id when two shown runs share a label. */
+/** A run's name in the table and plots: its label, with what tells it apart when shown runs share one. */
 function plotNames(runs: readonly ScoredRun[]): Map<string, string> {
-  const count = new Map<string, number>();
-  for (const r of runs) count.set(r.summary.label, (count.get(r.summary.label) ?? 0) + 1);
-  return new Map(runs.map((r) => [r.summary.store_id, (count.get(r.summary.label) ?? 0) > 1 ? `${r.summary.label} (${r.summary.store_id})` : r.summary.label]));
+  return runNames(runs.map((r) => r.summary));
 }
 
 function Cell({ entry }: { entry: LeaderboardEntry | undefined }) {
@@ -48,6 +47,7 @@ export function SuiteOverview({ runs, filters }: { runs: readonly ScoredRun[]; f
   const columns = PROBES.map((p) => new Map(leaderboard(shown, p, HEADLINE_METRICS[p].key, filters).map((e) => [e.store_id, e])));
   const plotted = shown.slice(0, MAX_PLOTTED_RUNS);
   const names = plotNames(plotted);
+  const rowNames = runNames(shown.map((r) => r.summary));
   const probesPresent = PROBES.filter((p) => plotted.some((r) => (r.tasks[p] ?? 0) > 0));
   return (
     <>
@@ -69,7 +69,9 @@ export function SuiteOverview({ runs, filters }: { runs: readonly ScoredRun[]; f
             {shown.map((r) => (
               <tr key={r.summary.store_id} data-testid="leaderboard-row" data-store-id={r.summary.store_id} data-agent={r.summary.agent_id}>
                 <th scope="row">
-                  <a href={routeHref({ name: 'run-detail', storeId: r.summary.store_id, taskIndex: null, query: new URLSearchParams() })}>{r.summary.label}</a>
+                  <a href={routeHref({ name: 'run-detail', storeId: r.summary.store_id, taskIndex: null, query: new URLSearchParams() })} data-testid="lb-run-name">
+                    {runName(rowNames, r.summary)}
+                  </a>
                   <div className="note mono">{r.summary.started_at.slice(0, 16).replace('T', ' ')}</div>
                 </th>
                 <td>

@@ -94,7 +94,7 @@ export function PlaygroundPage({ query }: { query: URLSearchParams }) {
     <div className="pg-page">
       <h1>Photonics playground</h1>
       <p className="intro">
-        The solvers the photonics suites use as oracles, in a web worker: Mie scattering, thin-film transfer matrices, slab and
+        The photonics solvers, in a web worker: Mie scattering, thin-film transfer matrices, slab and
         channel waveguide modes, photonic circuits, 1-D and 2-D gratings (RCWA), photonic-crystal bands, particles by the discrete
         dipole approximation, eigenmode expansion and inverse design. Grid solvers are estimated before they run, report progress
         and can be cancelled. Field names carry their units; wavelengths are vacuum wavelengths; a complex index is

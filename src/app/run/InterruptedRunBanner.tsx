@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import type { Agent } from '../../core/agent/types.ts';
-import type { EpisodeBudget } from '../../core/llm/budget.ts';
+import type { Transcript } from '../../core/veh/run/transcript.ts';
 import type { VehOracle } from '../../core/veh/run/types.ts';
 import { planResume } from '../../core/store/resume-plan.ts';
 import type { StoredRunSummary } from '../../core/store/run-store.ts';
@@ -8,16 +7,16 @@ import type { LoadedBank } from '../components/BankGate.tsx';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { getRunStore, useStoredRuns } from '../data/run-store.ts';
 import { routeHref } from '../routing/route.ts';
+import { isPausedRun } from './pause-on-cancel.ts';
+import type { ResumeAgent } from './resume-agent.ts';
 import type { SuiteRun } from './use-suite-run.ts';
-
-/** The agent to resume a run with, as this page can build it now, or why it cannot. */
-export type ResumeAgent = { agent: Agent; budget?: EpisodeBudget; live?: boolean } | { problem: string };
 
 interface InterruptedRunsProps {
   bank: LoadedBank;
   run: SuiteRun;
   oracle: VehOracle | null;
-  resolveAgent: (summary: StoredRunSummary) => ResumeAgent;
+  /** Given the run's stored transcripts too: an LLM run's endpoint is read from its recorded requests. */
+  resolveAgent: (summary: StoredRunSummary, transcripts: readonly Transcript[]) => ResumeAgent;
 }
 
 /**
@@ -52,7 +51,7 @@ function InterruptedRun({ summary, bank, run, oracle, resolveAgent }: Interrupte
     try {
       const store = getRunStore();
       const [committed, transcripts] = await Promise.all([store.readRows(summary.store_id), store.readTranscripts(summary.store_id)]);
-      const resolved = resolveAgent(summary);
+      const resolved = resolveAgent(summary, transcripts);
       const plan = planResume({ summary, committed, transcripts, bankTasks: bank.tasks, bankHash: bank.bankHash, agentProblem: 'problem' in resolved ? resolved.problem : null });
       if (!plan.ok || 'problem' in resolved || !summary.recipe) {
         setProblem(plan.ok ? 'This run cannot be resumed.' : plan.reason);
@@ -94,7 +93,7 @@ function InterruptedRun({ summary, bank, run, oracle, resolveAgent }: Interrupte
   return (
     <section className="panel pg-interrupted" aria-labelledby={headingId} data-testid="interrupted-run">
       <h2 id={headingId}>
-        An interrupted run ({summary.label}, <span data-testid="interrupted-done">{summary.done_count}</span> of {summary.task_count} tasks)
+        {isPausedRun(summary) ? 'A paused run' : 'An interrupted run'} ({summary.label}, <span data-testid="interrupted-done">{summary.done_count}</span> of {summary.task_count} tasks)
       </h2>
       <p className="note">
         {summary.error ?? 'This run stopped before it finished.'} Started {summary.started_at}, seed {summary.seed}. Resume runs the{' '}

@@ -3,6 +3,7 @@ import type { Transcript } from '../../core/veh/run/transcript.ts';
 import type { P1Row, P2Row, P3Row, P4Row, VehRow } from '../../core/veh/rows.ts';
 import { formatMetric } from '../format.ts';
 import { routeHref } from '../routing/route.ts';
+import { episodeStatusView, p2ScoreText } from './episode-status.ts';
 import { p1Outcome, p2Outcome, p3Outcome, p4Outcome } from './row-outcome.ts';
 import { TranscriptDialog } from './TranscriptDialog.tsx';
 
@@ -55,7 +56,7 @@ export function ResultTables({ rows, transcripts }: ResultTablesProps) {
         </ResultTable>
       )}
       {p2.length > 0 && (
-        <ResultTable caption={`P2 · verifier-guided search (${p2.length})`} headers={['final feasible', 'power / BKF', 'queries']}>
+        <ResultTable caption={`P2 · verifier-guided search (${p2.length})`} headers={['final feasible', 'score (power / BKF)', 'queries']}>
           {p2.map((r) => (
             <P2ResultRow key={r.task_id} row={r} onOpen={openTranscript} />
           ))}
@@ -115,11 +116,18 @@ function TaskCells({ row }: { row: VehRow }) {
           {row.task_id}
         </a>
       </td>
-      <td className={row.status === 'completed' ? undefined : 'fail'}>
-        {row.status}
-        {row.parse_failures > 0 ? ` (${row.parse_failures} parse failures)` : ''}
-      </td>
+      <EpisodeStatusCell row={row} />
     </>
+  );
+}
+
+function EpisodeStatusCell({ row }: { row: VehRow }) {
+  const view = episodeStatusView(row.status, row.budget_stop);
+  return (
+    <td className={view.tone === 'bad' ? 'fail' : undefined} title={view.explanation} data-testid="result-status">
+      {view.text}
+      {row.parse_failures > 0 ? ` (${row.parse_failures} parse failures)` : ''}
+    </td>
   );
 }
 
@@ -160,7 +168,7 @@ const P2ResultRow = memo(function P2ResultRow({ row, onOpen }: { row: P2Row; onO
     <tr data-testid="result-row" data-probe="P2">
       <TaskCells row={row} />
       <td>{yesNo(o.feasible)}</td>
-      <td>{formatMetric(o.ratio)}</td>
+      <P2ScoreCell feasible={o.feasible} ratio={o.ratio} />
       <td>
         {o.queries} / {o.budget}
       </td>
@@ -168,6 +176,15 @@ const P2ResultRow = memo(function P2ResultRow({ row, onOpen }: { row: P2Row; onO
     </tr>
   );
 });
+
+function P2ScoreCell(o: { feasible: boolean; ratio: number | null }) {
+  const score = p2ScoreText(o);
+  return (
+    <td className={o.feasible ? undefined : 'fail'} title={score.title} data-testid="p2-score">
+      {score.text}
+    </td>
+  );
+}
 
 const P3ResultRow = memo(function P3ResultRow({ row, onOpen }: { row: P3Row; onOpen: OpenTranscript }) {
   const o = p3Outcome(row);

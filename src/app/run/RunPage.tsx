@@ -14,10 +14,12 @@ import { RunControls, type RunSettings } from './RunControls.tsx';
 import { auditedRun, DEFAULT_AUDIT_SETTINGS, emptyAuditReason } from './run-audit.ts';
 import { RunResultView } from './RunResultView.tsx';
 import { SelectionSummary } from './SelectionSummary.tsx';
-import { InterruptedRuns, type ResumeAgent } from './InterruptedRunBanner.tsx';
+import { InterruptedRuns } from './InterruptedRunBanner.tsx';
+import { resolveResumeAgent, type ResumeAgent } from './resume-agent.ts';
 import { StorageStatus } from './StorageStatus.tsx';
 import { requestPersistentStorage } from '../../adapters/browser/storage-estimate.ts';
 import type { StoredRunSummary } from '../../core/store/run-store.ts';
+import type { Transcript } from '../../core/veh/run/transcript.ts';
 import { useRun } from './RunContext.tsx';
 import { buildYourModelAgent, YOUR_MODEL_AGENT_ID, yourModelDescription, yourModelLabel } from './your-model.ts';
 
@@ -70,23 +72,15 @@ function RunWorkbench({ bank, query }: { bank: LoadedBank; query: URLSearchParam
   const restartOracle = () => void oracle.refetch();
 
   /** The agent an interrupted run needs, as this page can build it now (an LLM run needs the same model and its key). */
-  const resumeAgent = (summary: StoredRunSummary): ResumeAgent => {
-    const id = summary.recipe?.agent_id ?? summary.agent_id;
-    if (id !== YOUR_MODEL_AGENT_ID) {
-      const builtin = BUILTIN_AGENTS.find((a) => a.id === id);
-      return builtin ? { agent: builtin } : { problem: `This run used agent “${id}”, which this version of the page does not have.` };
-    }
-    if (!modelConfig) return { problem: 'This run used your model, but no model is configured now: set it up on the Model settings page, then resume.' };
-    if (summary.model !== modelConfig.settings.model) {
-      return { problem: `This run used model “${summary.model ?? '?'}”, but “${modelConfig.settings.model}” is configured now: switch back on the Model settings page to resume it.` };
-    }
-    const key = sessionSecrets.get({ provider: modelConfig.settings.provider, baseUrl: modelConfig.settings.base_url });
-    if (key === '' && presetById(modelConfig.preset).needsKey) return { problem: 'This run needs the API key for its endpoint: enter it on the Model settings page (keys are never stored with runs), then resume.' };
-    try {
-      return { agent: buildYourModelAgent(modelConfig, key), budget: modelConfig.budget, live: true };
-    } catch (e) {
-      return { problem: e instanceof Error ? e.message : String(e) };
-    }
+  const resumeAgent = (summary: StoredRunSummary, transcripts: readonly Transcript[]): ResumeAgent => {
+    const key = modelConfig ? sessionSecrets.get({ provider: modelConfig.settings.provider, baseUrl: modelConfig.settings.base_url }) : '';
+    return resolveResumeAgent(summary, transcripts, {
+      builtins: BUILTIN_AGENTS,
+      config: modelConfig,
+      apiKey: key,
+      needsKey: modelConfig ? presetById(modelConfig.preset).needsKey : true,
+      build: buildYourModelAgent,
+    });
   };
 
   const startRun = () => {

@@ -1,12 +1,13 @@
 import { Fragment, type ReactNode } from 'react';
 import type { ReplyEvent } from '../../core/agent/events.ts';
-import type { ActionEvent, FinalRef, TranscriptEvent } from '../../core/veh/protocol/events.ts';
+import type { ActionEvent, EndEvent, FinalRef, TranscriptEvent } from '../../core/veh/protocol/events.ts';
 import { DESIGN_VARIABLES } from '../../core/veh/oracle.ts';
 import { LongText } from '../components/LongText.tsx';
 import { formatNumber } from '../format.ts';
 import { formatUsd } from '../../core/run/usage.ts';
 import { LlmCallsView } from './LlmCallsView.tsx';
 import { OracleCallView } from './OracleCallView.tsx';
+import { episodeStatusView } from './episode-status.ts';
 import { formatDuration } from './transcript-summary.ts';
 
 /**
@@ -40,7 +41,8 @@ function toneOf(e: TranscriptEvent): Tone {
     case 'action':
       return e.protocol_valid ? 'normal' : 'bad';
     case 'end':
-      return e.status === 'budget_exceeded' ? 'warn' : 'end';
+      // Only an LLM budget stop is a warning; P2 using its whole query budget is its normal end.
+      return e.status === 'budget_exceeded' && e.budget_limit !== undefined ? 'warn' : 'end';
     default:
       return 'normal';
   }
@@ -107,7 +109,7 @@ function body(e: TranscriptEvent): ReactNode {
     case 'end':
       return (
         <p className="transcript-event-title" data-testid="transcript-end">
-          <strong>Episode ended</strong>: <span className={`status status-${e.status}`} data-testid="transcript-end-status">{e.status}</span> — {e.reason}
+          <strong>Episode ended</strong>: <EndStatus status={e.status} budgetLimit={e.budget_limit} /> — {e.reason}
           {e.budget_limit && <span className="tag warning">budget: {e.budget_limit}</span>}
           {e.final && ` · final design: ${finalLabel(e.final)}`}
         </p>
@@ -180,5 +182,15 @@ function ActionView({ event: e }: { event: ActionEvent }) {
         </dl>
       )}
     </>
+  );
+}
+
+/** The recorded status as it is (the event log shows raw values), coloured as a problem only when it is one. */
+function EndStatus({ status, budgetLimit }: { status: EndEvent['status']; budgetLimit: string | undefined }) {
+  const view = episodeStatusView(status, budgetLimit);
+  return (
+    <span className={view.tone === 'bad' ? 'status fail' : 'status'} title={view.explanation} data-testid="transcript-end-status">
+      {status}
+    </span>
   );
 }

@@ -3,6 +3,7 @@ import type { Transcript } from '../../core/veh/run/transcript.ts';
 import { taskUsage } from '../../core/run/usage.ts';
 import { formatUsd } from '../../core/run/usage.ts';
 import { downloadJson } from './download-json.ts';
+import { episodeStatusView, transcriptBudgetStop } from './episode-status.ts';
 import { eventCounts, formatDuration, plural, tokenTotals, transcriptFilename } from './transcript-summary.ts';
 
 interface TranscriptViewProps {
@@ -31,9 +32,7 @@ export function TranscriptHeader({ transcript: t, headingId }: TranscriptViewPro
         </dd>
         <dt>status</dt>
         <dd>
-          <strong className={`status status-${t.status}`} data-testid="transcript-status">
-            {t.status}
-          </strong>
+          <TranscriptStatus transcript={t} />
         </dd>
         <dt>probe</dt>
         <dd>
@@ -90,5 +89,14 @@ export function TranscriptHeader({ transcript: t, headingId }: TranscriptViewPro
         </button>
       </p>
     </header>
+  );
+}
+
+function TranscriptStatus({ transcript }: { transcript: Transcript }) {
+  const view = episodeStatusView(transcript.status, transcriptBudgetStop(transcript));
+  return (
+    <strong className={view.tone === 'bad' ? 'status fail' : 'status'} title={view.explanation} data-testid="transcript-status">
+      {view.text}
+    </strong>
   );
 }

@@ -9,6 +9,7 @@ import type { StoredRunSummary } from '../../core/store/run-store.ts';
 import { resumeStoredRun, startStoredRun, type StoredRunOptions } from '../../core/store/stored-run.ts';
 import { holdRunLock } from '../../adapters/browser/run-locks.ts';
 import { getRunStore } from '../data/run-store.ts';
+import { pauseOnCancel } from './pause-on-cancel.ts';
 import type { Transcript } from '../../core/veh/run/transcript.ts';
 import type { P3Variant } from '../../core/veh/protocol/prompts.ts';
 import type { VehRow } from '../../core/veh/rows.ts';
@@ -105,7 +106,8 @@ export function useSuiteRun() {
       let releaseLock: () => void = () => undefined;
       try {
         const options: StoredRunOptions = {
-          store: getRunStore(),
+          // Cancel pauses: the stored run stays resumable (pause-on-cancel.ts).
+          store: pauseOnCancel(getRunStore()),
           label: request.agent.model ? `${request.agent.model.settings.provider} ${request.agent.model.settings.model}` : request.agent.label,
           model: request.agent.model?.settings.model ?? null,
           onStored: (storeId) => {

@@ -9,6 +9,8 @@ export interface TaskListItem {
   taskId: string;
   probe: Probe;
   status: EpisodeStatus;
+  /** The LLM episode budget that stopped it early, if any (tells that stop from P2's normal query-budget end). */
+  budgetStop?: string;
   passed: boolean;
 }
 
@@ -23,7 +25,7 @@ export interface TaskListFilters {
 export const NO_FILTERS: TaskListFilters = { probe: null, status: null, outcome: null, text: '' };
 
 export function taskListItems(tasks: readonly StoredTask[]): TaskListItem[] {
-  return tasks.map((t) => ({ index: t.task_index, taskId: t.row.task_id, probe: t.row.probe, status: t.row.status, passed: headlinePassed(t.row) }));
+  return tasks.map((t) => ({ index: t.task_index, taskId: t.row.task_id, probe: t.row.probe, status: t.row.status, ...(t.row.budget_stop ? { budgetStop: t.row.budget_stop } : {}), passed: headlinePassed(t.row) }));
 }
 
 export function filterTaskList(items: readonly TaskListItem[], f: TaskListFilters): TaskListItem[] {

@@ -6,6 +6,7 @@ import { VirtualList } from '../components/VirtualList.tsx';
 import { useRunRows, useStoredRun } from '../data/run-store.ts';
 import { routeHref } from '../routing/route.ts';
 import { navigate } from '../routing/use-hash-route.ts';
+import { episodeStatusView } from '../run/episode-status.ts';
 import { MetricsPanel } from '../run/MetricsPanel.tsx';
 import { RunDetailHeader } from './RunDetailHeader.tsx';
 import { filterTaskList, filtersFromQuery, filtersToQuery, RunDetailFilterBar, taskListItems, type TaskListFilters, type TaskListItem } from './RunDetailFilters.tsx';
@@ -131,8 +132,18 @@ function TaskRow({ item }: { item: TaskListItem }) {
       <span className="mono rd-row-id" data-testid="rd-task-id">
         {item.taskId}
       </span>
-      <span className={item.status === 'completed' ? 'rd-row-status' : 'rd-row-status fail'}>{item.status === 'completed' ? '' : item.status}</span>
+      <TaskRowStatus item={item} />
       <span className={item.passed ? 'pass' : 'fail'}>{item.passed ? 'pass' : 'fail'}</span>
+    </span>
+  );
+}
+
+/** Blank for a clean end (P2 using its query budget included), else what went wrong. */
+function TaskRowStatus({ item }: { item: TaskListItem }) {
+  const view = episodeStatusView(item.status, item.budgetStop);
+  return (
+    <span className={view.tone === 'bad' ? 'rd-row-status fail' : 'rd-row-status'} title={view.explanation}>
+      {view.tone === 'bad' ? view.text : ''}
     </span>
   );
 }

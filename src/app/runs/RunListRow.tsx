@@ -5,6 +5,7 @@ import type { StoredRunSummary } from '../../core/store/run-store.ts';
 import { PROBES } from '../../core/veh/task-schema.ts';
 import { useStoredRun } from '../data/run-store.ts';
 import { routeHref } from '../routing/route.ts';
+import { isPausedRun } from '../run/pause-on-cancel.ts';
 import type { DownloadKind } from './run-downloads.ts';
 import { VerificationBadge } from './VerificationBadge.tsx';
 
@@ -33,7 +34,8 @@ function Headlines({ storeId }: { storeId: string }) {
 }
 
 /** One stored run in the library: what ran, how far it got, its headline scores, its badge and its actions. */
-export function RunListRow({ s, actions }: { s: StoredRunSummary; actions: RunRowActions }) {
+/** `name`: the run's label, or what tells it apart from other stored runs with the same label (run-names.ts). */
+export function RunListRow({ s, name, actions }: { s: StoredRunSummary; name: string; actions: RunRowActions }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const finished = s.status !== 'running' && s.status !== 'interrupted';
   const detail = routeHref({ name: 'run-detail', storeId: s.store_id, taskIndex: null, query: new URLSearchParams() });
@@ -41,7 +43,7 @@ export function RunListRow({ s, actions }: { s: StoredRunSummary; actions: RunRo
     <tr data-testid="run-row" data-store-id={s.store_id}>
       <th scope="row">
         <a href={detail} data-testid="run-label">
-          {s.label}
+          {name}
         </a>
         <div className="note mono">{s.run_id}</div>
         <div className="note">
@@ -50,8 +52,8 @@ export function RunListRow({ s, actions }: { s: StoredRunSummary; actions: RunRo
       </th>
       <td>{s.model ?? s.agent_id}</td>
       <td>
-        <span className={`status status-${s.status}`} data-testid="run-status-cell">
-          {s.status}
+        <span className={`status status-${isPausedRun(s) ? 'paused' : s.status}`} data-testid="run-status-cell">
+          {isPausedRun(s) ? 'paused' : s.status}
         </span>
         {s.error && <div className="note">{s.error}</div>}
       </td>
@@ -77,6 +79,12 @@ export function RunListRow({ s, actions }: { s: StoredRunSummary; actions: RunRo
       </td>
       <td>
         <div className="runs-actions">
+          {s.status === 'interrupted' && s.source === 'local' && (
+            // Resume needs the bank, the oracle and the agent, which the Run page has; its banner for this run does it.
+            <a className="button" data-testid="resume-link" href={routeHref({ name: 'run', query: new URLSearchParams() })}>
+              Resume…
+            </a>
+          )}
           <button type="button" data-testid="verify-button" disabled={!finished || actions.verifying || actions.verifyBlocked !== null} title={actions.verifyBlocked ?? (finished ? 'Replay-verify this run' : 'Finish or resume the run first')} onClick={() => actions.onVerify(s)}>
             {actions.verifying ? 'Verifying…' : 'Verify'}
           </button>

@@ -12,6 +12,7 @@ import { ClearAllPanel } from './ClearAllPanel.tsx';
 import { ImportPanel } from './ImportPanel.tsx';
 import { ResultsUrlStatus } from './ResultsUrlStatus.tsx';
 import { RunListRow } from './RunListRow.tsx';
+import { runName, runNames } from './run-names.ts';
 import { downloadStoredRun, type DownloadKind } from './run-downloads.ts';
 import { StoragePanel } from './StoragePanel.tsx';
 import { verifyStoredRun } from './verify-stored-run.ts';
@@ -86,6 +87,7 @@ export function RunsPage({ query }: { query: URLSearchParams }) {
   };
 
   const shownReport = shown !== null ? reports.get(shown) : undefined;
+  const names = runNames(runs.data ?? []);
 
   return (
     <>
@@ -126,6 +128,7 @@ export function RunsPage({ query }: { query: URLSearchParams }) {
                   <RunListRow
                     key={s.store_id}
                     s={s}
+                    name={runName(names, s)}
                     actions={{
                       onVerify,
                       onDownload,
