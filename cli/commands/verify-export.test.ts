@@ -45,7 +45,7 @@ const verifyFile = async (name: string, body: unknown) => {
   const file = join(dir, name);
   await writeFile(file, JSON.stringify(body));
   const c = capture();
-  const code = await verifyCommand([file, '--bank', bank], c.io, { oracle: () => fixtureOracle });
+  const code = await verifyCommand([file, '--bank', bank], c.io, { environment: () => fixtureOracle });
   return { code, text: c.text() };
 };
 

@@ -28,7 +28,7 @@ async function copyRun(name: string): Promise<string> {
   return to;
 }
 
-const verify = (args: string[], c = capture(), deps: Parameters<typeof verifyCommand>[2] = { oracle: () => fixtureOracle }) => verifyCommand([...args, '--bank', bank], c.io, deps);
+const verify = (args: string[], c = capture(), deps: Parameters<typeof verifyCommand>[2] = { environment: () => fixtureOracle }) => verifyCommand([...args, '--bank', bank], c.io, deps);
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pg-verify-'));
@@ -139,7 +139,7 @@ describe('verify command', () => {
     manifest.note = 'another bank';
     await writeFile(join(other, 'manifest.json'), JSON.stringify(manifest));
     const c = capture();
-    expect(await verifyCommand([bundleFile, '--bank', other], c.io, { oracle: () => fixtureOracle })).toBe(1);
+    expect(await verifyCommand([bundleFile, '--bank', other], c.io, { environment: () => fixtureOracle })).toBe(1);
     expect(c.out.join('\n')).toMatch(/: UNVERIFIABLE\n/);
     expect(c.out.join('\n')).toMatch(/unverifiable: the run used bank [0-9a-f]{64}; this build ships bank [0-9a-f]{64}/);
   });
@@ -175,7 +175,7 @@ describe('verify command', () => {
     expect(c.err.join('\n')).toMatch(/bad\.json is not a valid run download: rows\.2\.task_id/);
 
     c = capture();
-    expect(await verify([bundleFile], c, { oracle: () => fixtureOracle, maxBytes: 1000 })).toBe(2);
+    expect(await verify([bundleFile], c, { environment: () => fixtureOracle, maxBytes: 1000 })).toBe(2);
     expect(c.err.join('\n')).toMatch(/download\.json is \d+ bytes, over the 1000 bytes limit for result files; nothing was read/);
 
     c = capture();

@@ -4,6 +4,7 @@
  * and the bank this build ships. The outcome is stored with the run (badge in the list); the full
  * report is returned for the report view.
  */
+import { vehSuite } from '../../core/veh/suite.ts';
 import type { RunStore, StoredVerification } from '../../core/store/run-store.ts';
 import type { VehOracle } from '../../core/veh/run/types.ts';
 import { verifyRun, type ShippedBank, type VerifyReport } from '../../core/verify/verify.ts';
@@ -49,7 +50,7 @@ export async function verifyStoredRun(store: RunStore, storeId: string, deps: Pa
   const oracle = await deps.createOracle();
   let report: VerifyReport;
   try {
-    report = await verifyRun({ results: run, transcripts: run.transcripts }, { oracle, bank: deps.bank });
+    report = await verifyRun(vehSuite, { results: run, transcripts: run.transcripts }, { env: oracle, bank: deps.bank });
   } finally {
     oracle.terminate();
   }

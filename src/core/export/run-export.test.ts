@@ -1,3 +1,4 @@
+import { vehSuite } from '../veh/suite.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { VehRunResult as RunResult } from '../veh/run/run-veh.ts';
 import { ResultsFileSchema, RunBundleSchema, toResultsFile } from '../veh/run/results-file.ts';
@@ -56,7 +57,7 @@ describe('run export', () => {
   it('hashes the same content to the same value whatever order transcripts are in, as verify does', async () => {
     const shuffled = { ...run, transcripts: run.transcripts.slice().reverse() };
     expect(runContentHash(shuffled)).toBe(runContentHash(run));
-    const report = await verifyRun({ results: run, transcripts: run.transcripts }, { oracle: fixtureOracle, bank });
+    const report = await verifyRun(vehSuite, { results: run, transcripts: run.transcripts }, { env: fixtureOracle, bank });
     expect(report.content_sha256).toBe(runContentHash(run));
   });
 
@@ -122,7 +123,7 @@ describe('import refuses bad files with a message that names the problem', () =>
 describe('verify through the export format: edits are flagged with the task and field', () => {
   const verifyText = async (body: string) => {
     const back = parseRunFile('f.json', body);
-    return verifyRun({ results: back, transcripts: back.transcripts }, { oracle: fixtureOracle, bank });
+    return verifyRun(vehSuite, { results: back, transcripts: back.transcripts }, { env: fixtureOracle, bank });
   };
 
   it('an untouched export verifies', async () => {
@@ -160,7 +161,7 @@ describe('verify through the export format: edits are flagged with the task and 
   it('a removed transcript is flagged at its task (verify reads what import refuses)', async () => {
     const f = load();
     const [gone] = f.transcripts.splice(4, 1);
-    const r = await verifyRun({ results: f, transcripts: f.transcripts }, { oracle: fixtureOracle, bank });
+    const r = await verifyRun(vehSuite, { results: f, transcripts: f.transcripts }, { env: fixtureOracle, bank });
     expect(r.outcome).toBe('mismatch');
     expect(r.tasks.find((x) => x.task_id === gone!.task.task_id)?.diffs[0]).toMatchObject({ path: 'transcript' });
   });

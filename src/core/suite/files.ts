@@ -27,14 +27,11 @@ export function suiteIdOfFile(raw: unknown): string | null {
   return null;
 }
 
-function validate<T>(what: string, kind: string, schema: z.ZodType<T>, raw: unknown): T {
+function validate<T>(suite: AnySuite, what: string, kind: string, schema: z.ZodType<T>, raw: unknown): T {
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new ImportError(`${what} is not a valid ${kind}: ${describeIssues(parsed.error.issues)}`);
+  if (!parsed.success) throw new ImportError(`${what} is not a valid ${kind}: ${describeIssues(parsed.error.issues)} (suite ${suite.descriptor.id})`);
   return parsed.data;
 }
-
-/** A suite's prefix in messages: VEH files keep their historical wording ("results.json"). */
-const kindOf = (suite: AnySuite, kind: string): string => (suite.descriptor.id === 'veh' ? kind : `${suite.descriptor.id} ${kind}`);
 
 export interface ResultsContent {
   manifest: ManifestCore;
@@ -44,11 +41,11 @@ export interface ResultsContent {
 }
 
 export function parseSuiteResults(suite: AnySuite, what: string, raw: unknown): ResultsContent {
-  return validate(what, kindOf(suite, 'results.json'), suite.results.schema, raw) as ResultsContent;
+  return validate(suite, what, 'results.json', suite.results.schema, raw) as ResultsContent;
 }
 
 export function parseSuiteTranscript(suite: AnySuite, what: string, raw: unknown): TranscriptCore {
-  return validate(what, kindOf(suite, 'transcript'), suite.schemas.transcript, raw);
+  return validate(suite, what, 'transcript', suite.schemas.transcript, raw);
 }
 
 export interface BundleContent {
@@ -73,5 +70,5 @@ export function bundleSchemaOf(suite: AnySuite) {
 }
 
 export function parseSuiteBundle(suite: AnySuite, what: string, raw: unknown): BundleContent {
-  return validate(what, kindOf(suite, 'run download'), bundleSchemaOf(suite), raw) as BundleContent;
+  return validate(suite, what, 'run download', bundleSchemaOf(suite), raw) as BundleContent;
 }

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { circuitReferenceAgent } from '../circuit-audit/agents/reference-agent.ts';
-import type { CircuitP2Row } from '../circuit-audit/metrics/rows.ts';
-import { p1Task, p2Task, p3Task, p4Task } from '../circuit-audit/protocol/test-fixtures.ts';
-import type { CircuitTranscript } from '../circuit-audit/protocol/transcript.ts';
-import { referenceCircuitOracle } from '../circuit-audit/run/reference-oracle.ts';
-import { runCircuitSuite, type CircuitRunResult } from '../circuit-audit/run/run-suite.ts';
-import { verifyCircuitRun, type CircuitVerifyInput } from './verify-circuit.ts';
+import { circuitReferenceAgent } from './agents/reference-agent.ts';
+import type { CircuitP2Row } from './metrics/rows.ts';
+import { p1Task, p2Task, p3Task, p4Task } from './protocol/test-fixtures.ts';
+import type { CircuitTranscript } from './protocol/transcript.ts';
+import { referenceCircuitOracle } from './run/reference-oracle.ts';
+import { runCircuitSuite, type CircuitRunResult } from './run/run-suite.ts';
+import { verifyRun, type VerifyInput } from '../verify/verify.ts';
+import type { CircuitRow } from './metrics/rows.ts';
+import type { CircuitRunManifest } from './run/manifest.ts';
+import { circuitSuite } from './suite.ts';
+
+type CircuitVerifyInput = VerifyInput<CircuitRow, CircuitTranscript, CircuitRunManifest>;
 
 const TASKS = [p1Task('propose_design'), p1Task('declare_infeasible'), p2Task(), p3Task(), p4Task()];
 const BANK_HASH = 'bank-sha-under-test';
@@ -20,9 +25,9 @@ async function referenceRun(): Promise<CircuitRunResult> {
 const asRead = (r: CircuitRunResult): CircuitVerifyInput =>
   JSON.parse(JSON.stringify({ results: { manifest: r.manifest, rows: r.rows, metrics: r.metrics }, transcripts: r.transcripts })) as CircuitVerifyInput;
 
-const verify = (input: CircuitVerifyInput) => verifyCircuitRun(input, { oracle: referenceCircuitOracle, bank: { hash: BANK_HASH, tasks: TASKS }, resamples: RESAMPLES });
+const verify = (input: CircuitVerifyInput) => verifyRun(circuitSuite, input, { env: referenceCircuitOracle, bank: { hash: BANK_HASH, tasks: TASKS }, resamples: RESAMPLES });
 
-describe('verifyCircuitRun', () => {
+describe('verifyRun on the circuit audit', () => {
   it('verifies an untouched reference run, replaying every logged oracle call', async () => {
     const r = await verify(asRead(await referenceRun()));
     expect(r.outcome).toBe('verified');
@@ -83,7 +88,7 @@ describe('verifyCircuitRun', () => {
     t.task.context.vin_v += 1;
     const r = await verify(input);
     expect(r.tasks.find((x) => x.task_id === t.task.task_id)?.diffs).toContainEqual(expect.objectContaining({ check: 'bank', path: 'task.context.vin_v' }));
-    const other = await verifyCircuitRun(asRead(await referenceRun()), { oracle: referenceCircuitOracle, bank: { hash: 'another', tasks: TASKS }, resamples: RESAMPLES });
+    const other = await verifyRun(circuitSuite, asRead(await referenceRun()), { env: referenceCircuitOracle, bank: { hash: 'another', tasks: TASKS }, resamples: RESAMPLES });
     expect(other.outcome).toBe('unverifiable');
   });
 });

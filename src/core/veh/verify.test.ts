@@ -1,11 +1,12 @@
+import { vehSuite } from './suite.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runVehSuite } from '../veh/run/run-veh.ts';
-import type { RunBundle } from '../veh/run/results-file.ts';
-import type { VehOracle } from '../veh/run/types.ts';
-import { getBuiltinAgent } from '../veh/agents/index.ts';
-import { fixtureBank, fixtureOracle } from '../veh/protocol/test-fixtures.ts';
-import { fixtureClock } from '../veh/protocol/test-session.ts';
-import { formatDiff, verifyRun, type ShippedBank, type VerifyReport } from './verify.ts';
+import { runVehSuite } from './run/run-veh.ts';
+import type { RunBundle } from './run/results-file.ts';
+import type { VehOracle } from './run/types.ts';
+import { getBuiltinAgent } from './agents/index.ts';
+import { fixtureBank, fixtureOracle } from './protocol/test-fixtures.ts';
+import { fixtureClock } from './protocol/test-session.ts';
+import { formatDiff, verifyRun, type ShippedBank, type VerifyReport } from '../verify/verify.ts';
 
 const BANK_HASH = 'fixture-bank-hash';
 const bank: ShippedBank = { hash: BANK_HASH, tasks: fixtureBank() };
@@ -19,7 +20,7 @@ beforeAll(async () => {
 
 const load = (): RunBundle => JSON.parse(pristine) as RunBundle;
 const verify = (b: RunBundle, deps: Partial<{ bank: ShippedBank | null; oracle: VehOracle }> = {}): Promise<VerifyReport> =>
-  verifyRun({ results: b, transcripts: b.transcripts }, { oracle: deps.oracle ?? fixtureOracle, bank: deps.bank === undefined ? bank : deps.bank });
+  verifyRun(vehSuite, { results: b, transcripts: b.transcripts }, { env: deps.oracle ?? fixtureOracle, bank: deps.bank === undefined ? bank : deps.bank });
 const task = (r: VerifyReport, id: string) => r.tasks.find((t) => t.task_id === id);
 
 describe('verifyRun', () => {
@@ -145,7 +146,7 @@ describe('verifyRun', () => {
         throw new Error('unknown material');
       },
     };
-    const r = await verifyRun({ results: b, transcripts: [t] }, { oracle: refusing, bank });
+    const r = await verifyRun(vehSuite, { results: b, transcripts: [t] }, { env: refusing, bank });
     expect(task(r, t.task.task_id)?.diffs).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'reexecute', recomputed: 'oracle error: unknown material' })]));
   });
 

@@ -14,7 +14,7 @@ function capture() {
 
 let dir = '';
 let run = '';
-const deps = { circuit: { oracle: () => referenceCircuitOracle } };
+const deps = { environment: () => referenceCircuitOracle };
 
 async function copyRun(name: string): Promise<string> {
   const to = join(dir, name);
@@ -40,14 +40,14 @@ describe('verify on a circuit run folder', () => {
   it('verifies an untouched run (exit 0) against the shipped circuit bank', async () => {
     const c = capture();
     expect(await verifyCommand([run], c.io, deps)).toBe(0);
-    expect(c.text()).toContain('(circuit run folder): VERIFIED');
+    expect(c.text()).toContain('(run folder): VERIFIED');
     expect(c.text()).toMatch(/tasks: 18 verified, 0 mismatch/);
   });
 
   it('accepts the results.json path and prints JSON with --json', async () => {
     const c = capture();
     expect(await verifyCommand(['--json', join(run, 'results.json')], c.io, deps)).toBe(0);
-    expect(JSON.parse(c.text())).toMatchObject([{ kind: 'circuit results.json + transcripts', outcome: 'verified', oracle_backend: 'reference' }]);
+    expect(JSON.parse(c.text())).toMatchObject([{ kind: 'results.json + transcripts', suite: 'circuit', outcome: 'verified', oracle_backend: 'reference' }]);
   });
 
   it('flags an edited oracle result with its task id and field (exit 1)', async () => {

@@ -1,14 +1,15 @@
 /** Verification of an LLM run (scripted fake client): usage and cost per task and per run are checked against the transcripts too. */
+import { vehSuite } from './suite.ts';
 import { describe, expect, it } from 'vitest';
 import { createLlmAgent } from '../llm/llm-agent.ts';
 import { DEFAULT_PRICES } from '../llm/prices.ts';
 import { DEFAULT_RETRY_POLICY, ModelSettingsSchema } from '../llm/settings.ts';
 import { fakeClient, fakeResponse, manualTime, recordingSleep } from '../llm/test-fakes.ts';
-import { ResultsFileSchema, toResultsFile } from '../veh/run/results-file.ts';
-import { runVehSuite } from '../veh/run/run-veh.ts';
-import { BKF_DESIGN, fixtureBank, fixtureOracle } from '../veh/protocol/test-fixtures.ts';
-import { fixtureClock } from '../veh/protocol/test-session.ts';
-import { verifyRun } from './verify.ts';
+import { ResultsFileSchema, toResultsFile } from './run/results-file.ts';
+import { runVehSuite } from './run/run-veh.ts';
+import { BKF_DESIGN, fixtureBank, fixtureOracle } from './protocol/test-fixtures.ts';
+import { fixtureClock } from './protocol/test-session.ts';
+import { verifyRun } from '../verify/verify.ts';
 
 async function llmRun() {
   const client = fakeClient([], {
@@ -27,14 +28,14 @@ async function llmRun() {
 describe('verifyRun on an LLM run', () => {
   it('verifies, and flags edited token counts per task and per run', async () => {
     const input = await llmRun();
-    const deps = { oracle: fixtureOracle, bank: { hash: 'h', tasks: fixtureBank() } };
+    const deps = { env: fixtureOracle, bank: { hash: 'h', tasks: fixtureBank() } };
     expect(input.results.task_usage?.length).toBeGreaterThan(0);
-    expect((await verifyRun(input, deps)).outcome).toBe('verified');
+    expect((await verifyRun(vehSuite, input, deps)).outcome).toBe('verified');
 
     const u = input.results.task_usage![0]!;
     u.output_tokens += 1;
     input.results.manifest.usage!.input_tokens -= 1;
-    const r = await verifyRun(input, deps);
+    const r = await verifyRun(vehSuite, input, deps);
     expect(r.outcome).toBe('mismatch');
     expect(r.tasks.find((t) => t.task_id === u.task_id)?.diffs).toEqual([expect.objectContaining({ path: 'task_usage.output_tokens', claimed: u.output_tokens, recomputed: u.output_tokens - 1 })]);
     expect(r.file_diffs.map((d) => d.path)).toEqual(['manifest.usage.input_tokens']);
