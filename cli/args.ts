@@ -4,6 +4,7 @@
  * commands share, and the probe/split task filter. Problems are thrown as UsageError, whose message
  * names the flag; commands print it and exit 2.
  */
+import { SUITES as SUITE_REGISTRY } from '../src/core/suites.ts';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { z } from 'zod';
 import { PROBES, SPLITS, type Probe, type Split } from '../src/core/veh/task-schema.ts';
@@ -14,10 +15,10 @@ export const EXIT_USAGE = 2;
 export class UsageError extends Error {}
 
 /** What parseArgs takes as `options`. */
-type FlagOptions = NonNullable<ParseArgsConfig['options']>;
+export type FlagOptions = NonNullable<ParseArgsConfig['options']>;
 
-export const SUITES = ['veh', 'circuit'] as const;
-export type Suite = (typeof SUITES)[number];
+/** A suite id the registry knows (src/core/suites.ts). */
+export type Suite = string;
 export const DEFAULT_SUITE: Suite = 'veh';
 
 /**
@@ -71,11 +72,12 @@ function oneOf(flag: string, what: string, value: string, allowed: readonly stri
   throw new UsageError(`unknown ${what} "${value}": ${flag} must be ${allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`}`);
 }
 
-/** `--suite`: 'veh' or 'circuit'; absent means 'veh'. */
+/** `--suite`: a registered suite's id; absent means 'veh'. */
 export function parseSuite(value: string | undefined): Suite {
   const v = value ?? DEFAULT_SUITE;
-  if (!(SUITES as readonly string[]).includes(v)) oneOf('--suite', 'suite', v, SUITES);
-  return v as Suite;
+  const known = SUITE_REGISTRY.ids();
+  if (!known.includes(v)) oneOf('--suite', 'suite', v, known);
+  return v;
 }
 
 /** `--probe`: P1–P4, any case; absent means every probe (null). */

@@ -33,16 +33,22 @@ afterAll(async () => {
 
 const readManifest = async (out: string) => ResultsFileSchema.parse(JSON.parse(await readFile(join(out, 'results.json'), 'utf8'))).manifest;
 
+/** The audit controls the VEH plugin reads from a command line (parseControlArgs over the parsed flags). */
+const controlsOf = (args: string[]) => {
+  const a = parseRunArgs(args);
+  return parseControlArgs(a.values as Parameters<typeof parseControlArgs>[0], { agent: a.agent, probe: null });
+};
+
 describe('run audit flags', () => {
   it('parses the CLI spellings', () => {
-    expect(parseRunArgs(['--agent', 'reference', '--out', 'o']).controls).toEqual({ control: 'default', subset: null, sgForm: null, sgGroups: null, matchRun: null });
-    expect(parseRunArgs(['--agent', 'reference', '--out', 'o', '--control', 'wrong-boundary']).controls.control).toBe('wrong_boundary');
-    expect(parseRunArgs(['--agent', 'reference', '--out', 'o', '--control', 'state-summary-plus', '--subset', 'appendix-d']).controls).toMatchObject({
+    expect(controlsOf(['--agent', 'reference', '--out', 'o'])).toEqual({ control: 'default', subset: null, sgForm: null, sgGroups: null, matchRun: null });
+    expect(controlsOf(['--agent', 'reference', '--out', 'o', '--control', 'wrong-boundary']).control).toBe('wrong_boundary');
+    expect(controlsOf(['--agent', 'reference', '--out', 'o', '--control', 'state-summary-plus', '--subset', 'appendix-d'])).toMatchObject({
       control: 'state_summary_plus',
       subset: 'appendix_d',
     });
-    expect(parseRunArgs(['--agent', 'reference', '--out', 'o', '--sg-form', 'b', '--sg-groups', '46']).controls).toMatchObject({ sgForm: 'B', sgGroups: 46 });
-    expect(parseRunArgs(['--agent', 'cmaes-matched', '--match-run', 'runs/x', '--out', 'o']).controls.matchRun).toBe('runs/x');
+    expect(controlsOf(['--agent', 'reference', '--out', 'o', '--sg-form', 'b', '--sg-groups', '46'])).toMatchObject({ sgForm: 'B', sgGroups: 46 });
+    expect(controlsOf(['--agent', 'cmaes-matched', '--match-run', 'runs/x', '--out', 'o']).matchRun).toBe('runs/x');
   });
 
   it.each([

@@ -29,15 +29,13 @@ afterAll(async () => {
 
 describe('parseRunArgs', () => {
   it('reads every flag, with defaults', () => {
-    expect(parseRunArgs(['--suite', 'veh', '--agent', 'random', '--probe', 'p3', '--split', 'dev', '--seed', '7', '--p3-variant', 'state_summary', '--out', 'o'])).toMatchObject({
-      agent: 'random',
-      probe: 'P3',
-      split: 'dev',
-      seed: 7,
-      p3Variant: 'state_summary',
-      out: 'o',
-    });
-    expect(parseRunArgs(['--agent=reference', '--out=o'])).toMatchObject({ seed: 42, probe: null, split: null, p3Variant: 'raw_history' });
+    const a = parseRunArgs(['--suite', 'veh', '--agent', 'random', '--probe', 'p3', '--split', 'dev', '--seed', '7', '--p3-variant', 'state_summary', '--out', 'o']);
+    expect(a).toMatchObject({ agent: 'random', facets: { probe: 'P3', split: 'dev' }, seed: 7, out: 'o', shard: null, values: { 'p3-variant': 'state_summary' } });
+    expect(a.suite.descriptor.id).toBe('veh');
+    const d = parseRunArgs(['--agent=reference', '--out=o']);
+    expect(d).toMatchObject({ seed: 42, facets: {}, shard: null });
+    expect(d.suite.descriptor.id).toBe('veh');
+    expect(parseRunArgs(['--agent', 'x', '--out', 'o', '--shard', '2/3']).shard).toEqual({ index: 2, count: 3 });
   });
 
   it.each([
@@ -53,6 +51,8 @@ describe('parseRunArgs', () => {
     [['--agent', 'x', '--out', 'o', '--seed', '1e3'], /--seed must be an integer/],
     [['--agent', '--out', 'o'], /--agent needs a value/],
     [['--agent', 'x', '--out', 'o', '--p3-variant', 'summary'], /--p3-variant must be raw_history or state_summary/],
+    [['--agent', 'x', '--out', 'o', '--shard', '3/2'], /--shard 3\/2: need 1 ≤ i ≤ n/],
+    [['--agent', 'x', '--out', 'o', '--shard', 'half'], /--shard must be i\/n/],
   ])('rejects %j', (args, message) => {
     expect(() => parseRunArgs(args)).toThrow(message);
   });

@@ -12,16 +12,20 @@ const lines = (out: string[]): string[] => out.join('').split('\n').filter((l) =
 
 describe('parseTasksArgs', () => {
   it('defaults --suite to veh and validates suite, probe and split', () => {
-    expect(parseTasksArgs([])).toMatchObject({ probe: null, split: null });
+    const d = parseTasksArgs([]);
+    expect(typeof d !== 'string' && d.suite.descriptor.id).toBe('veh');
+    expect(d).toMatchObject({ facets: {} });
     expect(parseTasksArgs(['--suite', 'photonics'])).toMatch(/unknown suite "photonics": --suite must be one of veh, circuit/);
-    expect(parseTasksArgs(['--suite', 'circuit', '--probe', 'P3'])).toMatchObject({ suite: 'circuit', probe: 'P3', split: null });
+    const c = parseTasksArgs(['--suite', 'circuit', '--probe', 'P3']);
+    expect(typeof c !== 'string' && c.suite.descriptor.id).toBe('circuit');
+    expect(c).toMatchObject({ facets: { probe: 'P3' } });
     expect(parseTasksArgs(['--suite', 'veh', '--probe', 'P9'])).toMatch(/unknown probe/);
     expect(parseTasksArgs(['--suite', 'veh', '--split', 'train'])).toMatch(/unknown split/);
     expect(parseTasksArgs(['--suite', 'veh', '--probe'])).toMatch(/needs a value/);
   });
 
   it('accepts --flag=value and a lower-case probe', () => {
-    expect(parseTasksArgs(['--suite=veh', '--probe=p4', '--split=test_ood', '--dir=/tmp/b'])).toEqual({ probe: 'P4', split: 'test_ood', dir: '/tmp/b' });
+    expect(parseTasksArgs(['--suite=veh', '--probe=p4', '--split=test_ood', '--dir=/tmp/b'])).toMatchObject({ facets: { probe: 'P4', split: 'test_ood' }, dir: '/tmp/b' });
   });
 
   it('rejects an unknown flag, naming it', () => {

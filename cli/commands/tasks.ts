@@ -1,28 +1,32 @@
 /**
- * `proving-ground tasks [--suite veh|circuit] [--probe P1] [--split dev] [--dir DIR]`: prints the
- * generated tasks as JSONL, after loading the bank through its manifest (sizes, hashes and schema checked).
+ * `proving-ground tasks [--suite ID] [--<facet> V …] [--dir DIR]`: prints a suite's tasks as JSONL,
+ * after loading the bank through its manifest (sizes, hashes and schema checked). The suite's
+ * facets are the filters (VEH and the circuit audit: --probe, --split, --difficulty, …).
  */
-import { bankTextReader, DEFAULT_CIRCUIT_BANK_DIR, DEFAULT_VEH_BANK_DIR } from '../../src/adapters/node/run-files.ts';
-import { loadCircuitBank } from '../../src/core/circuit-audit/bank/load.ts';
-import { loadVehBank } from '../../src/core/veh/bank/load.ts';
-import { EXIT_USAGE, filterTasks, parseFlags, parseProbe, parseSplit, parseSuite, usageMessage, type Suite, type TaskFilter } from '../args.ts';
+import { bankTextReader } from '../../src/adapters/node/run-files.ts';
+import { defaultBankDir } from '../../src/adapters/node/suite-environments.ts';
+import type { AnySuite } from '../../src/core/suite/contract.ts';
+import { SUITES } from '../../src/core/suites.ts';
+import { EXIT_USAGE, parseFlags, parseSuite, usageMessage } from '../args.ts';
+import { facetFlags, filterByFacets, parseFacetFlags } from '../facets.ts';
 import type { CommandIo } from '../io.ts';
+import { suiteFlag } from './run.ts';
 
-const USAGE = 'usage: proving-ground tasks [--suite veh|circuit] [--probe P1|P2|P3|P4] [--split dev|test_id|test_ood] [--dir DIR]';
+const usage = (): string => `usage: proving-ground tasks [--suite ${SUITES.ids().join('|')}] [--probe P1|P2|P3|P4] [--split dev|test_id|test_ood] [--<facet> VALUE] [--dir DIR]`;
 
-interface TasksArgs extends TaskFilter {
+interface TasksArgs {
+  suite: AnySuite;
+  facets: Record<string, string>;
   dir: string;
-  suite?: Suite;
 }
 
-/** The parsed flags, or the usage message naming the problem. `suite` is present only for circuit (veh is the default). */
+/** The parsed flags, or the usage message naming the problem. */
 export function parseTasksArgs(args: readonly string[]): TasksArgs | string {
   try {
-    const { values } = parseFlags(args, { suite: { type: 'string' }, probe: { type: 'string' }, split: { type: 'string' }, dir: { type: 'string' } });
-    const suite = parseSuite(values.suite);
-    const base = { probe: parseProbe(values.probe), split: parseSplit(values.split) };
-    if (suite === 'circuit') return { ...base, dir: values.dir ?? DEFAULT_CIRCUIT_BANK_DIR, suite };
-    return { ...base, dir: values.dir ?? DEFAULT_VEH_BANK_DIR };
+    const suite = SUITES.get(parseSuite(suiteFlag(args)));
+    const { values } = parseFlags(args, { suite: { type: 'string' }, dir: { type: 'string' }, ...facetFlags(suite) });
+    const facets = parseFacetFlags(suite, values);
+    return { suite, facets, dir: typeof values.dir === 'string' ? values.dir : defaultBankDir(suite) };
   } catch (e) {
     return usageMessage(e);
   }
@@ -31,11 +35,18 @@ export function parseTasksArgs(args: readonly string[]): TasksArgs | string {
 export async function tasksCommand(args: readonly string[], io: CommandIo): Promise<number> {
   const parsed = parseTasksArgs(args);
   if (typeof parsed === 'string') {
-    io.stderr(`tasks: ${parsed}\n${USAGE}`);
+    io.stderr(`tasks: ${parsed}\n${usage()}`);
     return EXIT_USAGE;
   }
-  const { tasks } = parsed.suite === 'circuit' ? await loadCircuitBank(bankTextReader(parsed.dir)) : await loadVehBank(bankTextReader(parsed.dir));
-  const chosen = filterTasks<{ probe: string; split: string }>(tasks, parsed);
+  const { suite } = parsed;
+  const { tasks } = await suite.bank.load(bankTextReader(parsed.dir));
+  let chosen: { task_id: string }[];
+  try {
+    chosen = filterByFacets(suite, tasks, parsed.facets).tasks;
+  } catch (e) {
+    io.stderr(`tasks: ${usageMessage(e)}\n${usage()}`);
+    return EXIT_USAGE;
+  }
   if (chosen.length > 0) io.stdout(chosen.map((t) => JSON.stringify(t)).join('\n') + '\n');
   return 0;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceCircuitOracle } from '../../src/core/circuit-audit/run/reference-oracle.ts';
-import { runCircuitCommand } from './run-circuit.ts';
+import { runCommand } from './run.ts';
 import { verifyCommand } from './verify.ts';
 
 function capture() {
@@ -29,7 +29,7 @@ beforeAll(async () => {
   run = join(dir, 'run');
   let t = 0;
   // The shipped circuit bank's P3 tasks (App. R corrupted-state recovery), reference agent.
-  const code = await runCircuitCommand(['--suite', 'circuit', '--agent', 'reference', '--probe', 'P3', '--out', run], capture().io, { oracle: referenceCircuitOracle, clock: () => (t += 1) });
+  const code = await runCommand(['--suite', 'circuit', '--agent', 'reference', '--probe', 'P3', '--out', run], capture().io, { oracle: referenceCircuitOracle, clock: () => (t += 1) });
   expect(code).toBe(0);
 });
 afterAll(async () => {

@@ -7,7 +7,12 @@ import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { VehRunResult as RunResult } from '../../core/veh/run/run-veh.ts';
-import { ResultsFileSchema, RunBundleSchema, renderResultsMarkdown, toResultsFile, type ResultsFile, type RunBundle } from '../../core/veh/run/results-file.ts';
+import { ResultsFileSchema, RunBundleSchema, type ResultsFile, type RunBundle } from '../../core/veh/run/results-file.ts';
+import type { AnySuite } from '../../core/suite/contract.ts';
+import type { SuiteMetrics } from '../../core/suite/metrics.ts';
+import { parseSuiteTranscript } from '../../core/suite/files.ts';
+import type { TranscriptCore } from '../../core/run/transcript-core.ts';
+import { vehSuite } from '../../core/veh/suite.ts';
 import { TranscriptSchema, type Transcript } from '../../core/veh/run/transcript.ts';
 
 /** Resolved from this file, so the CLI finds the banks from any working directory. */
@@ -49,11 +54,20 @@ export function transcriptFileName(taskId: string): string {
   return `${taskId.replace(/[^A-Za-z0-9._-]/g, '_')}.json`;
 }
 
+/** What a run folder holds, for any suite: the run's manifest, rows, metrics and transcripts. */
+export interface RunOutput {
+  manifest: unknown;
+  rows: readonly unknown[];
+  metrics: SuiteMetrics;
+  transcripts: readonly TranscriptCore[];
+}
+
 /**
- * Writes results.json, results.md and one transcript per task. Transcripts left by an earlier run
- * in the same directory are removed first, so `score DIR` never mixes two runs.
+ * Writes results.json, results.md and one transcript per task, with the suite's results file.
+ * Transcripts left by an earlier run in the same directory are removed first, so `score DIR` never
+ * mixes two runs.
  */
-export async function writeRunOutput(dir: string, result: RunResult): Promise<{ transcripts: number }> {
+export async function writeSuiteRunOutput(suite: AnySuite, dir: string, result: RunOutput): Promise<{ transcripts: number }> {
   const tdir = join(dir, TRANSCRIPTS_DIR);
   await mkdir(tdir, { recursive: true });
   for (const name of await readdir(tdir)) if (name.endsWith('.json')) await rm(join(tdir, name));
@@ -66,9 +80,28 @@ export async function writeRunOutput(dir: string, result: RunResult): Promise<{ 
     writes.push(writeFile(join(tdir, name), `${JSON.stringify(t, null, 2)}\n`));
   }
   await Promise.all(writes);
-  await writeFile(join(dir, RESULTS_JSON), `${JSON.stringify(toResultsFile(result), null, 2)}\n`);
-  await writeFile(join(dir, RESULTS_MD), renderResultsMarkdown(result));
+  const content = result as Parameters<AnySuite['results']['build']>[0];
+  await writeFile(join(dir, RESULTS_JSON), `${JSON.stringify(suite.results.build(content), null, 2)}\n`);
+  await writeFile(join(dir, RESULTS_MD), suite.results.markdown(content));
   return { transcripts: result.transcripts.length };
+}
+
+/** A VEH run folder (tests and benches that run VEH directly). */
+export function writeRunOutput(dir: string, result: RunResult): Promise<{ transcripts: number }> {
+  return writeSuiteRunOutput(vehSuite, dir, result);
+}
+
+/** The suite's transcripts of a run folder, validated (sorted by file name; callers order by task_index). */
+export async function readSuiteTranscripts(suite: AnySuite, dir: string): Promise<TranscriptCore[]> {
+  const tdir = join(dir, TRANSCRIPTS_DIR);
+  let names: string[];
+  try {
+    names = (await readdir(tdir)).filter((n) => n.endsWith('.json')).sort();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`${tdir} not found`, { cause: e });
+    throw e;
+  }
+  return Promise.all(names.map(async (name) => parseSuiteTranscript(suite, join(tdir, name), JSON.parse(await readFile(join(tdir, name), 'utf8')))));
 }
 
 export async function readTranscripts(dir: string): Promise<Transcript[]> {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { HEADLINE_METRICS } from '../../core/veh/run/headline.ts';
-import { formatNumber } from '../../core/veh/run/results-file.ts';
+import { formatNumber } from '../../core/run/format.ts';
 import type { StoredRunSummary } from '../../core/store/run-store.ts';
 import { PROBES } from '../../core/veh/task-schema.ts';
 import { useStoredRun } from '../data/run-store.ts';

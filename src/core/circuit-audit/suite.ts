@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Suite } from '../suite/contract.ts';
 import { replayEach, type RecordedCall, type VerifyDiff } from '../verify/verify.ts';
 import { P3VariantSchema } from '../veh/protocol/prompts.ts';
-import { PROBES } from '../veh/task-schema.ts';
+import { PROBES, SPLITS } from '../veh/task-schema.ts';
 import { CIRCUIT_AGENTS } from './agents/index.ts';
 import { CIRCUIT_GENERATOR_VERSION } from './bank/common.ts';
 import { loadCircuitBank } from './bank/load.ts';
@@ -49,10 +49,10 @@ export const circuitSuite: Suite<CircuitTask, CircuitOracle, CircuitRunOptionsOf
   schemas: { task: CircuitTaskSchema, row: CircuitRowSchema, transcript: CircuitTranscriptSchema, manifest: CircuitRunManifestSchema, options: CircuitRunOptionsSchema },
   groups: { ids: PROBES, of: (t) => t.probe, headline: CIRCUIT_HEADLINES },
   facets: [
-    { key: 'probe', label: 'Probe', of: (t) => t.probe },
-    { key: 'split', label: 'Split', of: (t) => t.split },
+    { key: 'probe', label: 'Probe', values: PROBES, of: (t) => t.probe },
+    { key: 'split', label: 'Split', values: SPLITS, of: (t) => t.split },
     { key: 'family', label: 'Circuit', of: (t) => t.family },
-    { key: 'difficulty', label: 'Difficulty', of: (t) => t.difficulty },
+    { key: 'difficulty', label: 'Difficulty', values: ['easy', 'medium', 'hard'], of: (t) => t.difficulty },
   ],
   bank: { dir: 'circuit', load: loadCircuitBank },
   agents: CIRCUIT_AGENTS,

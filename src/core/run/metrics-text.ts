@@ -1,28 +1,35 @@
 /** Plain-text metric tables for the terminal (headline first, then the rest, each with its 95 % interval). */
-import { PROBES } from '../veh/task-schema.ts';
-import { HEADLINE_METRICS } from '../veh/run/headline.ts';
-import { formatInterval, formatNumber } from '../veh/run/results-file.ts';
 import type { SuiteMetrics } from '../suite/metrics.ts';
+import { formatInterval, formatNumber } from './format.ts';
 
-export function headlineLine(metrics: SuiteMetrics): string {
+/** A suite's metric groups in order, each with its headline metric (src/core/suite/contract.ts TaskGroups). */
+export interface MetricGroups {
+  readonly ids: readonly string[];
+  readonly headline: Readonly<Record<string, { key: string; label: string }>>;
+}
+
+/** Every group in the suite's order, then any other group the metrics hold. */
+const groupsOf = (metrics: SuiteMetrics, groups: MetricGroups): string[] => [...new Set([...groups.ids, ...Object.keys(metrics)])];
+
+export function headlineLine(metrics: SuiteMetrics, groups: MetricGroups): string {
   const parts: string[] = [];
-  for (const probe of PROBES) {
-    const h = HEADLINE_METRICS[probe];
-    const v = metrics[probe]?.[h.key];
-    if (v) parts.push(`${probe} ${h.key} ${formatNumber(v.value)} ${formatInterval(v)}`);
+  for (const group of groupsOf(metrics, groups)) {
+    const h = Object.hasOwn(groups.headline, group) ? groups.headline[group] : undefined;
+    const v = h ? metrics[group]?.[h.key] : undefined;
+    if (h && v) parts.push(`${group} ${h.key} ${formatNumber(v.value)} ${formatInterval(v)}`);
   }
   return parts.join(' | ');
 }
 
-export function metricsText(metrics: SuiteMetrics): string {
+export function metricsText(metrics: SuiteMetrics, groups: MetricGroups): string {
   const lines: string[] = [];
-  for (const probe of PROBES) {
-    const table = metrics[probe];
+  for (const group of groupsOf(metrics, groups)) {
+    const table = metrics[group];
     if (!table) continue;
-    const h = HEADLINE_METRICS[probe].key;
-    const keys = [h, ...Object.keys(table).filter((k) => k !== h)].filter((k) => k in table);
+    const h = Object.hasOwn(groups.headline, group) ? groups.headline[group]?.key : undefined;
+    const keys = [...(h !== undefined ? [h] : []), ...Object.keys(table).filter((k) => k !== h)].filter((k) => k in table);
     const width = Math.max(...keys.map((k) => k.length));
-    lines.push(`${probe}`);
+    lines.push(`${group}`);
     for (const k of keys) {
       const v = table[k];
       if (!v) continue;

@@ -53,6 +53,11 @@ export interface RunSuiteOptions<Task, Env, Opts, Row, T> {
   /** Bootstrap resamples (default: the stats module's). */
   resamples?: number;
   /**
+   * Position of tasks[0] in the whole selection (a shard's first task), so each transcript records
+   * its task_index in the unsharded run and merged shards order and verify as one run.
+   */
+  firstTaskIndex?: number;
+  /**
    * Resume: tasks an earlier, interrupted run of the same recipe already finished, by index into
    * `tasks`. They are not run again; their rows and transcripts take their place in the result, so
    * metrics and manifest cover every task (per-task RNG makes the rest come out as if never stopped).
@@ -109,7 +114,7 @@ export async function runSuite<Task extends { task_id: string }, Env extends Sui
       const live = opts.onLive;
       transcript = await suite.runEpisode({
         task,
-        taskIndex: index,
+        taskIndex: (opts.firstTaskIndex ?? 0) + index,
         agent: opts.agent,
         env: opts.env,
         clock: opts.clock,

@@ -64,6 +64,8 @@ export interface SuiteBank<Task> {
 export interface TaskFacet<Task> {
   readonly key: string;
   readonly label: string;
+  /** Every value the facet can take, when fixed by the suite (filters are then checked before a bank loads). */
+  readonly values?: readonly string[];
   of(task: Task): string;
 }
 

@@ -22,7 +22,7 @@ import { vehRunnable, type VehResolvedOptions } from './run/run-veh.ts';
 import { TranscriptSchema, type Transcript } from './run/transcript.ts';
 import type { VehOracle } from './run/types.ts';
 import { SubsetIdSchema } from './subsets/appendix-d.ts';
-import { PROBES, VehTaskSchema, type VehTask } from './task-schema.ts';
+import { PROBES, SPLITS, VehTaskSchema, type VehTask } from './task-schema.ts';
 
 /** The analytical VEH oracle's backends: bit-identical by the parity suite (src/core/kernels). */
 export const VEH_ORACLE_BACKENDS: readonly string[] = ['wasm', 'reference'];
@@ -63,8 +63,8 @@ export const vehSuite: Suite<VehTask, VehOracle, VehResolvedOptions, VehRow, Tra
   schemas: { task: VehTaskSchema, row: VehRowSchema, transcript: TranscriptSchema, manifest: RunManifestSchema, options: VehRunOptionsSchema },
   groups: { ids: PROBES, of: (t) => t.probe, headline: HEADLINE_METRICS },
   facets: [
-    { key: 'probe', label: 'Probe', of: (t) => t.probe },
-    { key: 'split', label: 'Split', of: (t) => t.split },
+    { key: 'probe', label: 'Probe', values: PROBES, of: (t) => t.probe },
+    { key: 'split', label: 'Split', values: SPLITS, of: (t) => t.split },
     { key: 'difficulty', label: 'Difficulty', of: (t) => t.difficulty },
   ],
   bank: { dir: 'veh', load: loadVehBank },

@@ -4,7 +4,7 @@
  * choose where Appendix R leaves them open.
  */
 import { z } from 'zod';
-import { formatInterval, formatNumber } from '../../veh/run/results-file.ts';
+import { formatInterval, formatNumber } from '../../run/format.ts';
 import { SuiteMetricsSchema } from '../../suite/metrics.ts';
 import type { SuiteMetrics } from '../../suite/metrics.ts';
 import { PROBES } from '../../veh/task-schema.ts';

@@ -4,7 +4,7 @@
  * baselines of the paper's Table 16.
  */
 import { z } from 'zod';
-import { MetricValueSchema, VehRowSchema, type MetricValue, type VehRow } from '../rows.ts';
+import { MetricValueSchema, VehRowSchema, type VehRow } from '../rows.ts';
 import { PROBES, ProbeSchema } from '../task-schema.ts';
 import { HEADLINE_METRICS } from './headline.ts';
 import { RunManifestSchema, type RunManifest } from './manifest.ts';
@@ -34,16 +34,7 @@ export function toResultsFile(result: { manifest: RunManifest; rows: readonly Ve
   return { schema_version: RESULTS_SCHEMA_VERSION, manifest: result.manifest, rows: [...result.rows], metrics: result.metrics, ...(usage ? { task_usage: usage } : {}) };
 }
 
-export function formatNumber(x: number | null): string {
-  if (x === null) return '—';
-  if (Number.isInteger(x)) return String(x);
-  return Math.abs(x) >= 1000 ? x.toFixed(1) : x.toFixed(3);
-}
-
-export function formatInterval(m: MetricValue): string {
-  if (m.method === 'none' || m.ci_low === null || m.ci_high === null) return '—';
-  return `[${formatNumber(m.ci_low)}, ${formatNumber(m.ci_high)}]`;
-}
+import { formatInterval, formatNumber } from '../../run/format.ts';
 
 export const BASELINE_NOTE = [
   'Calibration references (paper, Table 16; on the paper’s own banks, so only the pattern transfers):',

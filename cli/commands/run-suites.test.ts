@@ -6,8 +6,7 @@ import { sha256Hex } from '../../src/core/hash/sha256.ts';
 import { CircuitResultsFileSchema } from '../../src/core/circuit-audit/run/results-file.ts';
 import { CircuitTranscriptSchema } from '../../src/core/circuit-audit/protocol/transcript.ts';
 import { p1Task, p2Task, p3Task, p4Task } from '../../src/core/circuit-audit/protocol/test-fixtures.ts';
-import { parseCircuitRunArgs, runCircuitCommand } from './run-circuit.ts';
-import { runCommand } from './run.ts';
+import { parseRunArgs, runCommand } from './run.ts';
 import { scoreCommand } from './score.ts';
 
 function capture() {
@@ -46,14 +45,14 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('parseCircuitRunArgs', () => {
-  it('reads the flags with defaults and rejects bad combinations', () => {
-    expect(parseCircuitRunArgs(['--suite', 'circuit', '--agent', 'random', '--probe', 'p2', '--out', 'o'])).toMatchObject({ agent: 'random', probe: 'P2', split: null, seed: 42, out: 'o' });
-    expect(() => parseCircuitRunArgs(['--suite', 'circuit', '--out', 'o'])).toThrow(/--agent is required/);
-    expect(() => parseCircuitRunArgs(['--suite', 'circuit', '--agent', 'reference'])).toThrow(/--out/);
-    expect(() => parseCircuitRunArgs(['--suite', 'circuit', '--agent', 'reference', '--out', 'o', '--p3-variant', 'x'])).toThrow(/--p3-variant must be raw_history or state_summary/);
-    expect(parseCircuitRunArgs(['--suite', 'circuit', '--agent', 'reference', '--out', 'o'])).toMatchObject({ p3Variant: 'raw_history' });
-    expect(parseCircuitRunArgs(['--suite', 'circuit', '--agent', 'reference', '--out', 'o', '--p3-variant', 'state_summary'])).toMatchObject({ p3Variant: 'state_summary' });
+describe('parseRunArgs --suite circuit', () => {
+  it('parses the circuit flags and names what is missing or wrong', () => {
+    expect(parseRunArgs(['--suite', 'circuit', '--agent', 'random', '--probe', 'p2', '--out', 'o'])).toMatchObject({ agent: 'random', facets: { probe: 'P2' }, seed: 42, out: 'o' });
+    expect(parseRunArgs(['--suite', 'circuit', '--agent', 'random', '--out', 'o']).suite.descriptor.id).toBe('circuit');
+    expect(() => parseRunArgs(['--suite', 'circuit', '--out', 'o'])).toThrow(/--agent is required/);
+    expect(() => parseRunArgs(['--suite', 'circuit', '--agent', 'reference'])).toThrow(/--out/);
+    expect(() => parseRunArgs(['--suite', 'photonics', '--agent', 'reference', '--out', 'o'])).toThrow(/unknown suite "photonics": known suites are veh, circuit/);
+    expect(() => parseRunArgs(['--suite', 'circuit', '--agent', 'reference', '--out', 'o', '--control', 'neutral'])).toThrow(/--control/);
   });
 });
 
@@ -78,15 +77,15 @@ describe('run --suite circuit', () => {
 
   it('filters by probe and names unknown agents and empty selections', async () => {
     const c = capture();
-    expect(await runCircuitCommand(['--suite', 'circuit', '--agent', 'always-propose', '--probe', 'P1', '--bank', bank, '--out', join(dir, 'ap')], c.io, { clock })).toBe(0);
+    expect(await runCommand(['--suite', 'circuit', '--agent', 'always-propose', '--probe', 'P1', '--bank', bank, '--out', join(dir, 'ap')], c.io, { clock })).toBe(0);
     const results = CircuitResultsFileSchema.parse(JSON.parse(await readFile(join(dir, 'ap', 'results.json'), 'utf8')));
     expect(results.rows).toHaveLength(3);
     expect(results.metrics.P1?.spurious_propose?.value).toBe(2 / 3);
     const bad = capture();
-    expect(await runCircuitCommand(['--suite', 'circuit', '--agent', 'cmaes-6', '--bank', bank, '--out', join(dir, 'x')], bad.io)).toBe(2);
-    expect(bad.err.join('\n')).toMatch(/unknown circuit agent "cmaes-6"/);
+    expect(await runCommand(['--suite', 'circuit', '--agent', 'cmaes-6', '--bank', bank, '--out', join(dir, 'x')], bad.io)).toBe(2);
+    expect(bad.err.join('\n')).toMatch(/unknown agent "cmaes-6" \(suite circuit\); built-in agents: reference, always-propose, last-state, random/);
     const none = capture();
-    expect(await runCircuitCommand(['--suite', 'circuit', '--agent', 'reference', '--split', 'test_ood', '--bank', bank, '--out', join(dir, 'y')], none.io)).toBe(2);
+    expect(await runCommand(['--suite', 'circuit', '--agent', 'reference', '--split', 'test_ood', '--bank', bank, '--out', join(dir, 'y')], none.io)).toBe(2);
   });
 
   it('`score DIR` re-derives a circuit run from its transcripts and finds it equal, then names a tampered metric', async () => {

@@ -1,0 +1,13 @@
+/** The CLI side of each registered suite, by suite id (src/core/suites.ts registers the suites). */
+import { circuitCli } from './circuit.ts';
+import type { CliSuitePlugin } from './types.ts';
+import { vehCli } from './veh.ts';
+
+const PLUGINS: Readonly<Record<string, CliSuitePlugin>> = { veh: vehCli as CliSuitePlugin, circuit: circuitCli as CliSuitePlugin };
+
+/** A suite without CLI extras runs with its facets, agents and default options only. */
+const PLAIN: CliSuitePlugin = { flags: {}, usage: [], select: ({ filtered }) => Promise.resolve({ tasks: [...filtered], options: {}, filters: {}, warnings: [] }) };
+
+export function cliPluginOf(suiteId: string): CliSuitePlugin {
+  return Object.hasOwn(PLUGINS, suiteId) ? (PLUGINS[suiteId] as CliSuitePlugin) : PLAIN;
+}
