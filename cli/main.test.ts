@@ -12,13 +12,13 @@ describe('proving-ground main', () => {
   it('--help lists every built-in agent from the registry', async () => {
     const r = capture();
     expect(await main(['--help'], r.io)).toBe(0);
-    expect(r.out.join('\n')).toContain(`Built-in agents: ${BUILTIN_AGENTS.map((a) => a.id).join(', ')}`);
+    expect(r.out.join('\n')).toContain(`veh      VEHBench: ${BUILTIN_AGENTS.map((a) => a.id).join(', ')}`);
   });
 
   it('an unknown command prints the usage to stderr', async () => {
     const r = capture();
     expect(await main(['frobnicate'], r.io)).toBe(2);
-    expect(r.err.join('\n')).toMatch(/unknown command "frobnicate"[\s\S]*Built-in agents: reference/);
+    expect(r.err.join('\n')).toMatch(/unknown command "frobnicate"[\s\S]*Suites and their built-in agents:\n  veh      VEHBench: reference/);
   });
 
   it('oracle exits 2 on an unknown oracle, an unknown flag or an extra argument, before reading stdin', async () => {

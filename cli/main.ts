@@ -20,6 +20,10 @@ Usage:
       audit flags for either: [--control default|neutral|targeted|wrong-boundary|state-summary-plus]
         [--subset appendix-d] [--sg-form A|B|C [--sg-groups N]]; CMA-ES under another run's query counts:
         --agent cmaes-matched --match-run DIR
+      any suite: [--suite veh|circuit] picks the bank; its facets filter (--probe, --split, …);
+        [--shard i/n] runs the i-th contiguous block of the selection
+  proving-ground merge --out DIR SHARD_DIR...
+                                            join shard folders into one run folder (refuses shards of different recipes)
   proving-ground score DIR                  recompute every metric from DIR/transcripts alone
   proving-ground analyze paired|profiles|routing|sg-gap|cmaes-ratio RUN_DIR... [--csv] [--seed N]   paired deltas, profiles, routing, SG gap, CMA-ES ratio over saved runs
   proving-ground verify [--bank DIR] [--json] FILE|DIR ...
@@ -36,10 +40,11 @@ Usage:
 
 Flags take their value as --flag value or --flag=value; --suite defaults to veh.`;
 
-/** The usage text; the agent list comes from the agent registry, loaded only when usage is shown. */
+/** The usage text; suites and their agents come from the suite registry, loaded only when usage is shown. */
 async function usage(): Promise<string> {
-  const { BUILTIN_AGENTS } = await import('../src/core/veh/agents/index.ts');
-  return `${USAGE_HEAD}\n\nBuilt-in agents: ${BUILTIN_AGENTS.map((a) => a.id).join(', ')}`;
+  const { SUITES } = await import('../src/core/suites.ts');
+  const lines = SUITES.list().map((s) => `  ${s.descriptor.id.padEnd(8)} ${s.descriptor.title}: ${s.agents.map((a) => a.id).join(', ')}`);
+  return `${USAGE_HEAD}\n\nSuites and their built-in agents:\n${lines.join('\n')}`;
 }
 
 function version(): string {
@@ -85,6 +90,10 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
       case 'run': {
         const { runCommand } = await import('./commands/run.ts');
         return await runCommand(rest, io);
+      }
+      case 'merge': {
+        const { mergeCommand } = await import('./commands/merge.ts');
+        return await mergeCommand(rest, io);
       }
       case 'score': {
         const { scoreCommand } = await import('./commands/score.ts');
