@@ -29,4 +29,48 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The generic layers know no suite: they take one (src/core/suite/contract.ts) as an argument,
+    // and only the composition root src/core/suites.ts imports the suite folders. Still to move
+    // behind the contract (and then to list here): store, export, leaderboard, analyses.
+    files: ['src/core/{agent,run,llm,verify,suite}/**/*.ts'],
+    ignores: ['src/core/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/veh/**', '**/circuit-audit/**', '**/photonics-agent/**', '**/design/**', '**/reproduction/**', '**/suites.ts'],
+              message: 'Generic layers take a suite as an argument (src/core/suite/contract.ts); only src/core/suites.ts imports suites.',
+            },
+            { group: ['**/app/**', '**/adapters/**'], message: 'src/core is pure: adapters and the page depend on it, never the other way round.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Statistics stay below the agent layer (they are used by metrics, analyses and the bank generator).
+    files: ['src/core/stats/**/*.ts'],
+    ignores: ['src/core/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/agent/**', '**/run/**', '**/llm/**'], message: 'stats must not depend on the agent, run or llm layers.' },
+            { group: ['**/app/**', '**/adapters/**'], message: 'src/core is pure: adapters and the page depend on it, never the other way round.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The whole core is pure TypeScript: it never reaches into the page or the platform adapters.
+    files: ['src/core/**/*.ts'],
+    // (Each block above carries this pattern too: a later block's rule replaces an earlier one's.)
+    ignores: ['src/core/**/*.test.ts', 'src/core/{agent,run,llm,verify,suite,stats}/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/app/**', '**/adapters/**'], message: 'src/core is pure: adapters and the page depend on it, never the other way round.' }] }] },
+  },
 );

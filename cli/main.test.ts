@@ -18,7 +18,7 @@ describe('proving-ground main', () => {
   it('an unknown command prints the usage to stderr', async () => {
     const r = capture();
     expect(await main(['frobnicate'], r.io)).toBe(2);
-    expect(r.err.join('\n')).toMatch(/unknown command "frobnicate"[\s\S]*Suites and their built-in agents:\n  veh      VEHBench: reference/);
+    expect(r.err.join('\n')).toMatch(/unknown command "frobnicate"[\s\S]*Suites and their built-in agents:\n {2}veh {6}VEHBench: reference/);
   });
 
   it('oracle exits 2 on an unknown oracle, an unknown flag or an extra argument, before reading stdin', async () => {

@@ -7,7 +7,7 @@ import { UsageError } from '../args.ts';
 import { CONTROL_FLAGS, parseControlArgs, selectRunTasks, type MatchSource } from '../commands/run-controls.ts';
 import { readResultsFile, readTranscripts } from '../../src/adapters/node/run-files.ts';
 import { CMAES_MATCHED_ID, cmaesMatchedAgent } from '../../src/core/veh/agents/cmaes-matched.ts';
-import { projectRunCost } from '../../src/core/llm/projection.ts';
+import { projectRunCost } from '../../src/core/veh/projection.ts';
 import { P3VariantSchema } from '../../src/core/veh/protocol/prompts.ts';
 import { SG_REFERENCE_ID, sgReferenceAgent } from '../../src/core/veh/protocol/sg-reference-agent.ts';
 import type { VehResolvedOptions } from '../../src/core/veh/run/run-veh.ts';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { describeBudget } from '../../core/llm/budget.ts';
-import { projectRunCost } from '../../core/llm/projection.ts';
+import { projectRunCost } from '../../core/veh/projection.ts';
 import { safeEndpoint } from '../../core/llm/settings.ts';
 import type { P3Variant } from '../../core/veh/protocol/prompts.ts';
 import type { VehTask } from '../../core/veh/task-schema.ts';

@@ -3,6 +3,7 @@
  * same interface and are driven by the same episode loop: they receive chat messages and answer text.
  */
 import { z } from 'zod';
+import type { Rng } from '../stats/rng.ts';
 import type { LlmReplyMeta, LlmRetryReport } from '../llm/call-record.ts';
 import type { ModelSettings, RetryPolicy } from '../llm/settings.ts';
 
@@ -38,11 +39,8 @@ export interface RespondHooks {
   onRetry?(report: LlmRetryReport): void;
 }
 
-/** Deterministic RNG handed in by the caller (core never reads Math.random). */
-export interface Rng {
-  /** Uniform in [0, 1). */
-  next(): number;
-}
+/** Deterministic RNG handed in by the caller (core never reads Math.random); defined with the generators. */
+export type { Rng };
 
 export interface EpisodeContext {
   /** The full task including its hidden reference. Only privileged agents (the reference agent) may read `reference`. */

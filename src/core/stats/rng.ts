@@ -2,7 +2,11 @@
  * Seeded pseudo-random numbers for everything in core (bank generation, agents, bootstrap).
  * sfc32 seeded through a string hash: fast, 128-bit state, and identical in every JS engine.
  */
-import type { Rng } from '../agent/types.ts';
+/** Deterministic RNG handed in by the caller (core never reads Math.random). */
+export interface Rng {
+  /** Uniform in [0, 1). */
+  next(): number;
+}
 
 /** 32-bit FNV-1a of a string, for turning ids into seeds. */
 export function hashString(s: string): number {

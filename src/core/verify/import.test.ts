@@ -3,7 +3,14 @@ import { runVehSuite } from '../veh/run/run-veh.ts';
 import { getBuiltinAgent } from '../veh/agents/index.ts';
 import { fixtureBank, fixtureOracle } from '../veh/protocol/test-fixtures.ts';
 import { fixtureClock } from '../veh/protocol/test-session.ts';
-import { ImportError, checkImportSize, parseJsonText, parseResultsFileText, parseRunBundleText, parseTranscriptText, resultFileKind } from './import.ts';
+import { ImportError, checkImportSize, parseJsonText, resultFileKind } from './import.ts';
+import { parseSuiteBundle, parseSuiteResults, parseSuiteTranscript } from '../suite/files.ts';
+import { vehSuite } from '../veh/suite.ts';
+
+// Text → JSON (size limit, truncation) → the suite's schema, as the CLI and the page read files.
+const parseRunBundleText = (what: string, text: string, max?: number) => parseSuiteBundle(vehSuite, what, parseJsonText(what, text, max));
+const parseResultsFileText = (what: string, text: string) => parseSuiteResults(vehSuite, what, parseJsonText(what, text));
+const parseTranscriptText = (what: string, text: string) => parseSuiteTranscript(vehSuite, what, parseJsonText(what, text));
 
 let bundle = '';
 beforeAll(async () => {

@@ -5,8 +5,6 @@
  * they can check it before reading, the byte size).
  */
 import type { z } from 'zod';
-import { ResultsFileSchema, RunBundleSchema, type ResultsFile, type RunBundle } from '../veh/run/results-file.ts';
-import { TranscriptSchema, type Transcript } from '../veh/run/transcript.ts';
 
 /** Largest file accepted (bytes): above it nothing is parsed. Node strings top out near 512 MiB too. */
 export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
@@ -64,25 +62,7 @@ function looksTruncated(text: string): boolean {
   return inString || depth > 0;
 }
 
-function validate<T>(what: string, kind: string, schema: z.ZodType<T>, raw: unknown): T {
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new ImportError(`${what} is not a valid ${kind}: ${describeIssues(parsed.error.issues)}`);
-  return parsed.data;
-}
-
-/** A page download: one JSON file with manifest, rows, metrics and transcripts. */
-export function parseRunBundleText(what: string, text: string, maxBytes?: number): RunBundle {
-  return validate(what, 'run download', RunBundleSchema, parseJsonText(what, text, maxBytes));
-}
-
-/** A run folder's results.json. */
-export function parseResultsFileText(what: string, text: string, maxBytes?: number): ResultsFile {
-  return validate(what, 'results.json', ResultsFileSchema, parseJsonText(what, text, maxBytes));
-}
-
-export function parseTranscriptText(what: string, text: string, maxBytes?: number): Transcript {
-  return validate(what, 'transcript', TranscriptSchema, parseJsonText(what, text, maxBytes));
-}
+// Validation against a suite's schemas: src/core/suite/files.ts.
 
 /** Which kind of result file a parsed JSON value is meant to be (before validation). */
 export function resultFileKind(raw: unknown): 'bundle' | 'results' | 'unknown' {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildEpisodeOpening } from '../veh/protocol/prompts.ts';
-import { fixtureOracle, fixtureP1, fixtureP2, fixtureP3, fixtureP4 } from '../veh/protocol/test-fixtures.ts';
-import { requestBuilder } from '../veh/protocol/task-oracle.ts';
-import { turnMessage } from '../veh/protocol/turn-messages.ts';
-import { verifierResponse } from '../veh/protocol/verifier-response.ts';
-import { DEFAULT_PRICES } from './prices.ts';
+import { buildEpisodeOpening } from './protocol/prompts.ts';
+import { fixtureOracle, fixtureP1, fixtureP2, fixtureP3, fixtureP4 } from './protocol/test-fixtures.ts';
+import { requestBuilder } from './protocol/task-oracle.ts';
+import { turnMessage } from './protocol/turn-messages.ts';
+import { verifierResponse } from './protocol/verifier-response.ts';
+import { DEFAULT_PRICES } from '../llm/prices.ts';
 import { projectRunCost } from './projection.ts';
-import { ModelSettingsSchema } from './settings.ts';
+import { ModelSettingsSchema } from '../llm/settings.ts';
 
 const gpt4o = ModelSettingsSchema.parse({ provider: 'openai', base_url: 'https://api.openai.com/v1', model: 'gpt-4o', max_output_tokens: 500 });
 const openingTokens = (task: Parameters<typeof buildEpisodeOpening>[0]): number =>
@@ -45,10 +45,10 @@ describe('projectRunCost', () => {
   it('P3 uses its full recovery budget; P4 one turn; per-probe totals add up', () => {
     const tasks = [fixtureP1(0, 'solvable_base'), fixtureP2(0), fixtureP3(0, 4), fixtureP4(0)];
     const p = projectRunCost(tasks, gpt4o, DEFAULT_PRICES);
-    expect(p.per_probe.P3?.turns).toBe(4);
-    expect(p.per_probe.P4?.turns).toBe(1);
+    expect(p.per_group.P3?.turns).toBe(4);
+    expect(p.per_group.P4?.turns).toBe(1);
     expect(p.turns).toBe(1 + 6 + 4 + 1);
-    const probes = Object.values(p.per_probe);
+    const probes = Object.values(p.per_group).filter((x) => x !== undefined);
     expect(probes.reduce((n, x) => n + x.input_tokens, 0)).toBe(p.input_tokens);
     expect(probes.reduce((n, x) => n + x.output_tokens, 0)).toBe(p.output_tokens);
   });
