@@ -33,3 +33,9 @@ export function assertDocumented(fragment: string, docs: string = documentationT
   const squash = (t: string): string => t.replace(/\s+/g, ' ');
   if (!squash(docs).includes(squash(fragment))) throw new Error(`the documentation does not state: ${fragment}`);
 }
+
+/** A measured error as the documentation states its bound: rounded up to one significant digit, e.g. 1.3e-3 → "2e-3". */
+export function boundText(measured: number): string {
+  const unit = 10 ** Math.floor(Math.log10(measured));
+  return (Math.ceil(measured / unit - 1e-9) * unit).toExponential(0);
+}
