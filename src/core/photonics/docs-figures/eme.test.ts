@@ -11,6 +11,7 @@
  * The TM overlap and Fresnel figures are in eme-tm.test.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { EME_DEFAULT_ACCURACY } from '../default-accuracy.ts';
 import { assertDocumented, documentationText } from '../docs-text.ts';
 import { EmeProblemSchema } from '../eme/problem.ts';
 import { solveEme } from '../eme/solve.ts';
@@ -75,6 +76,8 @@ describe('eme figures in the documentation come from the solver', () => {
     // The bound the text claims: the measured distance rounded up to a power of ten.
     const stated = 10 ** Math.ceil(Math.log10(off));
     assertDocumented(`a 1 → 1.6 µm butt joint gives |overlap|² of independently integrated slab fields to ${stated.toExponential(0)}`, DOCS);
+    // This is the default grid, mode count and window, so it is also the kind's stated default accuracy.
+    expect(EME_DEFAULT_ACCURACY).toContain(`a 1 → 1.6 µm butt joint (2.0 in 1.45, 1550 nm, 8 µm window) transmits within ${stated.toExponential(0)} of the exact slab overlap`);
   });
 
   it('TE and TM: a 4 µm MMI images at the stated fractions of 3L_π/4 and 3L_π (within 5 %)', () => {
