@@ -34,4 +34,16 @@ describe('channel-mode figures in the documentation come from the solver', () =>
     const coarse = Math.abs(fundamental(80, 'TE') - te0);
     assertDocumented(`the 500 × 220 nm Si strip in SiO₂ at 1550 nm: TE0 ${te0.toFixed(4)} at 10 nm cells (issue 6: ≈ 2.44; a coarse 80 nm grid is off by ${coarse.toExponential(0)}), TM0 ≈ ${fundamental(10, 'TM').toFixed(2)}`);
   });
+
+  it('the n_eff docs/benchmarks.md prints beside the EMpy-grid timings (bench/photonics-fdmode.ts)', { timeout: 300_000 }, () => {
+    // The bench's strip: n = 3.476 in 1.444, EMpy's 125 × 112 and 249 × 223 cells, TE0, default symmetry.
+    const neff = (grid_nm: number, window_nm: { width: number; height: number }) => {
+      const r = solvePhotonics(
+        { kind: 'mode', structure: { type: 'channel', shape: 'strip', core: { material: { n: 3.476, k: 0 }, width_nm: 500, height_nm: 220 }, cladding: sio2, substrate: sio2, grid_nm, window_nm, max_modes: 1 }, polarization: 'TE', wavelength_nm: 1550 },
+        { materials: literalResolver },
+      ) as ChannelModeResult;
+      return r.modes[0]!.n_eff.toFixed(5);
+    };
+    assertDocumented(`n_eff ${neff(20, { width: 2500, height: 2240 })} / ${neff(10, { width: 2490, height: 2230 })}`);
+  });
 });
