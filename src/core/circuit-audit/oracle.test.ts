@@ -3,6 +3,7 @@
  * textbook formula named in the test (references in data/circuit/README.md), not from the code.
  */
 import { describe, expect, it } from 'vitest';
+import { assertDocumented } from '../photonics/docs-text.ts';
 import { CircuitInputError, evaluateCircuit, parseCircuitRequest, type CircuitRequestInput } from './oracle.ts';
 
 const run = (raw: CircuitRequestInput) => evaluateCircuit(parseCircuitRequest(raw));
@@ -18,6 +19,12 @@ describe('rc_lowpass', () => {
     expect(r.power_mw).toBeCloseTo(2.5, 12); // 25 V² / 10 kΩ
     expect(r.bandwidth_hz).toBe(r.target_value); // a first-order low-pass passes DC..fc
     expect(r.q_factor).toBe(0);
+  });
+
+  it('the N.8 walkthrough: R = 5 kΩ with 100 nF gives 318 Hz (docs/suites/circuit-audit.md quotes it; the paper printed 3.18 kHz)', () => {
+    // 1/(2π · 5e3 Ω · 1e-7 F) = 318.31 Hz
+    const r = run({ family: 'rc_lowpass', design: { r_ohm: 5000, c_nf: 100 }, context: ctx({}) });
+    assertDocumented(`R = 5 kΩ with 100 nF gives ${r.target_value.toFixed(0)} Hz, not 3.18 kHz`);
   });
 
   it('stray shift Cs/(C+Cs): Cs = 200 pF on C = 9.8 nF → 2 % exactly at the N.8 limit', () => {

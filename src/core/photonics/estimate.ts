@@ -9,7 +9,7 @@
 import { givenWavelengthFields, wavelengthGrid, type WavelengthFields } from './wavelengths.ts';
 import type { PhotonicsProblem, PhotonicsKind } from './problem.ts';
 import type { SolveContext } from './solve-context.ts';
-import { GRATING_DEFAULT_ACCURACY, MODE_DEFAULT_ACCURACY } from './default-accuracy.ts';
+import { GRATING_DEFAULT_ACCURACY, MODE_DEFAULT_ACCURACY, SLAB_MODE_DEFAULT_ACCURACY } from './default-accuracy.ts';
 import type { GratingProblem } from './rcwa/problem.ts';
 import { solveGrating } from './rcwa/solve.ts';
 import { estimateGrating2d } from './rcwa/estimate2d.ts';
@@ -63,7 +63,10 @@ export function estimatePhotonics(problem: PhotonicsProblem, ctx: SolveContext, 
     memory_bytes: wavelengths * 1024,
     expected_seconds: (probeMs * wavelengths) / 1000,
     calibration: { probe: 'the same problem at its first wavelength', probe_ms: probeMs, scale: wavelengths },
-    advice: [`${problem.kind} solves are closed-form or 1-D root finding: cost grows linearly with the number of wavelengths, and no grid resolution needs checking`],
+    advice: [
+      `${problem.kind} solves are closed-form or 1-D root finding: cost grows linearly with the number of wavelengths, and no grid resolution needs checking`,
+      ...(problem.kind === 'mode' ? [SLAB_MODE_DEFAULT_ACCURACY] : []),
+    ],
   };
 }
 

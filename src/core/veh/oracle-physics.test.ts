@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { referenceVehBackend } from '../kernels/reference-veh-backend.ts';
 import { createDirectVehOracle } from './direct-oracle.ts';
 import { PIEZO_IDS } from './materials.ts';
+import { assertDocumented, boundText } from '../photonics/docs-text.ts';
 import { IN, INPUT_STRIDE, OUT, OUTPUT_STRIDE } from './oracle-layout.ts';
 import { OracleInputError, parseOracleRequest, packRequest, type OracleRequestInput, type OracleResult } from './oracle.ts';
 
@@ -103,6 +104,11 @@ describe('hand calculation: 40 × 10 mm, 200 µm Al + 100 µm PZT-5A, 2 g, 50 k�
     // σ = Es·ȳ·3W/L² = 70e9·1.455224e-4·3·1.647618e-3/1.6e-3 = 31.4692 MPa
     // Cross-check with Python's native complex type (cmath, written independently of this code):
     // W 1.6476175037 mm, P 256.53935686 µW, σ 31.469186929 MPa, f_r 28.700298623 Hz.
+    // The cmath values as printed (11 significant digits): docs/suites/veh.md quotes the agreement.
+    const cmath = [[r.tip_disp_mm, 1.6476175037], [r.load_power_uw, 256.53935686], [r.tip_stress_mpa, 31.469186929], [r.resonant_freq_hz, 28.700298623]] as const;
+    const worstCmath = Math.max(...cmath.map(([ours, peer]) => Math.abs(ours / peer - 1)));
+    expect(worstCmath).toBeLessThan(5e-11);
+    assertDocumented(`(agreement to the 11 significant digits it prints, ${boundText(worstCmath)})`);
     expectRel(r.tip_disp_mm, 1.647618, 1e-6);
     expectRel(r.load_voltage_v, 5.06497, 1e-5);
     expectRel(r.load_power_uw, 256.539, 1e-5);
@@ -291,7 +297,11 @@ describe('agrees with a peer implementation on three literature anchors', () => 
   }[];
   const checked = anchors.filter((a) => a.consistency_check !== undefined);
 
-  it('has the three anchors', () => expect(checked.map((a) => a.id)).toHaveLength(3));
+  it('has the three anchors, whose peer frequencies docs/suites/veh.md quotes', () => {
+    expect(checked.map((a) => a.id)).toHaveLength(3);
+    const f = checked.map((a) => a.consistency_check!.oracle_style_unimorph_f1_hz.toFixed(1));
+    assertDocumented(`which \`data/veh/veh-anchors.json\` records: ${f.slice(0, -1).join(', ')} and ${f.at(-1)} Hz`);
+  });
 
   for (const a of checked) {
     it(a.id, () => {

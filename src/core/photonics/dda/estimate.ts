@@ -6,6 +6,7 @@
  * taken as the real one — COCG's count is set mostly by the size parameter and |m|, which the
  * probe shares, and only weakly by the lattice.
  */
+import { DDA_DEFAULT_ACCURACY } from '../default-accuracy.ts';
 import type { EstimateOptions, SolveEstimate } from '../estimate.ts';
 import type { SolveContext } from '../solve-context.ts';
 import { buildLattice, extents, latticeDims, volume } from './geometry.ts';
@@ -58,6 +59,7 @@ export function estimateDda(problem: DdaProblem, ctx: SolveContext, options: Est
       ? `the coarse probe converged in ${iterations} COCG iterations; expect a similar count (it is set by the size parameter and |m|, not by the lattice)`
       : `the coarse probe did not converge in ${problem.max_iterations} iterations: expect the same, raise max_iterations`,
   ];
+  advice.push(DDA_DEFAULT_ACCURACY);
   if (mAbs > 2) advice.push(`|m| = ${mAbs.toFixed(2)} is large: DDA needs many more dipoles and iterations for percent accuracy`);
   if (refused) advice.push(`this lattice will be refused (FFT grid above ${MAX_FFT_POINTS} points); use dipoles_across ≤ ${largestAllowedAcross(problem.particle, across)}`);
   else if (dipoles > MAX_DIPOLES) advice.push(`this lattice will be refused (more than ${MAX_DIPOLES} dipoles)`);

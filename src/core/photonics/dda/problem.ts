@@ -4,6 +4,7 @@
  * names carry their units; the medium must be non-absorbing (cross sections are defined in it).
  */
 import { z } from 'zod';
+import { DDA_DEFAULT_ACCURACY } from '../default-accuracy.ts';
 import { MaterialSpecSchema } from '../material-spec.ts';
 
 /** Above this the solve is refused: memory grows with the zero-padded FFT grid (about 8× the box). */
@@ -45,7 +46,7 @@ export const DdaProblemSchema = z
       .min(2)
       .max(256)
       .default(16)
-      .describe('dipoles along the particle’s largest extent (ADDA’s -grid); keep |m|kd below 1, i.e. at least ~10 dipoles per wavelength inside the particle'),
+      .describe(`dipoles along the particle’s largest extent (ADDA’s -grid); keep |m|kd below 1, i.e. at least ~10 dipoles per wavelength inside the particle. ${DDA_DEFAULT_ACCURACY}`),
     propagation: axis.default('z').describe('incidence direction (+x, +y or +z)'),
     polarization: axis.default('x').describe('incident electric field direction; must differ from propagation'),
     polarizability: z.enum(['ldr', 'cm', 'rr']).default('ldr').describe('ldr: lattice dispersion relation (Draine & Goodman 1993, ADDA default); cm: Clausius–Mossotti; rr: CM with radiative reaction'),

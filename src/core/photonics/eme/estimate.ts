@@ -10,6 +10,7 @@
  * as M²N, so the figure errs long, not short. The probe runs the problem's first cross-section on its real
  * grid, so N and the index contrast are the real ones.
  */
+import { EME_DEFAULT_ACCURACY } from '../default-accuracy.ts';
 import type { EstimateOptions, SolveEstimate } from '../estimate.ts';
 import type { SolveContext } from '../solve-context.ts';
 import { wavelengthGrid } from '../wavelengths.ts';
@@ -69,6 +70,7 @@ export function estimateEme(problem: EmeProblem, ctx: SolveContext, options: Est
     `${problem.polarization}: ${grid.points} transverse grid points, ${m} modes kept, ${counts.crossSections} distinct cross-section(s), ${counts.junctions} junction(s), ${counts.slices} slice(s) × ${wavelengths.length} wavelength(s)${sweepLengths > 0 ? `, ${sweepLengths} swept length(s)` : ''}`,
     'cost grows as modes³ per junction and slice, and as grid points × modes per cross-section: converge by raising "modes" (and refining grid_nm) until T stops moving',
     'tapers cost one cross-section and junction per step: double taper_steps once to check the staircase; sweep a section\'s length with "sweep" rather than re-solving',
+    EME_DEFAULT_ACCURACY,
   ];
   if (m < 20) advice.push(`${m} modes is a first look only: junctions between different widths need the radiation (box) modes, keep ≥ 20`);
   return {

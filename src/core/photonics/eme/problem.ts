@@ -6,6 +6,7 @@
  * vanish at the walls.
  */
 import { z } from 'zod';
+import { EME_DEFAULT_ACCURACY } from '../default-accuracy.ts';
 import { MaterialSpecSchema } from '../material-spec.ts';
 import { checkWavelengthChoice, wavelengthFields, wavelengthGrid } from '../wavelengths.ts';
 
@@ -68,7 +69,7 @@ export const EmeProblemSchema = z
       .min(1)
       .max(MAX_EME_MODES)
       .default(40)
-      .describe(`modes kept per section (guided first, then radiation/box modes); raise until the answer stops moving (at most ${MAX_EME_MODES})`),
+      .describe(`modes kept per section (guided first, then radiation/box modes); raise until the answer stops moving (at most ${MAX_EME_MODES}). ${EME_DEFAULT_ACCURACY}`),
     sections: z.array(EmeSectionSchema).min(1).max(MAX_EME_SECTIONS).describe('sections from the input (left) to the output (right)'),
     convergence_check: z
       .boolean()

@@ -10,6 +10,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeLinalgKernelRegistry } from '../../../adapters/node/linalg-wasm.ts';
+import { assertDocumented } from '../docs-text.ts';
 import { add, adjoint, identity, maxAbs, mulDiagRight, scale, type CMatrix } from './cmatrix.ts';
 import type { EigenResult } from './eig.ts';
 import type { DenseLinalgKernel } from './kernel.ts';
@@ -70,6 +71,10 @@ function eigenvectorError(kernel: DenseLinalgKernel, a: CMatrix, e: EigenResult)
 }
 
 describe('dense linear-algebra kernels agree with the TypeScript reference', () => {
+  it('at the tolerance docs/photonics-solvers.md states (issue 15)', () => {
+    assertDocumented(`the dense routines agree to ${TOLERANCE.toExponential(0)}`);
+  });
+
   it('registers the wasm kernel above the reference', () => {
     expect(backends.map((b) => b.id)).toEqual(['wasm', 'reference']);
   });

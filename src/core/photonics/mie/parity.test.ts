@@ -11,6 +11,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadNodeWasmMieKernel } from '../../../adapters/node/mie-wasm.ts';
 import { createRng } from '../../stats/rng.ts';
+import { assertDocumented } from '../docs-text.ts';
 import type { MieKernel } from './kernel.ts';
 import { MIE_OUTPUT_STRIDE, SPHERE_IN, SPHERE_INPUT_STRIDE } from './layout.ts';
 import { randomCoatedBatch, randomSphereBatch } from './random-batch.ts';
@@ -51,6 +52,10 @@ function worst(ref: Float64Array, got: Float64Array, count: number, floor = ABSO
 }
 
 describe('Mie WASM kernel matches the TypeScript reference', () => {
+  it('at the tolerance docs/photonics-solvers.md states (issue 15)', () => {
+    assertDocumented(`Mie and the transfer matrix: AssemblyScript WASM, held to about ${RELATIVE_TOLERANCE.toExponential(0)}`);
+  });
+
   it('2,000 random spheres, x log-uniform in [1e-3, 1e3], five index families', () => {
     const count = 2000;
     const input = randomSphereBatch(createRng(20261129), count, 1e-3, 1e3);

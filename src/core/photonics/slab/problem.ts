@@ -5,6 +5,7 @@
  * cross-sections beside it without changing the problem's shape.
  */
 import { z } from 'zod';
+import { SLAB_MODE_DEFAULT_ACCURACY } from '../default-accuracy.ts';
 import { MaterialSpecSchema } from '../material-spec.ts';
 import { checkWavelengthChoice, wavelengthFields } from '../wavelengths.ts';
 import { ChannelStructureSchema } from '../fdmode/problem.ts';
@@ -23,7 +24,7 @@ export const SlabStructureSchema = z
     cover: MaterialSpecSchema.describe('semi-infinite cladding above the core (e.g. air or SiO2)'),
     substrate: MaterialSpecSchema.describe('semi-infinite cladding below the core (e.g. the SiO2 buried oxide)'),
   })
-  .describe('three-layer slab waveguide');
+  .describe(`three-layer slab waveguide. ${SLAB_MODE_DEFAULT_ACCURACY}`);
 
 export const ModeStructureSchema = z.discriminatedUnion('type', [SlabStructureSchema, ChannelStructureSchema]).describe('the waveguide cross-section');
 

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TMM_WASM_PATH } from '../../../adapters/node/tmm-wasm.ts';
+import { assertDocumented } from '../docs-text.ts';
 import { createRng } from '../../stats/rng.ts';
 import type { TmmBatch, TmmKernel } from './kernel.ts';
 import { pointStride } from './layout.ts';
@@ -43,6 +44,10 @@ function worstDifference(b: TmmBatch): number {
 }
 
 describe('WASM TMM kernel', () => {
+  it('at the tolerance docs/photonics-solvers.md states (issue 15)', () => {
+    assertDocumented(`Mie and the transfer matrix: AssemblyScript WASM, held to about ${TOLERANCE.toExponential(0)}`);
+  });
+
   it(`agrees with the reference within ${TOLERANCE} on 1,200 seeded random stacks (1–25 layers, absorbing, s/p, incoherent mixes)`, () => {
     const rng = createRng(2024);
     let worst = 0;

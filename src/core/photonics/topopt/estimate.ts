@@ -6,6 +6,7 @@
  * re-simulation). The probe factors and solves the same device on a grid twice
  * as coarse (small grids: the grid itself) on this very device, and scales by N·bw².
  */
+import { INVERSE_DESIGN_DEFAULT_ACCURACY } from '../default-accuracy.ts';
 import type { EstimateOptions, SolveEstimate } from '../estimate.ts';
 import { halfBandwidth } from '../fdfd/grid.ts';
 import { factorSystem, solveSystem } from '../fdfd/simulate.ts';
@@ -51,6 +52,7 @@ export function estimateInverseDesign(problem: InverseDesignProblem, options: Es
     `${cells.nx} × ${cells.ny} cells (${unknowns} unknowns, half-bandwidth ${bw}); ${problem.iterations} iterations, each a factorisation of the ${(designShare * 100).toFixed(0)} % of the grid that crosses the design region and two solves, plus ${EXTRA_FACTORISATIONS} full factorisations for the reference runs and the checks`,
     'cost grows as cells × min(nx, ny)²: halving cell_nm costs about 16×; iterations cost linearly',
     'converge: keep ≥ 12 cells per wavelength in the core; re-solve at a finer cell_nm and check that the binarised FOM holds; a gap between the continuous and binarised FOM means the design ended grey — raise beta_max or iterations',
+    INVERSE_DESIGN_DEFAULT_ACCURACY,
   ];
   const perWavelength = problem.wavelength_nm / problem.core_index / problem.cell_nm;
   if (perWavelength < 12) advice.push(`only ${perWavelength.toFixed(1)} cells per wavelength in the core: refine cell_nm before trusting the FOM`);

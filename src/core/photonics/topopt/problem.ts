@@ -5,6 +5,7 @@
  * 2.85 at 1550 nm, and SiO₂'s 1.44 around it). Every default is a quick but resolved setup.
  */
 import { z } from 'zod';
+import { INVERSE_DESIGN_DEFAULT_ACCURACY } from '../default-accuracy.ts';
 import { gridCells } from './layout.ts';
 
 /** Cells of the whole grid (design + ports + PML): banded elimination costs ∝ cells·min(nx, ny)², so this bounds a solve. */
@@ -20,7 +21,7 @@ export const InverseDesignProblemSchema = z
     wavelength_nm: z.number().finite().min(200).max(20_000).default(1550).describe('vacuum wavelength, nm'),
     core_index: z.number().finite().min(1).max(5).default(2.85).describe('effective index of the guides and of solid design cells (Si slab, 2-D effective-index method)'),
     cladding_index: z.number().finite().min(1).max(5).default(1.44).describe('index around the guides and of empty design cells (SiO₂)'),
-    cell_nm: z.number().finite().min(5).max(200).default(40).describe('square grid cell, nm: keep ≥ 12 cells per wavelength in the core index (λ/(12·core_index))'),
+    cell_nm: z.number().finite().min(5).max(200).default(40).describe(`square grid cell, nm: keep ≥ 12 cells per wavelength in the core index (λ/(12·core_index)). ${INVERSE_DESIGN_DEFAULT_ACCURACY}`),
     design_width_nm: z.number().finite().positive().max(10_000).default(2000).describe('design region along x, nm'),
     design_height_nm: z.number().finite().positive().max(10_000).default(2000).describe('design region along y, nm'),
     waveguide_width_nm: z.number().finite().positive().max(5000).default(400).describe('width of the input guide (and of the bend and splitter outputs), nm'),
