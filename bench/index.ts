@@ -26,6 +26,7 @@ function step(title: string, script: string): void {
 step('VEH oracle throughput, Node', './oracle-node.ts');
 step('Reference agent over the whole VEH bank, Node', './reference-run.ts');
 step('Mie scattering, Node', './photonics-mie.ts');
+step('Named-material Mie spectrum beside miepython (interleaved), Node', './peers/miepython.ts');
 step('Thin-film transfer matrix, Node', './photonics-tmm.ts');
 step('Slab modes and circuits, Node', './photonics-slab-circuit.ts');
 step('Grid solvers (RCWA, plane-wave bands), Node', './photonics-grid.ts');
