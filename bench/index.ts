@@ -24,6 +24,7 @@ function step(title: string, script: string): void {
 }
 
 step('VEH oracle throughput, Node', './oracle-node.ts');
+step('oracle veh on 100,000 JSONL designs, whole process, beside a plain-Python reference (interleaved)', './peers/oracle-jsonl.ts');
 step('Reference agent over the whole VEH bank, Node', './reference-run.ts');
 step('Mie scattering, Node', './photonics-mie.ts');
 step('Named-material Mie spectrum beside miepython (interleaved), Node', './peers/miepython.ts');
