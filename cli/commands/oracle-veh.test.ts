@@ -145,4 +145,35 @@ describe('oracle veh command', () => {
     expect(err).toEqual(['note: wasm unavailable: /missing/veh-oracle.wasm not found (run npm run build:wasm); using the reference backend']);
     expect((JSON.parse(out[0] as string) as { backend: string }).backend).toBe('reference');
   });
+
+  it('writes the same values through the WASM formatter (bytes, batched) as through the JavaScript one', async () => {
+    const requests = Array.from({ length: 300 }, (_, i) =>
+      JSON.stringify({
+        design: { ...DESIGN, beam_length_mm: 10 + i * 0.3, tip_mass_g: (i % 7) * 0.9, load_resistance_ohm: 1000 * (1 + i) },
+        excitation: { frequency_hz: 20 + (i % 50), acceleration_g: 0.1 + (i % 5) * 0.2 },
+        ...(i % 3 === 1 ? { environment: { piezo_material: ['PZT-5H', 'pvdf', 'mfc'][i % 3] as string, substrate_material: 'brass' } } : {}),
+        ...(i % 4 === 2 ? { constraints: { max_stress_mpa: 20 + i } } : {}),
+      }),
+    );
+    const js = fakeIo(...requests);
+    expect(await oracleVehCommand(js.io, { formatter: null })).toBe(0);
+    const chunks: Uint8Array[] = [];
+    const wasm = fakeIo(...requests);
+    let hook = (): void => undefined;
+    const io = { ...wasm.io, writeBytes: (b: Uint8Array) => void chunks.push(b), onFlush: (h: () => void) => void (hook = h) };
+    expect(await oracleVehCommand(io)).toBe(0);
+    hook();
+    const lines = Buffer.concat(chunks).toString('utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(requests.length);
+    expect(wasm.out).toEqual([]);
+    lines.forEach((line, i) => {
+      const a = JSON.parse(js.out[i] as string) as Record<string, unknown>;
+      const b = JSON.parse(line) as Record<string, unknown>;
+      expect(Object.keys(b)).toEqual(Object.keys(a));
+      for (const key of Object.keys(a)) {
+        if (typeof a[key] === 'number') expect(Object.is(a[key], b[key]), `${i} ${key}`).toBe(true);
+        else expect(b[key]).toEqual(a[key]);
+      }
+    });
+  });
 });

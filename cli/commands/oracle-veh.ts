@@ -1,7 +1,8 @@
 /**
  * `proving-ground oracle veh`: one JSON request per stdin line → one JSON result per stdout line.
- * Numbers are written in JavaScript's shortest round-trip form (what JSON.stringify writes), so a
- * result read back is the same double the oracle computed. Each line is answered as soon as it is
+ * Every number reads back as the same double the oracle computed: the WASM formatter
+ * (assembly/jsonl-format.ts, Grisu2 digits in JavaScript's layout) writes them, or, when it was not
+ * built, String(v) as JSON.stringify does. Each line is answered as soon as it is
  * read, so the command works in a pipe; the first bad line stops it (exit 2) after the lines before
  * it were answered.
  *
@@ -14,11 +15,13 @@
  *
  * The hot path is lean: a request that is exactly well formed is checked by hand and packed straight
  * into a reused input slot, the oracle writes a reused output slot, and the line is assembled from
- * it; anything the hand check does not accept goes through the zod schema, so errors read exactly
- * as before. In a process, output is written in batches, flushed whenever the input runs dry.
+ * it by the WASM formatter into a byte batch; anything the hand check does not accept goes through
+ * the zod schema, so errors read exactly as before. In a process, output is written in batches,
+ * flushed whenever the input runs dry.
  */
 import { parseFlags, usageMessage } from '../args.ts';
-import { createNodeVehOracle, type NodeVehOracle } from '../../src/adapters/node/veh-wasm.ts';
+import { createNodeVehOracle, loadNodeJsonlFormatter, type NodeVehOracle } from '../../src/adapters/node/veh-wasm.ts';
+import type { JsonlLineFormatter } from '../../src/core/veh/oracle-jsonl-format.ts';
 import { resolvePiezo, resolveSubstrate, type PiezoMaterial, type SubstrateMaterial } from '../../src/core/veh/materials.ts';
 import { IN, INPUT_STRIDE, OUT, OUTPUT_STRIDE } from '../../src/core/veh/oracle-layout.ts';
 import { DEFAULT_ENVIRONMENT, DEFAULT_LIMITS, OracleInputError, packRequest, parseOracleRequest, type OracleRequest } from '../../src/core/veh/oracle.ts';
@@ -30,6 +33,10 @@ export interface OracleVehIo {
   stderr: (s: string) => void;
   /** Writes out what `stdout` buffered (a batching writer); called before waiting and at the end. */
   flush?: () => void;
+  /** Raw output bytes (whole lines); when present the command writes its lines through it. */
+  writeBytes?: (bytes: Uint8Array) => void;
+  /** Registers what to run first whenever the writer flushes (the command hands over its batch). */
+  onFlush?: (hook: () => void) => void;
 }
 
 export interface OracleVehDeps {
@@ -37,6 +44,8 @@ export interface OracleVehDeps {
   oracle?: NodeVehOracle | Promise<NodeVehOracle>;
   /** The arguments after `oracle veh` (flags: --materials). */
   args?: readonly string[];
+  /** The WASM line formatter; null for the JavaScript one. Defaults to build/wasm/jsonl-format.wasm when built. */
+  formatter?: JsonlLineFormatter | null | Promise<JsonlLineFormatter | null>;
 }
 
 export const EXIT_BAD_INPUT = 2;
@@ -85,6 +94,9 @@ const RESULT_FIELDS: readonly (readonly [string, number])[] = [
   ['load_voltage_v', OUT.loadVoltageV],
 ];
 const FIELD_PREFIX = RESULT_FIELDS.map(([name], i) => `${i === 0 ? '{' : ','}"${name}":`);
+const LIMIT_PREFIX = [',"limits":{"max_stress_mpa":', ',"max_disp_mm":', ',"max_freq_error_pct":', ',"min_power_uw":'];
+/** Values on a line: the 16 outputs (in OUT order, which is the line's), damping, the 4 limits. */
+const LINE_VALUES = 21;
 
 /** A number as JSON.stringify writes it (shortest round-trip; null for NaN and ±∞). */
 const num = (v: number): string => (Number.isFinite(v) ? String(v) : 'null');
@@ -204,12 +216,43 @@ export async function oracleVehCommand(io: OracleVehIo, deps: OracleVehDeps = {}
   const input = io.stdin[Symbol.asyncIterator]();
   const fullMaterials = deps.args !== undefined && parseFlags(deps.args, ORACLE_FLAGS, true).values.materials === true;
   const oracle = await (deps.oracle ?? createNodeVehOracle());
+  const formatter = await (deps.formatter === undefined ? loadNodeJsonlFormatter(LINE_VALUES, OUT.feasible) : deps.formatter);
   for (const reason of oracle.skipped) io.stderr(`note: ${reason}; using the ${oracle.backendId} backend`);
   const backend = oracle.backend;
   const lineEnd = `,"backend":${JSON.stringify(oracle.backendId)}}`;
 
   const slot = new Float64Array(INPUT_STRIDE);
   const out = new Float64Array(OUTPUT_STRIDE);
+
+  // The WASM formatter's template: the same line, as segments between its LINE_VALUES values.
+  let formatterFragment = '';
+  const handOver = (f: JsonlLineFormatter): void => {
+    if (f.size() === 0) return;
+    const bytes = f.take();
+    if (io.writeBytes !== undefined) io.writeBytes(bytes);
+    else for (const line of new TextDecoder().decode(bytes).split('\n').slice(0, -1)) io.stdout(line);
+  };
+  if (formatter !== null) {
+    FIELD_PREFIX.forEach((prefix, k) => formatter.setSegment(k, prefix));
+    LIMIT_PREFIX.forEach((prefix, k) => formatter.setSegment(17 + k, prefix));
+    formatter.setSegment(LINE_VALUES, `}${lineEnd}`);
+    io.onFlush?.(() => handOver(formatter));
+  }
+  const writeLine = (f: JsonlLineFormatter): void => {
+    const v = f.values;
+    for (let k = 0; k < 16; k++) v[k] = out[k] as number;
+    v[16] = slot[IN.dampingRatio] as number;
+    v[17] = slot[IN.maxStressMpa] as number;
+    v[18] = slot[IN.maxDispMm] as number;
+    v[19] = slot[IN.maxFreqErrorPct] as number;
+    v[20] = slot[IN.minPowerUw] as number;
+    if (fragment !== formatterFragment) {
+      f.setSegment(16, fragment);
+      formatterFragment = fragment;
+    }
+    f.line();
+    if (io.writeBytes === undefined || f.size() >= OUTPUT_BATCH) handOver(f);
+  };
   // Material names seen so far → the pair's constants (written into the slot) and line fragment.
   const pairs = new Map<string, { piezo: PiezoMaterial; substrate: SubstrateMaterial; fragment: string }>();
   let fragment = '';
@@ -240,6 +283,7 @@ export async function oracleVehCommand(io: OracleVehIo, deps: OracleVehDeps = {}
   };
 
   const fail = (message: string): number => {
+    if (formatter !== null) handOver(formatter);
     io.flush?.();
     io.stderr(message);
     return EXIT_BAD_INPUT;
@@ -268,18 +312,22 @@ export async function oracleVehCommand(io: OracleVehIo, deps: OracleVehDeps = {}
       materials(request.environment.piezo_material, request.environment.substrate_material);
     }
     backend.evaluateBatch(slot, 1, out);
-    let s = '';
-    for (let f = 0; f < 16; f++) {
-      const v = out[(RESULT_FIELDS[f] as readonly [string, number])[1]] as number;
-      s += FIELD_PREFIX[f] as string;
-      s += f === 9 ? (v === 1 ? 'true' : 'false') : num(v);
+    if (formatter !== null) writeLine(formatter);
+    else {
+      let s = '';
+      for (let f = 0; f < 16; f++) {
+        const v = out[(RESULT_FIELDS[f] as readonly [string, number])[1]] as number;
+        s += FIELD_PREFIX[f] as string;
+        s += f === 9 ? (v === 1 ? 'true' : 'false') : num(v);
+      }
+      io.stdout(
+        `${s}${fragment}${num(slot[IN.dampingRatio] as number)},"limits":{"max_stress_mpa":${num(slot[IN.maxStressMpa] as number)},` +
+          `"max_disp_mm":${num(slot[IN.maxDispMm] as number)},"max_freq_error_pct":${num(slot[IN.maxFreqErrorPct] as number)},` +
+          `"min_power_uw":${num(slot[IN.minPowerUw] as number)}}${lineEnd}`,
+      );
     }
-    io.stdout(
-      `${s}${fragment}${num(slot[IN.dampingRatio] as number)},"limits":{"max_stress_mpa":${num(slot[IN.maxStressMpa] as number)},` +
-        `"max_disp_mm":${num(slot[IN.maxDispMm] as number)},"max_freq_error_pct":${num(slot[IN.maxFreqErrorPct] as number)},` +
-        `"min_power_uw":${num(slot[IN.minPowerUw] as number)}}${lineEnd}`,
-    );
   }
+  if (formatter !== null) handOver(formatter);
   io.flush?.();
   return 0;
 }
@@ -294,11 +342,16 @@ const OUTPUT_BATCH = 1 << 16;
  */
 export function oracleVehProcessIo(): OracleVehIo {
   let pending = '';
-  const flush = (): void => {
+  const hooks: (() => void)[] = [];
+  const writePending = (): void => {
     if (pending.length > 0) {
       process.stdout.write(pending);
       pending = '';
     }
+  };
+  const flush = (): void => {
+    for (const hook of hooks) hook();
+    writePending();
   };
   async function* lines(): AsyncGenerator<string> {
     process.stdin.setEncoding('utf8');
@@ -320,9 +373,14 @@ export function oracleVehProcessIo(): OracleVehIo {
     stdin: lines(),
     stdout: (s) => {
       pending += `${s}\n`;
-      if (pending.length >= OUTPUT_BATCH) flush();
+      if (pending.length >= OUTPUT_BATCH) writePending();
     },
     stderr: (s) => process.stderr.write(s.endsWith('\n') ? s : `${s}\n`),
     flush,
+    writeBytes: (bytes) => {
+      writePending();
+      process.stdout.write(bytes);
+    },
+    onFlush: (hook) => void hooks.push(hook),
   };
 }
