@@ -37,6 +37,7 @@ step('Channel mode solver (full- and semi-vectorial), Node', './photonics-fdmode
 step('Discrete dipole approximation, Node', './photonics-dda.ts');
 step('Eigenmode expansion, Node', './photonics-eme.ts');
 step('Inverse design (FDFD + adjoint), Node', './photonics-topopt.ts');
+step('Estimates against measured solve times, every grid preset, Node', './photonics-estimates.ts');
 if (existsSync(here('../dist/bench.html')) && existsSync('/usr/bin/chromium')) {
   step('VEH oracle throughput and reference run, browser Web Worker (headless Chromium)', './oracle-browser.ts');
   step('GPU operator backends in the page worker, DDA and plane waves (WebGPU on the software adapter vs the f64 reference)', './photonics-gpu-parity.ts');
