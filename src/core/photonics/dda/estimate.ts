@@ -59,8 +59,12 @@ export function estimateDda(problem: DdaProblem, ctx: SolveContext, options: Est
       : `the coarse probe did not converge in ${problem.max_iterations} iterations: expect the same, raise max_iterations`,
   ];
   if (mAbs > 2) advice.push(`|m| = ${mAbs.toFixed(2)} is large: DDA needs many more dipoles and iterations for percent accuracy`);
-  if (refused) advice.push(`this lattice will be refused (FFT grid above ${MAX_FFT_POINTS} points); use dipoles_across ≤ ${largestAllowedAcross(problem.particle, across)}`);
-  else if (dipoles > MAX_DIPOLES) advice.push(`this lattice will be refused (more than ${MAX_DIPOLES} dipoles)`);
+  const refusal = refused
+    ? `this lattice will be refused (FFT grid above ${MAX_FFT_POINTS} points); use dipoles_across ≤ ${largestAllowedAcross(problem.particle, across)}`
+    : dipoles > MAX_DIPOLES
+      ? `this lattice will be refused (more than ${MAX_DIPOLES} dipoles)`
+      : null;
+  if (refusal !== null) advice.push(refusal);
   const box = extents(problem.particle);
   if (Math.max(...box) / Math.min(...box) > 8) advice.push('a very elongated particle: the short axes get few dipoles; check that they still have at least 4');
   return {
@@ -70,6 +74,7 @@ export function estimateDda(problem: DdaProblem, ctx: SolveContext, options: Est
     expected_seconds: (msPerIteration * perIterScale * (expectedIterations + SETUP_ITERATIONS + 1)) / 1000,
     calibration: { probe: `the same particle at ${probeAcross} dipoles across (${probeLattice.sites.length} dipoles, ${probe.iterations} iterations)`, probe_ms: probeMs, scale },
     advice,
+    ...(refusal !== null ? { refused: refusal } : {}),
   };
 }
 
