@@ -23,9 +23,14 @@ function step(title: string, script: string): void {
   if (r.status !== 0) process.exitCode = r.status ?? 1;
 }
 
+// The CLI figures below time the prebuilt bundle: build it from the sources as they are now.
+if (spawnSync(process.execPath, [here('../scripts/build-cli.mjs')], { stdio: 'inherit' }).status !== 0) process.exitCode = 1;
+step('CLI start-up (prebuilt bundle against tsx)', './cli-start.ts');
 step('VEH oracle throughput, Node', './oracle-node.ts');
+step('oracle veh on 100,000 JSONL designs, whole process, beside a plain-Python reference (interleaved)', './peers/oracle-jsonl.ts');
 step('Reference agent over the whole VEH bank, Node', './reference-run.ts');
 step('Mie scattering, Node', './photonics-mie.ts');
+step('Named-material Mie spectrum beside miepython (interleaved), Node', './peers/miepython.ts');
 step('Thin-film transfer matrix, Node', './photonics-tmm.ts');
 step('Slab modes and circuits, Node', './photonics-slab-circuit.ts');
 step('Grid solvers (RCWA, plane-wave bands), Node', './photonics-grid.ts');
@@ -34,6 +39,7 @@ step('Channel mode solver (full- and semi-vectorial), Node', './photonics-fdmode
 step('Discrete dipole approximation, Node', './photonics-dda.ts');
 step('Eigenmode expansion, Node', './photonics-eme.ts');
 step('Inverse design (FDFD + adjoint), Node', './photonics-topopt.ts');
+step('Estimates against measured solve times, every grid preset, Node', './photonics-estimates.ts');
 if (existsSync(here('../dist/bench.html')) && existsSync('/usr/bin/chromium')) {
   step('VEH oracle throughput and reference run, browser Web Worker (headless Chromium)', './oracle-browser.ts');
   step('GPU operator backends in the page worker, DDA and plane waves (WebGPU on the software adapter vs the f64 reference)', './photonics-gpu-parity.ts');

@@ -67,7 +67,7 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
         io.stdout(version());
         return 0;
       case 'oracle': {
-        const { checkOracleArgs, oracleVehCommand } = await import('./commands/oracle-veh.ts');
+        const { checkOracleArgs, oracleVehCommand, oracleVehProcessIo } = await import('./commands/oracle-veh.ts');
         const problem = checkOracleArgs(rest);
         if (problem !== null) {
           io.stderr(`oracle: ${problem}`);
@@ -77,7 +77,8 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
           const { oracleCircuitCommand } = await import('./commands/oracle-circuit.ts');
           return await oracleCircuitCommand({ stdin: stdinLines(), stdout: io.stdout, stderr: io.stderr });
         }
-        return await oracleVehCommand({ stdin: stdinLines(), stdout: io.stdout, stderr: io.stderr });
+        if (io !== processIo) return await oracleVehCommand({ stdin: stdinLines(), stdout: io.stdout, stderr: io.stderr }, { args: rest.slice(1) });
+        return await oracleVehCommand(oracleVehProcessIo(), { args: rest.slice(1) });
       }
       case 'tasks': {
         const { tasksCommand } = await import('./commands/tasks.ts');

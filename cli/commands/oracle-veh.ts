@@ -1,97 +1,386 @@
 /**
  * `proving-ground oracle veh`: one JSON request per stdin line → one JSON result per stdout line.
- * Numbers are written by JSON.stringify (shortest round-trip form), so a result read back is the
- * same double the oracle computed. Each line is answered as soon as it is read, so the command
- * works in a pipe; the first bad line stops it (exit 2) after the lines before it were answered.
+ * Every number reads back as the same double the oracle computed: the WASM formatter
+ * (assembly/jsonl-format.ts, Grisu2 digits in JavaScript's layout) writes them, or, when it was not
+ * built, String(v) as JSON.stringify does. Each line is answered as soon as it is
+ * read, so the command works in a pipe; the first bad line stops it (exit 2) after the lines before
+ * it were answered.
+ *
+ * A result line has a fixed field order: the sixteen oracle outputs (with intermediates), then what
+ * the request resolved to — `piezo_material` and `substrate_material` (canonical ids, aliases
+ * resolved), `damping_ratio`, `limits` — and `backend`. The material constants behind the ids are the
+ * same on every line, so they are not repeated; `--materials` replaces the two ids with the full
+ * record on each line, `"materials": {"piezo": {id, d31_m_per_v, eps33_rel, modulus_pa,
+ * density_kg_m3}, "substrate": {id, modulus_pa, density_kg_m3}}` (the line format before issue 20).
+ *
+ * The hot path is lean: a request that is exactly well formed is checked by hand and packed straight
+ * into a reused input slot, the oracle writes a reused output slot, and the line is assembled from
+ * it by the WASM formatter into a byte batch; anything the hand check does not accept goes through
+ * the zod schema, so errors read exactly as before. In a process, output is written in batches,
+ * flushed whenever the input runs dry.
  */
 import { parseFlags, usageMessage } from '../args.ts';
-import { createNodeVehOracle, type NodeVehOracle } from '../../src/adapters/node/veh-wasm.ts';
-import { resolvePiezo, resolveSubstrate } from '../../src/core/veh/materials.ts';
-import { OracleInputError, parseOracleRequest, type OracleRequest, type OracleResult } from '../../src/core/veh/oracle.ts';
+import { createNodeVehOracle, loadNodeJsonlFormatter, type NodeVehOracle } from '../../src/adapters/node/veh-wasm.ts';
+import type { JsonlLineFormatter } from '../../src/core/veh/oracle-jsonl-format.ts';
+import { resolvePiezo, resolveSubstrate, type PiezoMaterial, type SubstrateMaterial } from '../../src/core/veh/materials.ts';
+import { IN, INPUT_STRIDE, OUT, OUTPUT_STRIDE } from '../../src/core/veh/oracle-layout.ts';
+import { DEFAULT_ENVIRONMENT, DEFAULT_LIMITS, OracleInputError, packRequest, parseOracleRequest, type OracleRequest } from '../../src/core/veh/oracle.ts';
 
 export interface OracleVehIo {
   /** Input lines without terminators. */
   stdin: AsyncIterable<string>;
   stdout: (s: string) => void;
   stderr: (s: string) => void;
+  /** Writes out what `stdout` buffered (a batching writer); called before waiting and at the end. */
+  flush?: () => void;
+  /** Raw output bytes (whole lines); when present the command writes its lines through it. */
+  writeBytes?: (bytes: Uint8Array) => void;
+  /** Registers what to run first whenever the writer flushes (the command hands over its batch). */
+  onFlush?: (hook: () => void) => void;
 }
 
 export interface OracleVehDeps {
   /** Defaults to the Node oracle (WASM, falling back to the reference). */
   oracle?: NodeVehOracle | Promise<NodeVehOracle>;
+  /** The arguments after `oracle veh` (flags: --materials). */
+  args?: readonly string[];
+  /** The WASM line formatter; null for the JavaScript one. Defaults to build/wasm/jsonl-format.wasm when built. */
+  formatter?: JsonlLineFormatter | null | Promise<JsonlLineFormatter | null>;
 }
 
 export const EXIT_BAD_INPUT = 2;
 
+const ORACLE_FLAGS = { materials: { type: 'boolean' } } as const;
+
 /** Checks the arguments after `oracle` (`veh` or `circuit`); returns the usage message naming the problem, or null. */
 export function checkOracleArgs(args: readonly string[]): string | null {
   try {
-    const { positionals } = parseFlags(args, {}, true);
+    const { positionals, values } = parseFlags(args, ORACLE_FLAGS, true);
     const [which, extra] = positionals;
     if (which !== 'veh' && which !== 'circuit') return `unknown oracle "${which ?? ''}"; available: veh, circuit`;
     if (extra !== undefined) return `unexpected argument "${extra}"`;
+    if (which === 'circuit' && values.materials === true) return '--materials applies to oracle veh only';
     return null;
   } catch (e) {
     return usageMessage(e);
   }
 }
 
-/** The result line: oracle outputs (with intermediates), then what the request resolved to. */
-export function formatResultLine(request: OracleRequest, result: OracleResult, backend: string): string {
-  const piezo = resolvePiezo(request.environment.piezo_material);
-  const substrate = resolveSubstrate(request.environment.substrate_material);
-  return JSON.stringify({
-    ...result,
-    materials: {
-      piezo: {
-        id: piezo.id,
-        d31_m_per_v: piezo.d31,
-        eps33_rel: piezo.eps33Rel,
-        modulus_pa: piezo.modulusPa,
-        density_kg_m3: piezo.density,
-      },
-      substrate: { id: substrate.id, modulus_pa: substrate.modulusPa, density_kg_m3: substrate.density },
-    },
-    damping_ratio: request.environment.damping_ratio,
-    limits: request.constraints,
-    backend,
-  });
+/** The full materials record of a request (what `--materials` puts on every line). */
+function materialsRecord(piezo: PiezoMaterial, substrate: SubstrateMaterial) {
+  return {
+    piezo: { id: piezo.id, d31_m_per_v: piezo.d31, eps33_rel: piezo.eps33Rel, modulus_pa: piezo.modulusPa, density_kg_m3: piezo.density },
+    substrate: { id: substrate.id, modulus_pa: substrate.modulusPa, density_kg_m3: substrate.density },
+  };
 }
 
-/** Parses one line; returns the request or the message that names the line and every problem. */
-function parseLine(line: string, lineNo: number): OracleRequest | string {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(line);
-  } catch (e) {
-    return `line ${lineNo}: invalid JSON: ${(e as Error).message}`;
+/** Output fields in line order, each with the slot of the output layout it reads. */
+const RESULT_FIELDS: readonly (readonly [string, number])[] = [
+  ['resonant_freq_hz', OUT.resonantFreqHz],
+  ['load_power_uw', OUT.loadPowerUw],
+  ['tip_stress_mpa', OUT.tipStressMpa],
+  ['tip_disp_mm', OUT.tipDispMm],
+  ['freq_error_pct', OUT.freqErrorPct],
+  ['slack_stress_mpa', OUT.slackStressMpa],
+  ['slack_disp_mm', OUT.slackDispMm],
+  ['slack_freq_pct', OUT.slackFreqPct],
+  ['slack_power_uw', OUT.slackPowerUw],
+  ['feasible', OUT.feasible],
+  ['effective_mass_kg', OUT.effectiveMassKg],
+  ['bending_stiffness_nm2', OUT.bendingStiffnessNm2],
+  ['coupling_coefficient', OUT.couplingCoefficient],
+  ['internal_capacitance_f', OUT.internalCapacitanceF],
+  ['neutral_axis_m', OUT.neutralAxisM],
+  ['load_voltage_v', OUT.loadVoltageV],
+];
+const FIELD_PREFIX = RESULT_FIELDS.map(([name], i) => `${i === 0 ? '{' : ','}"${name}":`);
+const LIMIT_PREFIX = [',"limits":{"max_stress_mpa":', ',"max_disp_mm":', ',"max_freq_error_pct":', ',"min_power_uw":'];
+/** Values on a line: the 16 outputs (in OUT order, which is the line's), damping, the 4 limits. */
+const LINE_VALUES = 21;
+
+/** A number as JSON.stringify writes it (shortest round-trip; null for NaN and ±∞). */
+const num = (v: number): string => (Number.isFinite(v) ? String(v) : 'null');
+
+/** Everything on a line between the oracle outputs and the damping value, per material pair. */
+function materialsFragment(piezo: PiezoMaterial, substrate: SubstrateMaterial, full: boolean): string {
+  return full
+    ? `,"materials":${JSON.stringify(materialsRecord(piezo, substrate))},"damping_ratio":`
+    : `,"piezo_material":${JSON.stringify(piezo.id)},"substrate_material":${JSON.stringify(substrate.id)},"damping_ratio":`;
+}
+
+/**
+ * The hand check: packs `raw` into slot 0 of `buf` and returns true when it is a request the schema
+ * accepts as is (every field of the right type and range, no unknown key, known material names);
+ * false for anything else, which the caller hands to zod. Defaults are those of the schema.
+ */
+function packFast(raw: unknown, buf: Float64Array, materials: (piezo: string, substrate: string) => boolean): boolean {
+  if (!isPlainObject(raw)) return false;
+  let design: unknown;
+  let excitation: unknown;
+  let environment: unknown;
+  let constraints: unknown;
+  for (const key in raw) {
+    const v = raw[key];
+    if (key === 'design') design = v;
+    else if (key === 'excitation') excitation = v;
+    else if (key === 'environment') environment = v;
+    else if (key === 'constraints') constraints = v;
+    else return false;
   }
-  try {
-    return parseOracleRequest(raw);
-  } catch (e) {
-    if (e instanceof OracleInputError) return `line ${lineNo}: ${e.message}`;
-    throw e;
+  if (!isPlainObject(design) || !isPlainObject(excitation)) return false;
+  let keys = 0;
+  for (const key in design) {
+    const v = design[key];
+    if (typeof v !== 'number' || !Number.isFinite(v)) return false;
+    keys++;
+    if (key === 'beam_length_mm' && v > 0) buf[IN.beamLengthMm] = v;
+    else if (key === 'beam_width_mm' && v > 0) buf[IN.beamWidthMm] = v;
+    else if (key === 'substrate_thickness_um' && v > 0) buf[IN.substrateThicknessUm] = v;
+    else if (key === 'piezo_thickness_um' && v > 0) buf[IN.piezoThicknessUm] = v;
+    else if (key === 'tip_mass_g' && v >= 0) buf[IN.tipMassG] = v;
+    else if (key === 'load_resistance_ohm' && v > 0) buf[IN.loadResistanceOhm] = v;
+    else return false;
   }
+  if (keys !== 6) return false;
+  keys = 0;
+  for (const key in excitation) {
+    const v = excitation[key];
+    if (typeof v !== 'number' || !Number.isFinite(v)) return false;
+    keys++;
+    if (key === 'frequency_hz' && v > 0) buf[IN.frequencyHz] = v;
+    else if (key === 'acceleration_g' && v >= 0) buf[IN.accelerationG] = v;
+    else return false;
+  }
+  if (keys !== 2) return false;
+
+  let piezo = DEFAULT_ENVIRONMENT.piezo_material;
+  let substrate = DEFAULT_ENVIRONMENT.substrate_material;
+  let damping = DEFAULT_ENVIRONMENT.damping_ratio;
+  if (environment !== undefined) {
+    if (!isPlainObject(environment)) return false;
+    for (const key in environment) {
+      const v = environment[key];
+      if (key === 'piezo_material' && typeof v === 'string') piezo = v;
+      else if (key === 'substrate_material' && typeof v === 'string') substrate = v;
+      else if (key === 'damping_ratio' && typeof v === 'number' && Number.isFinite(v) && v >= 0) damping = v;
+      else return false;
+    }
+  }
+  buf[IN.dampingRatio] = damping;
+  if (!materials(piezo, substrate)) return false;
+
+  buf[IN.maxStressMpa] = DEFAULT_LIMITS.max_stress_mpa;
+  buf[IN.maxDispMm] = DEFAULT_LIMITS.max_disp_mm;
+  buf[IN.maxFreqErrorPct] = DEFAULT_LIMITS.max_freq_error_pct;
+  buf[IN.minPowerUw] = DEFAULT_LIMITS.min_power_uw;
+  if (constraints === undefined) return true;
+  if (Array.isArray(constraints)) {
+    // [{name, limit}]: later entries win, as Object.fromEntries does in the schema's transform.
+    for (const item of constraints as unknown[]) {
+      if (!isPlainObject(item)) return false;
+      let name: unknown;
+      let limit: unknown;
+      keys = 0;
+      for (const key in item) {
+        keys++;
+        if (key === 'name') name = item[key];
+        else if (key === 'limit') limit = item[key];
+        else return false;
+      }
+      if (keys !== 2 || typeof name !== 'string' || !setLimit(buf, name, limit)) return false;
+    }
+    return true;
+  }
+  if (!isPlainObject(constraints)) return false;
+  for (const key in constraints) if (!setLimit(buf, key, constraints[key])) return false;
+  return true;
+}
+
+function setLimit(buf: Float64Array, name: string, v: unknown): boolean {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return false;
+  if (name === 'max_stress_mpa' && v > 0) buf[IN.maxStressMpa] = v;
+  else if (name === 'max_disp_mm' && v > 0) buf[IN.maxDispMm] = v;
+  else if (name === 'max_freq_error_pct' && v > 0) buf[IN.maxFreqErrorPct] = v;
+  else if (name === 'min_power_uw' && v >= 0) buf[IN.minPowerUw] = v;
+  else return false;
+  return true;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 }
 
 export async function oracleVehCommand(io: OracleVehIo, deps: OracleVehDeps = {}): Promise<number> {
   // Attach to the input before the first await: node:readline emits lines as soon as stdin flows and
   // drops those nobody listens to, so iterating only after loading the wasm lost short piped inputs.
   const input = io.stdin[Symbol.asyncIterator]();
+  const fullMaterials = deps.args !== undefined && parseFlags(deps.args, ORACLE_FLAGS, true).values.materials === true;
   const oracle = await (deps.oracle ?? createNodeVehOracle());
+  const formatter = await (deps.formatter === undefined ? loadNodeJsonlFormatter(LINE_VALUES, OUT.feasible) : deps.formatter);
   for (const reason of oracle.skipped) io.stderr(`note: ${reason}; using the ${oracle.backendId} backend`);
+  const backend = oracle.backend;
+  const lineEnd = `,"backend":${JSON.stringify(oracle.backendId)}}`;
+
+  const slot = new Float64Array(INPUT_STRIDE);
+  const out = new Float64Array(OUTPUT_STRIDE);
+
+  // The WASM formatter's template: the same line, as segments between its LINE_VALUES values.
+  let formatterFragment = '';
+  const handOver = (f: JsonlLineFormatter): void => {
+    if (f.size() === 0) return;
+    const bytes = f.take();
+    if (io.writeBytes !== undefined) io.writeBytes(bytes);
+    else for (const line of new TextDecoder().decode(bytes).split('\n').slice(0, -1)) io.stdout(line);
+  };
+  if (formatter !== null) {
+    FIELD_PREFIX.forEach((prefix, k) => formatter.setSegment(k, prefix));
+    LIMIT_PREFIX.forEach((prefix, k) => formatter.setSegment(17 + k, prefix));
+    formatter.setSegment(LINE_VALUES, `}${lineEnd}`);
+    io.onFlush?.(() => handOver(formatter));
+  }
+  const writeLine = (f: JsonlLineFormatter): void => {
+    const v = f.values;
+    for (let k = 0; k < 16; k++) v[k] = out[k] as number;
+    v[16] = slot[IN.dampingRatio] as number;
+    v[17] = slot[IN.maxStressMpa] as number;
+    v[18] = slot[IN.maxDispMm] as number;
+    v[19] = slot[IN.maxFreqErrorPct] as number;
+    v[20] = slot[IN.minPowerUw] as number;
+    if (fragment !== formatterFragment) {
+      f.setSegment(16, fragment);
+      formatterFragment = fragment;
+    }
+    f.line();
+    if (io.writeBytes === undefined || f.size() >= OUTPUT_BATCH) handOver(f);
+  };
+  // Material names seen so far → the pair's constants (written into the slot) and line fragment.
+  const pairs = new Map<string, { piezo: PiezoMaterial; substrate: SubstrateMaterial; fragment: string }>();
+  let fragment = '';
+  const materials = (piezoName: string, substrateName: string): boolean => {
+    const key = `${piezoName}\u0000${substrateName}`;
+    let pair = pairs.get(key);
+    if (pair === undefined) {
+      let piezo: PiezoMaterial;
+      let substrate: SubstrateMaterial;
+      try {
+        piezo = resolvePiezo(piezoName);
+        substrate = resolveSubstrate(substrateName);
+      } catch {
+        return false; // the schema path words the error
+      }
+      pair = { piezo, substrate, fragment: materialsFragment(piezo, substrate, fullMaterials) };
+      if (pairs.size < 64) pairs.set(key, pair);
+    }
+    const { piezo, substrate } = pair;
+    slot[IN.d31] = piezo.d31;
+    slot[IN.eps33Rel] = piezo.eps33Rel;
+    slot[IN.piezoModulusPa] = piezo.modulusPa;
+    slot[IN.piezoDensity] = piezo.density;
+    slot[IN.substrateModulusPa] = substrate.modulusPa;
+    slot[IN.substrateDensity] = substrate.density;
+    fragment = pair.fragment;
+    return true;
+  };
+
+  const fail = (message: string): number => {
+    if (formatter !== null) handOver(formatter);
+    io.flush?.();
+    io.stderr(message);
+    return EXIT_BAD_INPUT;
+  };
 
   let lineNo = 0;
   for await (const rawLine of { [Symbol.asyncIterator]: () => input }) {
     lineNo++;
     const line = rawLine.trim();
     if (line === '') continue;
-    const parsed = parseLine(line, lineNo);
-    if (typeof parsed === 'string') {
-      io.stderr(parsed);
-      return EXIT_BAD_INPUT;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(line);
+    } catch (e) {
+      return fail(`line ${lineNo}: invalid JSON: ${(e as Error).message}`);
     }
-    io.stdout(formatResultLine(parsed, oracle.evaluateSync(parsed), oracle.backendId));
+    if (!packFast(raw, slot, materials)) {
+      let request: OracleRequest;
+      try {
+        request = parseOracleRequest(raw);
+      } catch (e) {
+        if (e instanceof OracleInputError) return fail(`line ${lineNo}: ${e.message}`);
+        throw e;
+      }
+      packRequest(request, slot, 0);
+      materials(request.environment.piezo_material, request.environment.substrate_material);
+    }
+    backend.evaluateBatch(slot, 1, out);
+    if (formatter !== null) writeLine(formatter);
+    else {
+      let s = '';
+      for (let f = 0; f < 16; f++) {
+        const v = out[(RESULT_FIELDS[f] as readonly [string, number])[1]] as number;
+        s += FIELD_PREFIX[f] as string;
+        s += f === 9 ? (v === 1 ? 'true' : 'false') : num(v);
+      }
+      io.stdout(
+        `${s}${fragment}${num(slot[IN.dampingRatio] as number)},"limits":{"max_stress_mpa":${num(slot[IN.maxStressMpa] as number)},` +
+          `"max_disp_mm":${num(slot[IN.maxDispMm] as number)},"max_freq_error_pct":${num(slot[IN.maxFreqErrorPct] as number)},` +
+          `"min_power_uw":${num(slot[IN.minPowerUw] as number)}}${lineEnd}`,
+      );
+    }
   }
+  if (formatter !== null) handOver(formatter);
+  io.flush?.();
   return 0;
+}
+
+/** Output buffered up to this many characters before it is written (and whenever the input runs dry). */
+const OUTPUT_BATCH = 1 << 16;
+
+/**
+ * Process I/O for the command: stdin read in chunks and split into lines here (no readline, no event
+ * per line), stdout gathered into batches that are flushed before each wait for more input, so an
+ * interactive caller gets every answer for what it sent and a bulk pipe does one write per batch.
+ */
+export function oracleVehProcessIo(): OracleVehIo {
+  let pending = '';
+  const hooks: (() => void)[] = [];
+  const writePending = (): void => {
+    if (pending.length > 0) {
+      process.stdout.write(pending);
+      pending = '';
+    }
+  };
+  const flush = (): void => {
+    for (const hook of hooks) hook();
+    writePending();
+  };
+  async function* lines(): AsyncGenerator<string> {
+    process.stdin.setEncoding('utf8');
+    let rest = '';
+    for await (const chunk of process.stdin as AsyncIterable<string>) {
+      const text = rest.length > 0 ? rest + chunk : chunk;
+      let start = 0;
+      for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+        yield text.slice(start, nl);
+        start = nl + 1;
+      }
+      rest = text.slice(start);
+      flush();
+    }
+    if (rest.length > 0) yield rest;
+    flush();
+  }
+  return {
+    stdin: lines(),
+    stdout: (s) => {
+      pending += `${s}\n`;
+      if (pending.length >= OUTPUT_BATCH) writePending();
+    },
+    stderr: (s) => process.stderr.write(s.endsWith('\n') ? s : `${s}\n`),
+    flush,
+    writeBytes: (bytes) => {
+      writePending();
+      process.stdout.write(bytes);
+    },
+    onFlush: (hook) => void hooks.push(hook),
+  };
 }

@@ -8,9 +8,11 @@ import type { VehOracleBackend } from '../../core/kernels/veh-backend.ts';
 import { createVehBackendRegistry } from '../../core/kernels/veh-backends.ts';
 import { createWasmVehBackend, type WasmVehBackend } from '../../core/kernels/wasm-veh-backend.ts';
 import { createDirectVehOracle, type DirectVehOracle } from '../../core/veh/direct-oracle.ts';
+import { createJsonlLineFormatter, type JsonlLineFormatter } from '../../core/veh/oracle-jsonl-format.ts';
 import { builtWasmPath, readWasm, selectWithReasons } from './read-wasm.ts';
 
 export const VEH_WASM_PATH = builtWasmPath('veh-oracle.wasm');
+export const JSONL_FORMAT_WASM_PATH = builtWasmPath('jsonl-format.wasm');
 
 export async function loadNodeWasmVehBackend(path: string = VEH_WASM_PATH): Promise<WasmVehBackend> {
   return createWasmVehBackend(await readWasm(path));
@@ -28,4 +30,13 @@ export interface NodeVehOracle extends DirectVehOracle {
 export async function createNodeVehOracle(path: string = VEH_WASM_PATH): Promise<NodeVehOracle> {
   const { backend, skipped } = await selectWithReasons(createNodeVehBackendRegistry(path));
   return { ...createDirectVehOracle(backend), skipped };
+}
+
+/** The WASM JSON-line formatter (oracle veh's output), or null when it was not built. */
+export async function loadNodeJsonlFormatter(valueCount: number, boolIndex: number, path: string = JSONL_FORMAT_WASM_PATH): Promise<JsonlLineFormatter | null> {
+  try {
+    return await createJsonlLineFormatter(await readWasm(path), valueCount, boolIndex);
+  } catch {
+    return null;
+  }
 }

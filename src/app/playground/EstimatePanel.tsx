@@ -11,7 +11,10 @@ export function formatSeconds(s: number): string {
   return `${(s / 60).toFixed(1)} min`;
 }
 
-/** The estimate of the problem in the editor: size, memory, time on this device, and advice. */
+/**
+ * The estimate of the problem in the editor: size, memory, time on this device, and advice. A problem
+ * the solver would refuse (estimate.refused) is not offered "Solve anyway": the panel says what to change.
+ */
 export function EstimatePanel({ estimate, onSolve, onDismiss }: { estimate: SolveEstimate; onSolve?: () => void; onDismiss: () => void }) {
   return (
     <section className="panel pg-estimate" aria-label="Cost estimate" data-testid="pg-estimate">
@@ -33,14 +36,19 @@ export function EstimatePanel({ estimate, onSolve, onDismiss }: { estimate: Solv
           <li key={a}>{a}</li>
         ))}
       </ul>
+      {estimate.refused !== undefined && (
+        <p className="error" data-testid="pg-estimate-refused">
+          Solve is not offered: {estimate.refused}.
+        </p>
+      )}
       <div className="button-row">
-        {onSolve && (
+        {onSolve && estimate.refused === undefined && (
           <button type="button" className="primary" onClick={onSolve} data-testid="pg-solve-anyway">
             Solve anyway
           </button>
         )}
         <button type="button" onClick={onDismiss}>
-          {onSolve ? 'Not now' : 'Close'}
+          {onSolve && estimate.refused === undefined ? 'Not now' : 'Close'}
         </button>
       </div>
     </section>

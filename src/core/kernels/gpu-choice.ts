@@ -3,7 +3,9 @@
  * kernel has both (the DDA product, the plane-wave Θ). The registry puts WebGPU first (priority 3)
  * and the reference last; "auto" still keeps small problems on the CPU, because below some size a
  * GPU's fixed costs (dispatches, a readback per product) outweigh the arithmetic. The user may
- * force either; forcing an unavailable GPU solves on the reference and says why.
+ * force either; forcing an unavailable GPU solves on the reference and says why. "auto" never picks a
+ * software fallback adapter (SwiftShader and the like run the shaders on the CPU, slower than the f64
+ * reference and in f32); forcing WebGPU still uses one, which is how the parity checks run headless.
  */
 import { z } from 'zod';
 import { createBackendRegistry, describeSkipped, type BackendFactory, type BackendRegistry } from './registry.ts';
@@ -13,9 +15,29 @@ export type GpuPreference = z.infer<typeof GpuPreferenceSchema>;
 
 export const GPU_FIRST_PRIORITY = { webgpu: 3, reference: 1 } as const;
 
-/** What the chooser asks of a backend: a GPU one may report that its device is gone. */
+/** What the chooser asks of a backend: a GPU one may report that its device is gone, or that it is software. */
 export interface GpuBackendHealth {
   readonly unavailableReason?: () => string | null;
+  /** The adapter's description when it is a software fallback (see isSoftwareAdapter); null or absent for hardware. */
+  readonly softwareAdapter?: string | null;
+}
+
+/** What a WebGPU adapter says about itself (GPUAdapterInfo's fields; all optional for older browsers). */
+export interface GpuAdapterFacts {
+  readonly isFallbackAdapter?: boolean;
+  readonly vendor?: string;
+  readonly architecture?: string;
+  readonly device?: string;
+  readonly description?: string;
+}
+
+/** Names that only software rasterisers give themselves (Chromium's SwiftShader, Mesa's llvmpipe and lavapipe, WARP). */
+const SOFTWARE_NAMES = /swiftshader|software|llvmpipe|lavapipe|softpipe|microsoft basic render|\bwarp\b/i;
+
+/** Whether an adapter runs on the CPU: flagged as the fallback adapter, or named as a software renderer. */
+export function isSoftwareAdapter(info: GpuAdapterFacts): boolean {
+  if (info.isFallbackAdapter === true) return true;
+  return [info.vendor, info.architecture, info.device, info.description].some((s) => typeof s === 'string' && SOFTWARE_NAMES.test(s));
 }
 
 /** The backends that built, and why the GPU one did not. */
@@ -68,6 +90,10 @@ export function chooseGpuOrReference<B extends GpuBackendHealth>(set: GpuBackend
     return { backend: set.reference, reason: 'WebGPU was forced but is unavailable', warning: `WebGPU was requested but is unavailable (${why}); solved on the reference backend` };
   }
   if (!set.gpu) return { backend: set.reference, reason: `auto: ${why}` };
+  const software = set.gpu.softwareAdapter ?? null;
+  if (software !== null) {
+    return { backend: set.reference, reason: `auto: the WebGPU adapter is a software fallback (${software}), slower than the CPU reference; force "webgpu" to use it` };
+  }
   if (size < minGpuSize) return { backend: set.reference, reason: `auto: ${what(size)} is below ${minGpuSize}, small problems stay on the CPU` };
   return { backend: set.gpu, reason: `auto: ${what(size)} ≥ ${minGpuSize}` };
 }

@@ -34,6 +34,8 @@ export interface SolveEstimate {
   /** How the time was obtained: the probe that ran and how long it took. */
   readonly calibration: { readonly probe: string; readonly probe_ms: number; readonly scale: number };
   readonly advice: string[];
+  /** Set when the solve would be refused as posed (what to change): the page then offers no "Solve anyway". */
+  readonly refused?: string;
 }
 
 export interface EstimateOptions {

@@ -147,6 +147,7 @@ export async function createWebGpuDdaBackend(handle?: GpuHandle): Promise<DdaOpe
     precision: 'f32',
     description: `webgpu: WGSL Stockham FFT convolution in f32 on ${gpu.adapter} (workgroups of ${WORKGROUP_SIZE}); 1/α diagonal and COCG in f64 on the CPU`,
     unavailableReason: gpu.lostReason,
+    softwareAdapter: gpu.software ? gpu.adapter : null,
     create: (input) => buildInErrorScopes(gpu.device, 'building the WebGPU DDA operator failed', () => createOperator(gpu, pipelines, input)),
   };
 }

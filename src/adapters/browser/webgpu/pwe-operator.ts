@@ -171,6 +171,7 @@ export async function createWebGpuPweBackend(handle?: GpuHandle): Promise<ThetaO
     precision: 'f32',
     description: `webgpu: WGSL direct DFTs of Θ in f32 on ${gpu.adapter} (workgroups of ${WORKGROUP_SIZE}, a block of vectors per submission); LOBPCG in f64 on the CPU`,
     unavailableReason: gpu.lostReason,
+    softwareAdapter: gpu.software ? gpu.adapter : null,
     create: (op) => buildInErrorScopes(gpu.device, 'building the WebGPU Θ operator failed', () => createOperator(gpu, pipelines, op)),
   };
 }

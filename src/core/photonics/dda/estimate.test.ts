@@ -38,6 +38,8 @@ describe('estimateDda', () => {
     expect(coarse.advice.join('\n')).toMatch(/too coarse — use dipoles_across ≥ \d+/);
     const huge = estimateDda(sphere({ dipoles_across: 120 }), ctx, { now: fakeClock() });
     expect(huge.advice.join('\n')).toMatch(/will be refused .*dipoles_across ≤ 32/);
+    expect(huge.refused).toMatch(/will be refused .*dipoles_across ≤ 32/);
+    expect(coarse.refused).toBeUndefined();
     // Extrapolated from the probe's filling fraction: within a few percent of (π/6)·120³.
     expect(huge.unknowns / 3 / ((Math.PI / 6) * 120 ** 3)).toBeCloseTo(1, 1);
   });

@@ -44,8 +44,9 @@ export function estimateDda(problem: DdaProblem, ctx: SolveContext, options: Est
   if (probeMs < WARM_PROBE_MS) probeMs = Math.min(probeMs, timed(() => solveDda(probeProblem, ctx), options.now));
   const probeGrid = fftGrid(latticeDims(problem.particle, probeAcross));
   const probePoints = probeGrid[0] * probeGrid[1] * probeGrid[2];
-  const perIterScale = (points * Math.log2(points)) / (probePoints * Math.log2(probePoints));
+  const work = (n: number): number => n * Math.log2(n);
   const msPerIteration = probeMs / (probe.iterations + SETUP_ITERATIONS + 1);
+  const perIterScale = fittedIterationScale(problem, ctx, options, msPerIteration, work(probePoints), work(points));
   const expectedIterations = converged ? iterations : problem.max_iterations;
   const scale = (perIterScale * (expectedIterations + SETUP_ITERATIONS + 1)) / (probe.iterations + SETUP_ITERATIONS + 1);
   const d = Math.cbrt(volume(problem.particle) / Math.max(1, dipoles));
@@ -61,8 +62,12 @@ export function estimateDda(problem: DdaProblem, ctx: SolveContext, options: Est
   ];
   advice.push(DDA_DEFAULT_ACCURACY);
   if (mAbs > 2) advice.push(`|m| = ${mAbs.toFixed(2)} is large: DDA needs many more dipoles and iterations for percent accuracy`);
-  if (refused) advice.push(`this lattice will be refused (FFT grid above ${MAX_FFT_POINTS} points); use dipoles_across ≤ ${largestAllowedAcross(problem.particle, across)}`);
-  else if (dipoles > MAX_DIPOLES) advice.push(`this lattice will be refused (more than ${MAX_DIPOLES} dipoles)`);
+  const refusal = refused
+    ? `this lattice will be refused (FFT grid above ${MAX_FFT_POINTS} points); use dipoles_across ≤ ${largestAllowedAcross(problem.particle, across)}`
+    : dipoles > MAX_DIPOLES
+      ? `this lattice will be refused (more than ${MAX_DIPOLES} dipoles)`
+      : null;
+  if (refusal !== null) advice.push(refusal);
   const box = extents(problem.particle);
   if (Math.max(...box) / Math.min(...box) > 8) advice.push('a very elongated particle: the short axes get few dipoles; check that they still have at least 4');
   return {
@@ -72,7 +77,38 @@ export function estimateDda(problem: DdaProblem, ctx: SolveContext, options: Est
     expected_seconds: (msPerIteration * perIterScale * (expectedIterations + SETUP_ITERATIONS + 1)) / 1000,
     calibration: { probe: `the same particle at ${probeAcross} dipoles across (${probeLattice.sites.length} dipoles, ${probe.iterations} iterations)`, probe_ms: probeMs, scale },
     advice,
+    ...(refusal !== null ? { refused: refusal } : {}),
   };
+}
+
+/** The smaller probe's lattice (dipoles across) for the fixed-cost fit. */
+const SMALL_PROBE_ACROSS = 5;
+
+/**
+ * Full-lattice over probe time per iteration. The work ratio (FFT points × log₂) alone put the
+ * presets' estimates 2–3× high: at 8 dipoles across a fixed cost per iteration (the COCG vector
+ * work, call overheads) is a large part of the probe. A second probe at SMALL_PROBE_ACROSS fits
+ * time = fixed + perWork·work per iteration; the result stays between 1 and the work ratio, and is
+ * the work ratio when the fit is not usable (noise, or a lattice too small to probe twice).
+ */
+function fittedIterationScale(problem: DdaProblem, ctx: SolveContext, options: EstimateOptions, probeMsPerIteration: number, probeWork: number, fullWork: number): number {
+  const workRatio = fullWork / probeWork;
+  if (!(workRatio > 1) || problem.dipoles_across <= PROBE_ACROSS) return workRatio;
+  const small: DdaProblem = { ...problem, dipoles_across: SMALL_PROBE_ACROSS };
+  let ms: number;
+  try {
+    const first = solveDda(small, ctx);
+    ms = timed(() => solveDda(small, ctx), options.now) / (first.iterations + SETUP_ITERATIONS + 1);
+  } catch {
+    return workRatio; // a lattice too coarse for this particle: keep the plain work ratio
+  }
+  const grid = fftGrid(latticeDims(problem.particle, SMALL_PROBE_ACROSS));
+  const n = grid[0] * grid[1] * grid[2];
+  const smallWork = n * Math.log2(n);
+  const perWork = (probeMsPerIteration - ms) / (probeWork - smallWork);
+  const fixed = probeMsPerIteration - perWork * probeWork;
+  if (!(perWork > 0) || !(fixed > 0) || !Number.isFinite(perWork)) return workRatio;
+  return Math.min(workRatio, Math.max(1, (fixed + perWork * fullWork) / probeMsPerIteration));
 }
 
 function timed(work: () => unknown, now: () => number): number {

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileBuiltinLibrary, serializeBuiltinLibrary } from './builtin-format.ts';
-import { builtinDatasets } from './builtin.ts';
+import builtinJson from './builtin-library.json';
+import { BuiltinFileSchema, builtinDatasets, parseBuiltinFile } from './builtin.ts';
 
 const DATA_DIR = join(import.meta.dirname, '..', '..', '..', '..', 'data', 'photonics', 'refractiveindex');
 const JSON_FILE = join(import.meta.dirname, 'builtin-library.json');
@@ -29,5 +30,14 @@ describe('builtin-library.json', () => {
     const few = files.filter((f) => /^(Au|SiO2)__/.test(f.file));
     expect(serializeBuiltinLibrary(compileBuiltinLibrary([...few].reverse()))).toBe(serializeBuiltinLibrary(compileBuiltinLibrary(few)));
     expect(generated.split('\n')).toHaveLength(files.length + 3);
+  });
+
+  it('is checked by hand as the schema would: the same datasets, and a broken copy still fails with the schema\'s error', () => {
+    expect(parseBuiltinFile(builtinJson)).toEqual(BuiltinFileSchema.parse(builtinJson).datasets);
+    const broken = structuredClone(builtinJson) as { datasets: { n: { values?: unknown[] }[] }[] };
+    (broken.datasets[0]?.n[0] as { values?: unknown[] }).values = ['1.5'];
+    expect(() => parseBuiltinFile(broken)).toThrow(/expected number/);
+    const extra = { ...structuredClone(builtinJson), more: 1 };
+    expect(() => parseBuiltinFile(extra)).toThrow(/more/);
   });
 });

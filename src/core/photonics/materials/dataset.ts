@@ -72,26 +72,83 @@ export interface SubstitutionNote {
 
 /** n and k of a dataset at λ (nm), applying the edge policy of component.ts to n and to k. */
 export function evaluateDataset(ds: Dataset, wavelength_nm: number): DatasetValue {
-  const name = ds.record.name;
-  // One sentence for both when n and k share their coverage (a "tabulated nk" table).
-  const shared = ds.k === null || sameCoverage(ds.n.coverage, ds.k.coverage);
-  const subject = (which: 'n' | 'k'): string => (shared ? name : `The ${which} data of ${name}`);
   const substitutions: SubstitutionNote[] = [];
-  const take = (which: 'n' | 'k', component: Component): number => {
-    const v = evaluateComponent(component, wavelength_nm);
-    if (!v.ok) throw new CoverageError(farMessage(subject(which), component.coverage, wavelength_nm, v), wavelength_nm);
-    if (v.substitution !== undefined) {
-      const note = { subject: subject(which), coverage: component.coverage, substitution: v.substitution, wavelength_nm };
-      if (!substitutions.some((s) => sameNote(s, note))) substitutions.push(note);
-    }
-    return v.value;
-  };
-  const n = take('n', ds.n);
-  const k = ds.k === null ? 0 : take('k', ds.k);
-  if (!(n > 0) || !Number.isFinite(n)) {
-    throw new MaterialError(`${name} gives no real refractive index at ${formatNm(wavelength_nm)} nm (its formula has n² ≤ 0 or a pole there)`);
-  }
+  const shared = sharesCoverage(ds);
+  const n = takeComponent(ds, 'n', ds.n, shared, wavelength_nm, substitutions);
+  const k = ds.k === null ? 0 : takeComponent(ds, 'k', ds.k, shared, wavelength_nm, substitutions);
+  checkRealIndex(ds, n, wavelength_nm);
   return { n, k, warnings: substitutions.map((s) => substitutionMessage(s, [s.wavelength_nm])), substitutions };
+}
+
+/** A dataset over a whole wavelength grid: n and k per wavelength and every substitution, in one pass. */
+export interface DatasetSpectrum {
+  readonly n: Float64Array;
+  readonly k: Float64Array;
+  readonly substitutions: readonly SubstitutionNote[];
+}
+
+/**
+ * evaluateDataset over a grid without a per-point result object: the values are identical (same
+ * pieces, same interpolation), the substitutions those evaluateDataset would report, in order.
+ */
+export function evaluateDatasetSpectrum(ds: Dataset, wavelengths_nm: ArrayLike<number>): DatasetSpectrum {
+  const count = wavelengths_nm.length;
+  const n = new Float64Array(count);
+  const k = new Float64Array(count);
+  const substitutions: SubstitutionNote[] = [];
+  const shared = sharesCoverage(ds);
+  const nc = ds.n;
+  const kc = ds.k;
+  for (let i = 0; i < count; i++) {
+    const x = wavelengths_nm[i] as number;
+    const ni = takeComponent(ds, 'n', nc, shared, x, substitutions);
+    n[i] = ni;
+    k[i] = kc === null ? 0 : takeComponent(ds, 'k', kc, shared, x, substitutions);
+    checkRealIndex(ds, ni, x);
+  }
+  return { n, k, substitutions };
+}
+
+// One sentence for both when n and k share their coverage (a "tabulated nk" table).
+const sharesCoverage = (ds: Dataset): boolean => ds.k === null || sameCoverage(ds.n.coverage, ds.k.coverage);
+
+function takeComponent(ds: Dataset, which: 'n' | 'k', component: Component, shared: boolean, wavelength_nm: number, substitutions: SubstitutionNote[]): number {
+  const direct = directValue(component, wavelength_nm);
+  if (direct !== undefined) return direct;
+  const subject = shared ? ds.record.name : `The ${which} data of ${ds.record.name}`;
+  const v = evaluateComponent(component, wavelength_nm);
+  if (!v.ok) throw new CoverageError(farMessage(subject, component.coverage, wavelength_nm, v), wavelength_nm);
+  if (v.substitution !== undefined) {
+    const note = { subject, coverage: component.coverage, substitution: v.substitution, wavelength_nm };
+    if (!seenAt(substitutions, note)) substitutions.push(note);
+  }
+  return v.value;
+}
+
+/** Whether the same substitution is already noted at this wavelength (n and k of one table share it). */
+function seenAt(substitutions: readonly SubstitutionNote[], note: SubstitutionNote): boolean {
+  for (let i = substitutions.length - 1; i >= 0; i--) {
+    const s = substitutions[i] as SubstitutionNote;
+    if (s.wavelength_nm !== note.wavelength_nm) return false;
+    if (sameNote(s, note)) return true;
+  }
+  return false;
+}
+
+/** The value from the first piece that covers λ, as evaluateComponent takes it; undefined when none does. */
+function directValue(component: Component, wavelength_nm: number): number | undefined {
+  const pieces = component.pieces;
+  for (let p = 0; p < pieces.length; p++) {
+    const piece = pieces[p] as Component['pieces'][number];
+    if (piece.min_nm <= wavelength_nm && wavelength_nm <= piece.max_nm) return piece.at(wavelength_nm);
+  }
+  return undefined;
+}
+
+function checkRealIndex(ds: Dataset, n: number, wavelength_nm: number): void {
+  if (!(n > 0) || !Number.isFinite(n)) {
+    throw new MaterialError(`${ds.record.name} gives no real refractive index at ${formatNm(wavelength_nm)} nm (its formula has n² ≤ 0 or a pole there)`);
+  }
 }
 
 const sameNote = (a: SubstitutionNote, b: SubstitutionNote): boolean =>

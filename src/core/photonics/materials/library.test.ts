@@ -206,4 +206,20 @@ describe('resolveSpectrum', () => {
     expect(() => lib.resolveSpectrum(JC, [600, 2500])).toThrow(/2500 nm is 29\.1 % beyond/);
     expect(() => lib.resolveSpectrum(JC, [600, -1])).toThrow(/wavelength_nm must be a positive number/);
   });
+
+  it('interpolates a dataset once per grid: a repeat gives equal, unshared arrays and the same warnings; a new grid is not served a stale table', () => {
+    const local = createMaterialLibrary();
+    const grid = Array.from({ length: 50 }, (_, i) => 1900 + 2 * i);
+    const first = local.resolveSpectrum('Au', grid);
+    const again = local.resolveSpectrum('Au', [...grid]);
+    expect(again).toEqual(first);
+    expect(again.n).not.toBe(first.n);
+    (again.n as number[])[0] = -1;
+    expect(local.resolveSpectrum('Au', grid).n[0]).toBe(first.n[0]);
+    const shifted = local.resolveSpectrum('Au', grid.map((x) => x - 1000));
+    expect(shifted.n[0]).toBe(local.resolve(JC, 900).n);
+    expect(shifted.warnings).toHaveLength(1);
+    for (let i = 0; i < 6; i++) local.resolveSpectrum('Au', [500 + i]);
+    expect(local.resolveSpectrum('Au', grid)).toEqual(first);
+  });
 });

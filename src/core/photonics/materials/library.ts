@@ -16,8 +16,8 @@ import {
 } from '../material-spec.ts';
 import { builtinDatasets } from './builtin.ts';
 import type { Interval } from './component.ts';
-import { createCatalog, type Entry } from './catalog.ts';
-import { CoverageError, evaluateDataset, summarizeSubstitutions, type DatasetValue, type SubstitutionNote } from './dataset.ts';
+import { createCatalog, type Entry, type Lookup } from './catalog.ts';
+import { CoverageError, evaluateDataset, evaluateDatasetSpectrum, summarizeSubstitutions, type DatasetValue } from './dataset.ts';
 import { modelIndex, MODEL_LABELS } from './models.ts';
 import { recordFromYaml } from './record.ts';
 import { formatNm } from './units.ts';
@@ -68,10 +68,40 @@ export interface MaterialLibraryOptions {
   readonly builtin?: boolean;
 }
 
+/** Wavelength grids remembered per dataset (most recent first). */
+const TABLES_PER_ENTRY = 4;
+
+interface SpectrumTable {
+  readonly grid: Float64Array;
+  readonly n: Float64Array;
+  readonly k: Float64Array;
+  /** Substitution warnings for the grid, merged (one sentence per cause). */
+  readonly warnings: readonly string[];
+  /** The first k < 0 in grid order (for the gain check), or null. */
+  readonly firstNegativeK: number | null;
+}
+
+function sameGrid(grid: Float64Array, wavelengths_nm: readonly number[]): boolean {
+  if (grid.length !== wavelengths_nm.length) return false;
+  for (let i = 0; i < grid.length; i++) if (!Object.is(grid[i], wavelengths_nm[i])) return false;
+  return true;
+}
+
 export function createMaterialLibrary(options: MaterialLibraryOptions = {}): MaterialLibrary {
   const catalog = createCatalog();
   if (options.builtin !== false) for (const record of builtinDatasets()) catalog.add(record, 'built-in');
-  const { lookup, aliasesOf, datasetsOf } = catalog;
+  const { aliasesOf, datasetsOf } = catalog;
+  /** Name → entry, remembered (a solve looks its names up once per material); cleared on import. */
+  const lookups = new Map<string, Lookup>();
+  const lookup = (name: string): Lookup => {
+    let hit = lookups.get(name);
+    if (hit === undefined) {
+      hit = catalog.lookup(name);
+      if (lookups.size >= 256) lookups.clear();
+      lookups.set(name, hit);
+    }
+    return hit;
+  };
 
   const infoOf = (entry: Entry): MaterialInfo => {
     const { record, n, k } = entry.dataset;
@@ -171,15 +201,47 @@ export function createMaterialLibrary(options: MaterialLibraryOptions = {}): Mat
       return source === undefined ? { n, k, warnings: [] } : { n, k, warnings: [], source };
     }
     const { entry, aliasNote } = lookup(spec as string);
-    const notes: SubstitutionNote[] = [];
-    for (const x of wavelengths_nm) {
-      const v = evaluateEntry(entry, x, options);
-      n.push(v.n);
-      k.push(v.k);
-      notes.push(...v.substitutions);
+    const table = spectrumTable(entry, wavelengths_nm);
+    if (table.firstNegativeK !== null) gainCheck(table.firstNegativeK, options);
+    const warnings = aliasNote === undefined ? [...table.warnings] : [aliasNote, ...table.warnings];
+    return { n: Array.from(table.n), k: Array.from(table.k), warnings, source: entry.dataset.record.name };
+  };
+
+  /**
+   * A dataset over a wavelength grid, interpolated once and kept: a solve (or a sweep of solves on
+   * the same grid) pays one pass per dataset, after which a named material costs what a literal
+   * index does. Keyed by entry, then by the grid's values; a few grids per entry are kept.
+   */
+  const tables = new WeakMap<Entry, SpectrumTable[]>();
+  const spectrumTable = (entry: Entry, wavelengths_nm: readonly number[]): SpectrumTable => {
+    const kept = tables.get(entry) ?? [];
+    for (let t = 0; t < kept.length; t++) {
+      const table = kept[t] as SpectrumTable;
+      if (sameGrid(table.grid, wavelengths_nm)) {
+        if (t > 0) kept.unshift(...kept.splice(t, 1));
+        return table;
+      }
     }
-    const warnings = summarizeSubstitutions(notes, wavelengths_nm.length);
-    return { n, k, warnings: aliasNote === undefined ? warnings : [aliasNote, ...warnings], source: entry.dataset.record.name };
+    let values;
+    try {
+      values = evaluateDatasetSpectrum(entry.dataset, wavelengths_nm);
+    } catch (e) {
+      if (e instanceof CoverageError) throw new MaterialError(e.message + coveringAlternatives(entry, e.wavelength_nm));
+      throw e;
+    }
+    let firstNegativeK: number | null = null;
+    for (let i = 0; i < values.k.length && firstNegativeK === null; i++) if ((values.k[i] as number) < 0) firstNegativeK = values.k[i] as number;
+    const table: SpectrumTable = {
+      grid: Float64Array.from(wavelengths_nm),
+      n: values.n,
+      k: values.k,
+      warnings: summarizeSubstitutions(values.substitutions, wavelengths_nm.length),
+      firstNegativeK,
+    };
+    kept.unshift(table);
+    if (kept.length > TABLES_PER_ENTRY) kept.length = TABLES_PER_ENTRY;
+    tables.set(entry, kept);
+    return table;
   };
 
   return {
@@ -199,6 +261,7 @@ export function createMaterialLibrary(options: MaterialLibraryOptions = {}): Mat
       if (catalog.materialOf(record.name) !== null) {
         throw new MaterialError(`"${record.name}" is a short material name in the library; give the import a fuller name, e.g. "${record.name} (my data)"`);
       }
+      lookups.clear();
       return infoOf(catalog.add(record, 'imported'));
     },
   };

@@ -122,17 +122,22 @@ function particleIndices(
   warnings: Set<string>,
 ): RelativeIndex[] {
   const r = resolveAll(materials, spec, wavelengths, allowGain, warnings);
-  if (r.k.some((k) => k < 0)) {
+  if (r.k.some(isGain)) {
     warnings.add(
       `${specName(spec)} has k < 0 (gain) and allow_gain is set: Qabs is negative where the particle amplifies, and near a lasing ` +
         'threshold the Mie coefficients diverge',
     );
   }
-  return wavelengths.map((_, i) => {
+  const relative = new Array<RelativeIndex>(wavelengths.length);
+  for (let i = 0; i < wavelengths.length; i++) {
     const nMed = nMedium[i] as number;
-    return { n: (r.n[i] as number) / nMed, k: (r.k[i] as number) / nMed };
-  });
+    relative[i] = { n: (r.n[i] as number) / nMed, k: (r.k[i] as number) / nMed };
+  }
+  return relative;
 }
+
+const isGain = (k: number): boolean => k < 0;
+const invisible = (m: RelativeIndex): boolean => Math.abs(m.n - 1) < 1e-9 && Math.abs(m.k) < 1e-9;
 
 function setupWarnings(problem: ScatteringProblem, wavelengths: readonly number[], warnings: Set<string>): void {
   const p = problem.particle;
@@ -241,26 +246,38 @@ export function solveScattering(problem: ScatteringProblem, ctx: SolveContext): 
   else kernel.spheres(input, count, out);
 
   const area = Math.PI * rOuter * rOuter;
-  const pick = (field: number): number[] => Array.from({ length: count }, (_, i) => out[i * MIE_OUTPUT_STRIDE + field] as number);
-  const qext = pick(MIE_OUT.qext);
-  const qsca = pick(MIE_OUT.qsca);
-  const qback = pick(MIE_OUT.qback);
-  const g = pick(MIE_OUT.g);
+  const qext = new Array<number>(count);
+  const qsca = new Array<number>(count);
+  const qback = new Array<number>(count);
+  const g = new Array<number>(count);
+  const qabs = new Array<number>(count);
+  const cext = new Array<number>(count);
+  const csca = new Array<number>(count);
+  const cabs = new Array<number>(count);
   for (let i = 0; i < count; i++) {
-    if (![qext[i], qsca[i], qback[i], g[i]].every((v) => Number.isFinite(v))) {
+    const o = i * MIE_OUTPUT_STRIDE;
+    const e = out[o + MIE_OUT.qext] as number;
+    const s = out[o + MIE_OUT.qsca] as number;
+    const b = out[o + MIE_OUT.qback] as number;
+    const gi = out[o + MIE_OUT.g] as number;
+    if (!(Number.isFinite(e) && Number.isFinite(s) && Number.isFinite(b) && Number.isFinite(gi))) {
       const m = relative[i] as RelativeIndex;
       throw new ProblemError(
         `the Mie series did not give finite values at ${fmt(wavelengths[i] as number)} nm (x = ${fmt(sizeParameter[i] as number)}, ` +
           `m = ${fmt(m.n)} + ${fmt(m.k)}i): the index or size is outside what the solver can evaluate`,
       );
     }
+    qext[i] = e;
+    qsca[i] = s;
+    qback[i] = b;
+    g[i] = gi;
+    qabs[i] = e - s;
+    cext[i] = e * area;
+    csca[i] = s * area;
+    cabs[i] = (e - s) * area;
   }
-  const qabs = qext.map((q, i) => q - (qsca[i] as number));
-  for (const m of [...relative, ...coreRelative]) {
-    if (Math.abs(m.n - 1) < 1e-9 && Math.abs(m.k) < 1e-9) {
-      warnings.add('the particle index equals the medium index at some wavelengths: the particle is invisible there (Q = 0)');
-      break;
-    }
+  if (relative.some(invisible) || coreRelative.some(invisible)) {
+    warnings.add('the particle index equals the medium index at some wavelengths: the particle is invisible there (Q = 0)');
   }
 
   return {
@@ -278,9 +295,9 @@ export function solveScattering(problem: ScatteringProblem, ctx: SolveContext): 
     qabs,
     qback,
     g,
-    cext_nm2: qext.map((q) => q * area),
-    csca_nm2: qsca.map((q) => q * area),
-    cabs_nm2: qabs.map((q) => q * area),
+    cext_nm2: cext,
+    csca_nm2: csca,
+    cabs_nm2: cabs,
     warnings: [...warnings],
     conventions: SCATTERING_CONVENTIONS,
     backend: kernel.id,

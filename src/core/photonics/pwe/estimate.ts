@@ -17,7 +17,7 @@ import { bandsInput } from './solve.ts';
 import { timeProbe } from '../probe-timing.ts';
 import { BANDS_DEFAULT_ACCURACY } from '../default-accuracy.ts';
 
-const DENSE_PROBE_P = 7;
+const DENSE_PROBE_P = 11;
 const FFT_PROBE_P = 11;
 const BYTES_PER_COMPLEX = 16;
 

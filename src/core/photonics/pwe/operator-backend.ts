@@ -27,6 +27,8 @@ export interface ThetaOperatorBackend {
   readonly description: string;
   /** A GPU backend whose device was lost says why here; the chooser then passes it over. */
   readonly unavailableReason?: () => string | null;
+  /** A GPU backend on a software fallback adapter names it here; "auto" then keeps to the reference. */
+  readonly softwareAdapter?: string | null;
   create(op: ThetaOperator): Promise<AsyncThetaOperator>;
 }
 

@@ -2,8 +2,9 @@
  * estimate(problem) for `grating_2d`. Each patterned layer diagonalises a 2H × 2H matrix (H =
  * (2M+1)(2N+1) harmonics) and every layer adds a few dense products and solves of that size to the
  * S-matrix cascade, so one wavelength costs ∝ H³ per layer; s, p and a Jones source share one
- * S-matrix. The probe solves the same stack at one wavelength with at most 3 × 3 orders per axis
- * (large enough that the O(H³) linear algebra, not call overhead, dominates) and is scaled by (H/H_probe)³.
+ * S-matrix. The probe solves the same stack at one wavelength with at most 49 harmonics (7 × 7 orders,
+ * or 49 × 1 for a 1-D pattern; large enough that the O(H³) linear algebra, not call overhead, dominates)
+ * and is scaled by (H/H_probe)³.
  */
 import type { EstimateOptions, SolveEstimate } from '../estimate.ts';
 import type { SolveContext } from '../solve-context.ts';
@@ -13,7 +14,8 @@ import type { Grating2dProblem } from './problem2d.ts';
 import { solveGrating2dProblem } from './solve2d.ts';
 import { timeProbe } from '../probe-timing.ts';
 
-const PROBE_ORDERS = 3;
+/** The probe's harmonic count at most (7 × 7 orders, or 49 × 1 for a 1-D pattern): large enough that O(H³) dominates. */
+const PROBE_HARMONICS = 49;
 const BYTES_PER_COMPLEX = 16;
 
 const harmonicCount = (m: number, n: number) => (2 * m + 1) * (2 * n + 1);
@@ -25,8 +27,14 @@ export function estimateGrating2d(problem: Grating2dProblem, ctx: SolveContext, 
   const wavelengths = wavelengthGrid(problem);
   const layers = problem.layers.length;
   const patterned = problem.layers.filter((l) => l.shapes.length > 0).length;
-  const probeM = Math.min(M, PROBE_ORDERS);
-  const probeN = Math.min(N, PROBE_ORDERS);
+  // Orders per axis for the probe: the problem's, trimmed on the larger axis until H ≤ PROBE_HARMONICS
+  // (a fixed 3 × 3 cap made a 41 × 1 grating's probe 7 harmonics, overhead rather than H³, and the estimate 20× high).
+  let probeM = M;
+  let probeN = N;
+  while (harmonicCount(probeM, probeN) > PROBE_HARMONICS) {
+    if (probeM >= probeN) probeM--;
+    else probeN--;
+  }
   const probeH = harmonicCount(probeM, probeN);
   const { wavelengths_nm: _list, wavelength_range_nm: _range, ...rest } = problem;
   const probe: Grating2dProblem = { ...rest, wavelength_nm: wavelengths[0], harmonics_x: probeM, harmonics_y: probeN, convergence_check: false };
