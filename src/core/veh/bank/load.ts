@@ -1,85 +1,15 @@
-/**
- * Loading a generated VEH bank: manifest first, then each bank file it lists, checked against the
- * manifest's byte size and SHA-256, parsed line by line with the task schema. Errors name the
- * file, the line number and the offending field, so a corrupted or stale bank fails loudly.
- */
-import { sha256Hex } from '../../hash/sha256.ts';
+/** Loading a generated VEH bank (the generic loader, src/core/suite/bank.ts, with VEH's schemas). */
+import { BankLoadError, loadBank, parseBankJsonl } from '../../suite/bank.ts';
 import { BankManifestSchema, VehTaskSchema, type BankManifest, type Probe, type VehTask } from '../task-schema.ts';
 
-export class BankLoadError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'BankLoadError';
-  }
-}
-
-const describeIssues = (issues: readonly { path: readonly PropertyKey[]; message: string }[]): string =>
-  issues
-    .slice(0, 5)
-    .map((i) => `${i.path.length > 0 ? i.path.map(String).join('.') : '(root)'}: ${i.message}`)
-    .join('; ');
+export { BankLoadError };
 
 /** Parses JSONL task text (one task per line, trailing newline allowed); `probe` requires every task to be that probe. */
 export function parseVehBankJsonl(text: string, probe?: Probe): VehTask[] {
-  const lines = text.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  const tasks: VehTask[] = [];
-  const seen = new Set<string>();
-  lines.forEach((line, i) => {
-    const where = `line ${i + 1}`;
-    if (line.trim() === '') throw new BankLoadError(`${where}: empty line`);
-    let raw: unknown;
-    try {
-      raw = JSON.parse(line);
-    } catch (e) {
-      throw new BankLoadError(`${where}: invalid JSON (${(e as Error).message})`);
-    }
-    const parsed = VehTaskSchema.safeParse(raw);
-    if (!parsed.success) {
-      const id = typeof raw === 'object' && raw !== null && 'task_id' in raw ? ` (task ${String((raw as { task_id: unknown }).task_id)})` : '';
-      throw new BankLoadError(`${where}${id}: ${describeIssues(parsed.error.issues)}`);
-    }
-    const task = parsed.data;
-    if (probe && task.probe !== probe) throw new BankLoadError(`${where} (task ${task.task_id}): probe ${task.probe} in the ${probe} bank`);
-    if (seen.has(task.task_id)) throw new BankLoadError(`${where}: duplicate task_id ${task.task_id}`);
-    seen.add(task.task_id);
-    tasks.push(task);
-  });
-  return tasks;
+  return parseBankJsonl(VehTaskSchema, text, probe);
 }
 
 /** Reads manifest.json and every bank it lists through `readText`, verifying sizes, hashes and counts. */
-export async function loadVehBank(readText: (file: string) => Promise<string>): Promise<{ manifest: BankManifest; tasks: VehTask[] }> {
-  let manifestRaw: unknown;
-  try {
-    manifestRaw = JSON.parse(await readText('manifest.json'));
-  } catch (e) {
-    throw new BankLoadError(`manifest.json: ${(e as Error).message}`);
-  }
-  const parsed = BankManifestSchema.safeParse(manifestRaw);
-  if (!parsed.success) throw new BankLoadError(`manifest.json: ${describeIssues(parsed.error.issues)}`);
-  const manifest = parsed.data;
-
-  const encoder = new TextEncoder();
-  const tasks: VehTask[] = [];
-  for (const bank of manifest.banks) {
-    const text = await readText(bank.file);
-    const bytes = encoder.encode(text);
-    if (bytes.length !== bank.bytes) throw new BankLoadError(`${bank.file}: ${bytes.length} bytes, manifest says ${bank.bytes}`);
-    const digest = sha256Hex(bytes);
-    if (digest !== bank.sha256) throw new BankLoadError(`${bank.file}: sha256 ${digest} does not match the manifest's ${bank.sha256}`);
-    let bankTasks: VehTask[];
-    try {
-      bankTasks = parseVehBankJsonl(text, bank.probe);
-    } catch (e) {
-      throw new BankLoadError(`${bank.file}: ${(e as Error).message}`);
-    }
-    if (bankTasks.length !== bank.count) throw new BankLoadError(`${bank.file}: ${bankTasks.length} tasks, manifest says ${bank.count}`);
-    for (const [split, count] of Object.entries(bank.by_split)) {
-      const actual = bankTasks.filter((t) => t.split === split).length;
-      if (actual !== count) throw new BankLoadError(`${bank.file}: ${actual} ${split} tasks, manifest says ${count}`);
-    }
-    tasks.push(...bankTasks);
-  }
-  return { manifest, tasks };
+export function loadVehBank(readText: (file: string) => Promise<string>): Promise<{ manifest: BankManifest; tasks: VehTask[] }> {
+  return loadBank({ manifestSchema: BankManifestSchema, taskSchema: VehTaskSchema }, readText);
 }
