@@ -177,7 +177,8 @@ describe('run --provider against the stand-in', () => {
       signal: controller.signal,
     });
     clearInterval(poll);
-    expect(code).toBe(0);
+    // 128 + SIGINT: what a shell reports for a run stopped by Ctrl-C; the finished task is written.
+    expect(code).toBe(130);
     expect(performance.now() - t0).toBeLessThan(5000);
     const results = ResultsFileSchema.parse(JSON.parse(await readFile(join(out, 'results.json'), 'utf8')));
     expect(results.manifest.status).toBe('cancelled');
@@ -194,6 +195,11 @@ describe('run --provider against the stand-in', () => {
     });
     expect(code).toBe(1);
     expect(r.err.join('\n')).toMatch(/every task failed: model request failed \(auth, HTTP 401; 1 attempt, not retried\)/);
+    // The exit code reflects the rows; --allow-errors is for those who want 0 all the same.
+    const allowed = capture();
+    const args = ['--provider', 'anthropic', '--base-url', standin.baseUrls.anthropic, '--model', MODEL, '--probe', 'P1', '--bank', bank, '--out', `${out}-allowed`, '--allow-errors'];
+    expect(await runCommand(args, allowed.io, { oracle: fixtureOracle, env: { ANTHROPIC_API_KEY: wrong } })).toBe(0);
+    expect(allowed.err.join('\n')).toMatch(/every task failed: .*\(--allow-errors: exit 0\)/);
     const names = await readdir(join(out, 'transcripts'));
     const t = TranscriptSchema.parse(JSON.parse(await readFile(join(out, 'transcripts', names[0] as string), 'utf8')));
     expect(t.status).toBe('error');

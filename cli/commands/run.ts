@@ -36,8 +36,13 @@ import { createNodeEnvironment, defaultBankDir } from '../../src/adapters/node/s
 import { cliPluginOf } from '../suites/index.ts';
 import type { CliSuitePlugin, FlagValues } from '../suites/types.ts';
 
+/** The exit code of a run stopped by Ctrl-C (128 + SIGINT), as shells report it. */
+export const EXIT_CANCELLED = 130;
+
 export interface RunArgs {
   suite: AnySuite;
+  /** Exit 0 even when some tasks ended in an error (model runs: refused requests, timeouts). */
+  allowErrors: boolean;
   plugin: CliSuitePlugin;
   /** A built-in agent id, or null for a model run. */
   agent: string | null;
@@ -83,6 +88,7 @@ export function parseRunArgs(args: readonly string[]): RunArgs {
     out: { type: 'string' },
     bank: { type: 'string' },
     shard: { type: 'string' },
+    'allow-errors': { type: 'boolean' },
     ...facetFlags(suite),
     ...plugin.flags,
     ...MODEL_FLAGS,
@@ -106,6 +112,7 @@ export function parseRunArgs(args: readonly string[]): RunArgs {
   plugin.check?.(flags, { agentId: agent, facets });
   return {
     suite,
+    allowErrors: flags['allow-errors'] === true,
     plugin,
     agent,
     model,
@@ -221,6 +228,8 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
       firstTaskIndex,
       ...(a.model ? { budget: a.model.budget, timers } : {}),
       signal: controller.signal,
+      // Lets Ctrl-C in between tasks: built-in agents on the WASM oracle never yield otherwise.
+      yieldToHost: () => new Promise<void>((resolve) => setImmediate(resolve)),
       appVersion: await appVersion(),
       bankHash: await bankHash(a.bank),
       filters,
@@ -250,11 +259,17 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
       io.stderr(`run: stopped early: ${result.error ?? 'the oracle failed'}`);
       return 1;
     }
-    if (a.model && result.rows.length > 0 && result.transcripts.every((t) => t.status === 'error')) {
+    if (result.status === 'cancelled') {
+      io.stderr(`run: cancelled after ${result.rows.length}/${tasks.length} tasks; the finished ones are written`);
+      return EXIT_CANCELLED;
+    }
+    const errors = result.transcripts.filter((t) => t.status === 'error');
+    if (errors.length > 0) {
       // Usually a wrong key, model id or base URL: say what the endpoint answered.
-      const first = result.transcripts[0]?.events.find(isEvent('error'));
-      io.stderr(`run: every task failed: ${first ? first.message : 'see the transcripts'}`);
-      return 1;
+      const first = errors[0]?.events.find(isEvent('error'));
+      const what = errors.length === result.transcripts.length ? 'every task failed' : `${errors.length} of ${result.transcripts.length} tasks failed`;
+      io.stderr(`run: ${what}: ${first ? first.message : 'see the transcripts'}${a.allowErrors ? ' (--allow-errors: exit 0)' : ''}`);
+      if (!a.allowErrors) return 1;
     }
     return 0;
   } finally {

@@ -71,6 +71,13 @@ export interface RunSuiteOptions<Task, Env, Opts, Row, T> {
    * and the task it refused is left out of the result, as it is out of the store.
    */
   commitTask?: (task: { task_index: number; row: Row; transcript: T }) => Promise<void>;
+  /**
+   * Awaited before each task: hands control back to the host's event loop, so a Ctrl-C (or any
+   * other event that aborts `signal`) is seen between tasks even when every episode resolves
+   * synchronously (built-in agents on a WASM oracle never yield on their own). The CLI passes a
+   * setImmediate; core has no ambient timers.
+   */
+  yieldToHost?: () => Promise<void>;
 }
 
 const NEVER_ABORTED = new AbortController().signal;
@@ -105,6 +112,7 @@ export async function runSuite<Task extends { task_id: string }, Env extends Sui
       transcripts.push(done.transcript);
       continue;
     }
+    if (opts.yieldToHost) await opts.yieldToHost();
     if (signal.aborted) {
       status = 'cancelled';
       break;
