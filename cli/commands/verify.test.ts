@@ -50,6 +50,18 @@ afterAll(async () => {
 });
 
 describe('verify command', () => {
+  it('prints control characters from a file escaped, so a crafted run id cannot repaint the verdict', async () => {
+    const to = await copyRun('ansi-run-id');
+    const file = join(to, 'results.json');
+    const results = JSON.parse(await readFile(file, 'utf8')) as { manifest: { run_id: string } };
+    results.manifest.run_id = 'x\u001b[2K\rVERIFIED\u202e';
+    await writeFile(file, JSON.stringify(results));
+    const c = capture();
+    await verify([to], c);
+    expect(c.text()).not.toMatch(/[\u001b\u202e\r]/);
+    expect(c.text()).toContain('x\\u{1b}[2K\\u{d}VERIFIED\\u{202e}');
+  });
+
   it('verifies a run folder, its results.json and the page download: exit 0', async () => {
     for (const target of [run, join(run, 'results.json'), bundleFile]) {
       const c = capture();

@@ -25,7 +25,7 @@ import { parseSuiteBundle, parseSuiteResults, parseSuiteTranscript, suiteIdOfFil
 import { UnknownSuiteError, type SuiteRegistry } from '../../src/core/suite/registry.ts';
 import { SUITES } from '../../src/core/suites.ts';
 import { ImportError, MAX_IMPORT_BYTES, checkImportSize, parseJsonText, resultFileKind } from '../../src/core/verify/import.ts';
-import { HASH_NOTE, formatDiff, verifyRun, type ShippedBank, type VerifyInput, type VerifyReport } from '../../src/core/verify/verify.ts';
+import { HASH_NOTE, formatDiff, printable, verifyRun, type ShippedBank, type VerifyInput, type VerifyReport } from '../../src/core/verify/verify.ts';
 import { RUN_EXPORT_FORMAT } from '../../src/core/export/run-export.ts';
 
 export const VERIFY_USAGE = 'usage: proving-ground verify [--bank DIR] [--json] FILE|DIR ...   (a run .json downloaded from the page, a run folder, or its results.json)';
@@ -117,25 +117,26 @@ const OUTCOME_WORD = { verified: 'VERIFIED', mismatch: 'MISMATCH', unverifiable:
 
 export function reportLines(target: string, kind: string, input: Input, r: VerifyReport, backend: string): string[] {
   const m = input.results.manifest;
+  const p = printable;
   const lines = [
-    `${target} (${kind}): ${OUTCOME_WORD[r.outcome]}`,
-    `  run ${m.run_id} (suite ${m.suite}): agent ${m.agent.id}, ${input.results.rows.length} rows, ${input.transcripts.length} transcripts, seed ${m.seed}, bank ${m.bank_hash.slice(0, 16)}…, oracle ${m.oracle_backend}`,
+    `${p(target)} (${kind}): ${OUTCOME_WORD[r.outcome]}`,
+    `  run ${p(m.run_id)} (suite ${p(m.suite)}): agent ${p(m.agent.id)}, ${input.results.rows.length} rows, ${input.transcripts.length} transcripts, seed ${m.seed}, bank ${p(m.bank_hash.slice(0, 16))}…, oracle ${p(m.oracle_backend)}`,
     `  tasks: ${r.counts.verified} verified, ${r.counts.mismatch} mismatch, ${r.counts.unverifiable} unverifiable`,
     `  re-grade: metrics ${r.metric_diffs.length === 0 ? 'equal the recomputation' : `${r.metric_diffs.length} differ`}`,
     `  re-execute: ${r.oracle_calls} oracle calls replayed on a fresh ${backend} oracle`,
   ];
-  for (const reason of r.unverifiable) lines.push(`  unverifiable: ${reason}`);
+  for (const reason of r.unverifiable) lines.push(`  unverifiable: ${p(reason)}`);
   for (const d of r.file_diffs) lines.push(`  file: ${formatDiff(d)}`);
   for (const d of r.metric_diffs) lines.push(`  metric ${formatDiff(d)}`);
   for (const t of r.tasks) {
     if (t.outcome === 'verified') continue;
     if (t.outcome === 'mismatch') {
-      lines.push(`  mismatch ${t.task_id}:`);
+      lines.push(`  mismatch ${p(t.task_id)}:`);
       for (const d of t.diffs.slice(0, MAX_DIFFS_SHOWN)) lines.push(`    [${d.check}] ${formatDiff(d)}`);
       if (t.diffs.length > MAX_DIFFS_SHOWN) lines.push(`    … and ${t.diffs.length - MAX_DIFFS_SHOWN} more`);
     } else if (r.unverifiable.length === 0) {
       // File-level reasons already say why every task is unverifiable; list per task only otherwise.
-      lines.push(`  unverifiable ${t.task_id}: ${t.unverifiable.join('; ')}`);
+      lines.push(`  unverifiable ${p(t.task_id)}: ${p(t.unverifiable.join('; '))}`);
     }
   }
   lines.push(`  content sha256 ${r.content_sha256}`, `  note: ${HASH_NOTE}`);

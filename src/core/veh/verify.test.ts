@@ -24,6 +24,18 @@ const verify = (b: RunBundle, deps: Partial<{ bank: ShippedBank | null; oracle: 
 const task = (r: VerifyReport, id: string) => r.tasks.find((t) => t.task_id === id);
 
 describe('verifyRun', () => {
+  it('a metric or group named toString, constructor or __proto__ is a mismatch, not a crash', async () => {
+    const b = load();
+    const mv = { value: 1, ci_low: null, ci_high: null, method: 'none' as const, n: 1 };
+    const metrics = b.metrics as Record<string, Record<string, typeof mv>>;
+    // As JSON.parse would hand them over: own properties, whatever their names.
+    Object.defineProperty(metrics.P1 ?? (metrics.P1 = {}), 'toString', { value: mv, enumerable: true });
+    Object.defineProperty(metrics, 'constructor', { value: { n: mv }, enumerable: true });
+    const r = await verify(b);
+    expect(r.outcome).toBe('mismatch');
+    expect(r.metric_diffs.map((d) => d.path)).toEqual(expect.arrayContaining(['P1.toString', 'constructor.n']));
+  });
+
   it('verifies an untouched export: every task, the metrics, every oracle call', async () => {
     const r = await verify(load());
     expect(r.outcome).toBe('verified');

@@ -133,6 +133,9 @@ export const HASH_NOTE = 'The content hash (SHA-256 of canonical JSON) catches a
 
 const toJson = (v: unknown): unknown => (v === undefined ? undefined : (JSON.parse(JSON.stringify(v)) as unknown));
 
+/** A key's own value: a file's key named `toString` or `__proto__` never reads the prototype's. */
+const own = (o: Record<string, unknown>, k: string): unknown => (Object.hasOwn(o, k) ? o[k] : undefined);
+
 const same = (a: unknown, b: unknown): boolean => (typeof a === 'number' && typeof b === 'number' ? Object.is(a, b) || (a === 0 && b === 0) : a === b);
 
 /** Every leaf where `claimed` and `recomputed` differ, with its dotted path. */
@@ -149,23 +152,33 @@ export function diffValues(claimed: unknown, recomputed: unknown, path: string, 
   }
   if (isObj(claimed) && isObj(recomputed)) {
     const keys = [...new Set([...Object.keys(recomputed), ...Object.keys(claimed)])];
-    for (const k of keys) diffValues(claimed[k], recomputed[k], path ? `${path}.${k}` : k, out);
+    for (const k of keys) diffValues(own(claimed, k), own(recomputed, k), path ? `${path}.${k}` : k, out);
     return out;
   }
   if (!same(claimed, recomputed)) out.push({ path, claimed, recomputed });
   return out;
 }
 
+/**
+ * Text from a file made safe to print: control characters (C0, DEL, C1: ANSI escapes among them)
+ * and the bidirectional overrides that reorder what a terminal shows are written as \u{…}, so a
+ * crafted run id or metric key cannot paint a clean "VERIFIED" over a mismatch.
+ */
+export function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
+}
+
 /** Readable form of a claimed/recomputed value: numbers at full precision, absent as "(absent)". */
 export function formatValue(v: unknown): string {
   if (v === undefined) return '(absent)';
   if (typeof v === 'number') return Object.is(v, -0) ? '-0' : String(v);
-  const s = JSON.stringify(v);
+  const s = printable(JSON.stringify(v) ?? String(v));
   return s.length > 120 ? `${s.slice(0, 117)}...` : s;
 }
 
 export function formatDiff(d: VerifyDiff): string {
-  return `${d.path}: claimed ${formatValue(d.claimed)} vs recomputed ${formatValue(d.recomputed)}${d.note ? ` (${d.note})` : ''}`;
+  return `${printable(d.path)}: claimed ${formatValue(d.claimed)} vs recomputed ${formatValue(d.recomputed)}${d.note ? ` (${printable(d.note)})` : ''}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -175,8 +188,8 @@ function metricDiffs(groups: readonly string[], claimed: SuiteMetrics, recompute
   const b = toJson(recomputed) as SuiteMetrics;
   const out: VerifyDiff[] = [];
   for (const group of [...new Set([...groups, ...Object.keys(a), ...Object.keys(b)])]) {
-    const ta = a[group] ?? {};
-    const tb = b[group] ?? {};
+    const ta = (Object.hasOwn(a, group) ? a[group] : undefined) ?? {};
+    const tb = (Object.hasOwn(b, group) ? b[group] : undefined) ?? {};
     for (const key of [...new Set([...Object.keys(tb), ...Object.keys(ta)])]) {
       const ma = Object.hasOwn(ta, key) ? ta[key] : undefined;
       const mb = Object.hasOwn(tb, key) ? tb[key] : undefined;
