@@ -13,7 +13,7 @@ import type { SuiteMetrics } from '../../core/suite/metrics.ts';
 import { parseSuiteTranscript } from '../../core/suite/files.ts';
 import type { TranscriptCore } from '../../core/run/transcript-core.ts';
 import { vehSuite } from '../../core/veh/suite.ts';
-import { TranscriptSchema, type Transcript } from '../../core/veh/run/transcript.ts';
+import type { Transcript } from '../../core/veh/run/transcript.ts';
 
 /** Resolved from this file, so the CLI finds the banks from any working directory. */
 export const DEFAULT_VEH_BANK_DIR = fileURLToPath(new URL('../../../public/banks/veh', import.meta.url));
@@ -104,22 +104,9 @@ export async function readSuiteTranscripts(suite: AnySuite, dir: string): Promis
   return Promise.all(names.map(async (name) => parseSuiteTranscript(suite, join(tdir, name), JSON.parse(await readFile(join(tdir, name), 'utf8')))));
 }
 
+/** A VEH run folder's transcripts (validated with VEH's transcript schema). */
 export async function readTranscripts(dir: string): Promise<Transcript[]> {
-  const tdir = join(dir, TRANSCRIPTS_DIR);
-  let names: string[];
-  try {
-    names = (await readdir(tdir)).filter((n) => n.endsWith('.json')).sort();
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`${tdir} not found`, { cause: e });
-    throw e;
-  }
-  return Promise.all(
-    names.map(async (name) => {
-      const parsed = TranscriptSchema.safeParse(JSON.parse(await readFile(join(tdir, name), 'utf8')));
-      if (!parsed.success) throw new Error(`${join(tdir, name)} is not a valid transcript: ${parsed.error.issues[0]?.message ?? 'schema mismatch'}`);
-      return parsed.data;
-    }),
-  );
+  return (await readSuiteTranscripts(vehSuite, dir)) as Transcript[];
 }
 
 /** results.json of a run directory, or null when there is none. */
