@@ -11,8 +11,7 @@
  */
 import { coreHalfWidth, DEFAULT_MARGIN_NM, indexAt, type ChannelIndices } from './geometry.ts';
 import type { ChannelStructure, ChannelSymmetryOption } from './problem.ts';
-import type { DenseLinalgKernel } from '../linalg/kernel.ts';
-import { solveFullVectorial, type CellFields } from './fullvectorial.ts';
+import { solveFullVectorial, type CellFields, type FvFactorization, type FvLinalg } from './fullvectorial.ts';
 import type { Wall } from './fullvectorial-operator.ts';
 import { yeePermittivity, type MaterialEdges } from './yee-grid.ts';
 
@@ -48,6 +47,8 @@ export interface FvChannelSolve {
   /** Largest system solved (interleaved H_x, H_y unknowns) and its half-bandwidth. */
   readonly unknowns: number;
   readonly bandwidth: number;
+  /** Most doubles one factorisation held. */
+  readonly factorDoubles: number;
 }
 
 export interface FvChannelOptions {
@@ -57,7 +58,9 @@ export interface FvChannelOptions {
   /** Called after each eigen-solve (one per symmetry class). */
   readonly onSolved?: () => void;
   /** The banded LU's backend (default: the TypeScript reference). */
-  readonly linalg?: Pick<DenseLinalgKernel, 'factorBanded'>;
+  readonly linalg?: FvLinalg;
+  /** The factorisation of σI − A (default sparse). */
+  readonly factorization?: FvFactorization;
 }
 
 /** One eigen-solve: the walls on the mirror planes (absent: that plane is not used) and how many eigenvalues to take. */
@@ -143,12 +146,14 @@ export function solveFullVectorialChannel(s: ChannelStructure, n: ChannelIndices
   let maxImaginaryRatio = 0;
   let unknowns = 0;
   let bandwidth = 0;
+  let factorDoubles = 0;
   for (const c of solvePlan(o, yMirror)) {
-    const r = solveFullVectorial({ nx: nxSolve, ny: nySolve, dx: g.dx, dy: g.dy, eps, left: c.left ?? 'pec', bottom: c.bottom ?? 'pec', wavelength, modes: c.wanted, floorEps, ...(o.linalg ? { linalg: o.linalg } : {}) });
+    const r = solveFullVectorial({ nx: nxSolve, ny: nySolve, dx: g.dx, dy: g.dy, eps, left: c.left ?? 'pec', bottom: c.bottom ?? 'pec', wavelength, modes: c.wanted, floorEps, ...(o.linalg ? { linalg: o.linalg } : {}), ...(o.factorization ? { factorization: o.factorization } : {}) });
     converged &&= r.converged;
     maxImaginaryRatio = Math.max(maxImaginaryRatio, r.maxImaginaryRatio);
     unknowns = Math.max(unknowns, r.unknowns);
     bandwidth = Math.max(bandwidth, r.bandwidth);
+    factorDoubles = Math.max(factorDoubles, r.factorDoubles);
     for (const m of r.modes) {
       if (!(m.beta2 > 0) || m.neff * m.neff <= floorEps) continue;
       let fields = m.fields;
@@ -160,7 +165,7 @@ export function solveFullVectorialChannel(s: ChannelStructure, n: ChannelIndices
   }
   all.sort((a, b) => b.neff - a.neff);
   const modes = o.polarizations.flatMap((pol) => all.filter((m) => m.polarization === pol).slice(0, o.maxModes));
-  return { grid, modes, converged, maxImaginaryRatio, unknowns, bandwidth };
+  return { grid, modes, converged, maxImaginaryRatio, unknowns, bandwidth, factorDoubles };
 }
 
 type Component = keyof CellFields;

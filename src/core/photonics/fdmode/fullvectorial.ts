@@ -8,7 +8,10 @@
 import type { DenseLinalgKernel } from '../linalg/kernel.ts';
 import { referenceLinalgKernel } from '../linalg/reference-kernel.ts';
 import { shiftedBandedLu } from './banded-lu.ts';
-import { assembleFullVectorial, sparseMultiply, type FullVectorialGrid, type FullVectorialOperator } from './fullvectorial-operator.ts';
+import { assembleFullVectorial, sparseMultiply, type FullVectorialGrid, type FullVectorialOperator, type SparseMatrix } from './fullvectorial-operator.ts';
+import type { BandedFactor } from '../linalg/kernel.ts';
+import { createReferenceSparseKernel, multifrontalLu, type CsrMatrix } from '../linalg/multifrontal.ts';
+import { nestedDissection } from './nested-dissection.ts';
 import { shiftInvertEigs } from './shift-invert-eigs.ts';
 
 export interface FullVectorialInput extends FullVectorialGrid {
@@ -19,8 +22,14 @@ export interface FullVectorialInput extends FullVectorialGrid {
   /** n² below which a mode is not guided: such modes are returned unconverged, if at all. */
   readonly floorEps: number;
   /** Factorises σI − A (default: the TypeScript reference). */
-  readonly linalg?: Pick<DenseLinalgKernel, 'factorBanded'>;
+  readonly linalg?: FvLinalg;
+  /** sparse (default): nested-dissection multifrontal LU, memory ∝ fill; banded: the band LU of issue 6. */
+  readonly factorization?: FvFactorization;
 }
+
+export type FvFactorization = 'sparse' | 'banded';
+/** The kernel entry points the full-vectorial solver uses: the band LU, and the sparse LU's dense fronts where the backend has them. */
+export type FvLinalg = Pick<DenseLinalgKernel, 'factorBanded'> & Partial<Pick<DenseLinalgKernel, 'sparseLu'>>;
 
 /** Fields at the cell centres (index j·nx + i), as real amplitudes (E_z and H_z carry a factor i). */
 export interface CellFields {
@@ -49,6 +58,8 @@ export interface FullVectorialResult {
   readonly maxImaginaryRatio: number;
   readonly bandwidth: number;
   readonly unknowns: number;
+  /** Doubles the factorisation held (band, or the sparse factors and fronts at their peak). */
+  readonly factorDoubles: number;
 }
 
 export function solveFullVectorial(input: FullVectorialInput): FullVectorialResult {
@@ -59,7 +70,19 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
   for (const v of input.eps.x) epsMax = Math.max(epsMax, v);
   for (const v of input.eps.y) epsMax = Math.max(epsMax, v);
   const sigma = k0 * k0 * epsMax;
-  const lu = shiftedBandedLu(op.a, sigma, op.bandwidth, input.linalg ?? referenceLinalgKernel);
+  const linalg = input.linalg ?? referenceLinalgKernel;
+  let lu: Pick<BandedFactor, 'solveEach'>;
+  let factorDoubles: number;
+  if ((input.factorization ?? 'sparse') === 'sparse') {
+    const shifted = shiftedCsr(op.a, sigma);
+    const tree = nestedDissection(input.nx, input.ny, (i, j) => [op.slotX(i, j), op.slotY(i, j)]);
+    const f = multifrontalLu(shifted, tree, linalg.sparseLu ?? createReferenceSparseKernel());
+    lu = f;
+    factorDoubles = f.peakWorkDoubles;
+  } else {
+    lu = shiftedBandedLu(op.a, sigma, op.bandwidth, linalg);
+    factorDoubles = op.a.n * (2 * op.bandwidth + 1);
+  }
   const floor = k0 * k0 * input.floorEps;
   const r = shiftInvertEigs({
     n: op.a.n,
@@ -88,7 +111,40 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
     maxImaginaryRatio: r.pairs.reduce((m, q) => Math.max(m, q.imaginaryRatio), 0),
     bandwidth: op.bandwidth,
     unknowns: op.a.n,
+    factorDoubles,
   };
+}
+
+/** σI − A as compressed rows (a diagonal entry in every row). */
+export function shiftedCsr(a: SparseMatrix, sigma: number): CsrMatrix {
+  const { n, rowStart, cols, values } = a;
+  let nnz = 0;
+  for (let r = 0; r < n; r++) {
+    let diag = false;
+    for (let e = rowStart[r] as number; e < (rowStart[r + 1] as number); e++) if (cols[e] === r) diag = true;
+    nnz += (rowStart[r + 1] as number) - (rowStart[r] as number) + (diag ? 0 : 1);
+  }
+  const rs = new Int32Array(n + 1);
+  const cs = new Int32Array(nnz);
+  const vs = new Float64Array(nnz);
+  let k = 0;
+  for (let r = 0; r < n; r++) {
+    rs[r] = k;
+    let diag = false;
+    for (let e = rowStart[r] as number; e < (rowStart[r + 1] as number); e++) {
+      const c = cols[e] as number;
+      cs[k] = c;
+      // The banded path stores σ, then subtracts a(r, r): the same rounding.
+      vs[k++] = c === r ? sigma - (values[e] as number) : -(values[e] as number);
+      if (c === r) diag = true;
+    }
+    if (!diag) {
+      cs[k] = r;
+      vs[k++] = sigma;
+    }
+  }
+  rs[n] = k;
+  return { n, rowStart: rs, cols: cs, values: vs };
 }
 
 /**
