@@ -6,13 +6,15 @@
  * whose E_x is even: TE0, TM1, …) and with a magnetic wall (E_y even: TM0, TE1, …). When substrate
  * and cladding match (and the shape is not a rib), the core's mid-plane is a mirror too and a
  * quarter is solved per class. Halving a side halves both the unknowns and the bandwidth, so each
- * class's banded LU costs an eighth (quarter: a 32nd-ish) of the whole window's, with the same
+ * class's LU costs several times less than the whole window's, with the same
  * eigenvalues: the whole operator splits exactly into the symmetry classes.
  */
 import { coreHalfWidth, DEFAULT_MARGIN_NM, indexAt, type ChannelIndices } from './geometry.ts';
 import type { ChannelStructure, ChannelSymmetryOption } from './problem.ts';
 import { solveFullVectorial, type CellFields, type FvFactorization, type FvLinalg } from './fullvectorial.ts';
-import type { Wall } from './fullvectorial-operator.ts';
+import { cellOrder, type Wall } from './fullvectorial-operator.ts';
+import { symbolicSize } from '../linalg/multifrontal.ts';
+import { nestedDissection } from './nested-dissection.ts';
 import { yeePermittivity, type MaterialEdges } from './yee-grid.ts';
 
 export interface FvChannelGrid {
@@ -57,7 +59,7 @@ export interface FvChannelOptions {
   readonly symmetry: ChannelSymmetryOption;
   /** Called after each eigen-solve (one per symmetry class). */
   readonly onSolved?: () => void;
-  /** The banded LU's backend (default: the TypeScript reference). */
+  /** The LU's backend (default: the TypeScript reference). */
   readonly linalg?: FvLinalg;
   /** The factorisation of σI − A (default sparse). */
   readonly factorization?: FvFactorization;
@@ -89,13 +91,44 @@ function planes(symmetry: ChannelSymmetryOption, yMirror: boolean): { x: boolean
   return { x: symmetry !== 'none', y: symmetry === 'auto' && yMirror };
 }
 
-/** Size of the systems a solve builds: unknowns and half-bandwidth of the largest one. */
-export function fvSystemSize(s: ChannelStructure, cell: number, symmetry: ChannelSymmetryOption, yMirror: boolean): { unknowns: number; bandwidth: number } {
+export interface FvSystemSize {
+  /** Unknowns and half-bandwidth of the largest system. */
+  readonly unknowns: number;
+  readonly bandwidth: number;
+  /** Its sparse LU (nested dissection, symbolic): doubles of the factors, peak doubles while factorising, multiply-adds. */
+  readonly factorDoubles: number;
+  readonly peakDoubles: number;
+  readonly factorFlops: number;
+}
+
+const symbolicCache = new Map<string, ReturnType<typeof symbolicSize>>();
+/** The symbolic factorisation of an nx × ny cell grid (memoised: it depends on the counts only). */
+function gridSymbolic(nx: number, ny: number): ReturnType<typeof symbolicSize> {
+  const key = `${nx}x${ny}`;
+  let hit = symbolicCache.get(key);
+  if (!hit) {
+    const cell = cellOrder(nx, ny);
+    hit = symbolicSize(nestedDissection(nx, ny, (i, j) => [2 * cell(i, j), 2 * cell(i, j) + 1]));
+    if (symbolicCache.size > 32) symbolicCache.clear();
+    symbolicCache.set(key, hit);
+  }
+  return hit;
+}
+
+/** Size of the systems a solve builds: the largest one's unknowns, half-bandwidth and sparse-LU size. */
+export function fvSystemSize(s: ChannelStructure, cell: number, symmetry: ChannelSymmetryOption, yMirror: boolean): FvSystemSize {
   const g = fvChannelGrid(s, cell);
   const p = planes(symmetry, yMirror);
   const nx = p.x ? g.nx / 2 : g.nx;
   const ny = p.y ? g.ny / 2 : g.ny;
-  return { unknowns: 2 * nx * ny, bandwidth: 2 * Math.min(nx, ny) + 1 };
+  const sym = gridSymbolic(nx, ny);
+  return {
+    unknowns: 2 * nx * ny,
+    bandwidth: 2 * Math.min(nx, ny) + 1,
+    factorDoubles: sym.factorDoubles,
+    peakDoubles: sym.factorDoubles + sym.maxFront ** 2 + sym.peakSchurDoubles + sym.indexInts / 2,
+    factorFlops: sym.flops,
+  };
 }
 
 function materialEdges(s: ChannelStructure, x0: number, y0: number): MaterialEdges {

@@ -1,8 +1,11 @@
 /**
  * Full-vectorial finite-difference modes of a waveguide cross-section: the H-field operator of
  * fullvectorial-operator.ts, its largest eigenvalues β² by shift-invert Krylov iteration around
- * σ = k₀²·n²_max (above every guided β², so σI − A is far from singular and its banded LU needs no
- * pivoting in practice: a zero or non-finite pivot throws), then E and H_z recovered from H for field
+ * σ = k₀²·n²_max (above every guided β², so σI − A is far from singular and its LU needs no
+ * pivoting in practice: a zero or non-finite pivot throws). The LU is sparse by default — nested
+ * dissection of the cell grid and multifrontal elimination (../linalg/multifrontal.ts, memory ∝ the
+ * factor's fill, O(N log N)) — or the band of issue 6 (memory N·(2·bw + 1)); both factorise the very
+ * same matrix, so n_eff agrees to rounding. Then E and H_z recovered from H for field
  * output and for the TE fraction ∫|E_x|² / ∫(|E_x|² + |E_y|²) that names each mode's polarization.
  */
 import type { DenseLinalgKernel } from '../linalg/kernel.ts';
