@@ -63,6 +63,11 @@ export interface FvChannelOptions {
   readonly linalg?: FvLinalg;
   /** The factorisation of σI − A (default sparse). */
   readonly factorization?: FvFactorization;
+  /**
+   * Stop a class's iteration once its leading converged modes hold maxModes of each polarization
+   * (default true: the modes below are not reported); false converges every guided one asked for.
+   */
+  readonly earlyStop?: boolean;
 }
 
 /** One eigen-solve: the walls on the mirror planes (absent: that plane is not used) and how many eigenvalues to take. */
@@ -181,7 +186,7 @@ export function solveFullVectorialChannel(s: ChannelStructure, n: ChannelIndices
   let bandwidth = 0;
   let factorDoubles = 0;
   for (const c of solvePlan(o, yMirror)) {
-    const r = solveFullVectorial({ nx: nxSolve, ny: nySolve, dx: g.dx, dy: g.dy, eps, left: c.left ?? 'pec', bottom: c.bottom ?? 'pec', wavelength, modes: c.wanted, floorEps, ...(o.linalg ? { linalg: o.linalg } : {}), ...(o.factorization ? { factorization: o.factorization } : {}) });
+    const r = solveFullVectorial({ nx: nxSolve, ny: nySolve, dx: g.dx, dy: g.dy, eps, left: c.left ?? 'pec', bottom: c.bottom ?? 'pec', wavelength, modes: c.wanted, floorEps, ...(o.linalg ? { linalg: o.linalg } : {}), ...(o.factorization ? { factorization: o.factorization } : {}), ...(o.earlyStop === false ? {} : { enough: { polarizations: o.polarizations, maxModes: o.maxModes } }) });
     converged &&= r.converged;
     maxImaginaryRatio = Math.max(maxImaginaryRatio, r.maxImaginaryRatio);
     unknowns = Math.max(unknowns, r.unknowns);

@@ -15,7 +15,7 @@ import { assembleFullVectorial, sparseMultiply, type FullVectorialGrid, type Ful
 import type { BandedFactor } from '../linalg/kernel.ts';
 import { createReferenceSparseKernel, multifrontalLu, type CsrMatrix } from '../linalg/multifrontal.ts';
 import { nestedDissection } from './nested-dissection.ts';
-import { shiftInvertEigs } from './shift-invert-eigs.ts';
+import { shiftInvertEigs, type RitzPair } from './shift-invert-eigs.ts';
 
 export interface FullVectorialInput extends FullVectorialGrid {
   /** Vacuum wavelength, same unit as dx, dy. */
@@ -28,6 +28,12 @@ export interface FullVectorialInput extends FullVectorialGrid {
   readonly linalg?: FvLinalg;
   /** sparse (default): nested-dissection multifrontal LU, memory ∝ fill; banded: the band LU of issue 6. */
   readonly factorization?: FvFactorization;
+  /**
+   * Stop as soon as the leading converged modes hold this many guided modes of each polarization
+   * (the caller reports no more): modes below them need not converge. Absent: every guided one of
+   * the `modes` largest must.
+   */
+  readonly enough?: { readonly polarizations: readonly ('TE' | 'TM')[]; readonly maxModes: number };
 }
 
 export type FvFactorization = 'sparse' | 'banded';
@@ -87,6 +93,17 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
     factorDoubles = op.a.n * (2 * op.bandwidth + 1);
   }
   const floor = k0 * k0 * input.floorEps;
+  const want = input.enough;
+  /** Whether the settled pairs (largest first, all converged) already hold maxModes guided modes of each wanted polarization. */
+  const enoughModes = (settled: readonly RitzPair[], w: NonNullable<FullVectorialInput['enough']>): boolean => {
+    const counts = { TE: 0, TM: 0 };
+    for (const q of settled) {
+      if (!(q.value > floor)) break;
+      const fields = recoverFields(input, op, q.vector, Math.sqrt(q.value), k0);
+      counts[teFraction(fields) > 0.5 ? 'TE' : 'TM']++;
+    }
+    return w.polarizations.every((pol) => counts[pol] >= w.maxModes);
+  };
   const r = shiftInvertEigs({
     n: op.a.n,
     multiply: (x, y) => sparseMultiply(op.a, x, y),
@@ -94,18 +111,13 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
     live: op.live,
     wanted: input.modes,
     needed: (value) => value > floor,
+    ...(want ? { enough: (settled: readonly RitzPair[]) => enoughModes(settled, want) } : {}),
   });
   const modes = r.pairs.map((pair) => {
     const beta2 = pair.value;
     const beta = Math.sqrt(Math.max(beta2, Number.MIN_VALUE));
     const fields = recoverFields(input, op, pair.vector, beta, k0);
-    let sx = 0;
-    let sy = 0;
-    for (let k = 0; k < fields.ex.length; k++) {
-      sx += (fields.ex[k] as number) ** 2;
-      sy += (fields.ey[k] as number) ** 2;
-    }
-    return { beta2, neff: beta2 > 0 ? beta / k0 : 0, teFraction: sx + sy > 0 ? sx / (sx + sy) : 0.5, fields, residual: pair.residual };
+    return { beta2, neff: beta2 > 0 ? beta / k0 : 0, teFraction: teFraction(fields), fields, residual: pair.residual };
   });
   return {
     modes,
@@ -116,6 +128,17 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
     unknowns: op.a.n,
     factorDoubles,
   };
+}
+
+/** ∫|E_x|² / ∫(|E_x|² + |E_y|²). */
+function teFraction(fields: CellFields): number {
+  let sx = 0;
+  let sy = 0;
+  for (let k = 0; k < fields.ex.length; k++) {
+    sx += (fields.ex[k] as number) ** 2;
+    sy += (fields.ey[k] as number) ** 2;
+  }
+  return sx + sy > 0 ? sx / (sx + sy) : 0.5;
 }
 
 /** σI − A as compressed rows (a diagonal entry in every row). */

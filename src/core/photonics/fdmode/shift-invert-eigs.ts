@@ -27,6 +27,11 @@ export interface ShiftInvertProblem {
   readonly needed: (value: number) => boolean;
   /** Relative residual ‖Ax − λx‖/|λ| a needed pair must reach. */
   readonly tolerance?: number;
+  /**
+   * Optional early stop: called at each check with the leading pairs (largest first) up to the first
+   * needed one still open; true ends the iteration as converged (the caller has all it will report).
+   */
+  readonly enough?: (settled: readonly RitzPair[]) => boolean;
 }
 
 export interface RitzPair {
@@ -104,9 +109,12 @@ export function shiftInvertEigs(p: ShiftInvertProblem): ShiftInvertResult {
     if ((!full && basis.length < Math.min(maxDimension, wanted + MIN_CHECK_EXTRA)) || (!full && steps % CHECK_EVERY !== 0)) continue;
     const ritz = rayleighRitz(basis, images, projected, Math.min(basis.length, wanted));
     const pairs = ritz.pairs;
-    const open = pairs.filter((q) => p.needed(q.value) && q.residual > tolerance);
-    if (open.length === 0 || solves >= maxSolves || basis.length >= n) {
-      return { pairs, solves, converged: open.length === 0 };
+    const isOpen = (q: RitzPair): boolean => p.needed(q.value) && q.residual > tolerance;
+    const open = pairs.filter(isOpen);
+    const firstOpen = pairs.findIndex(isOpen);
+    const settled = open.length === 0 || (p.enough?.(firstOpen < 0 ? pairs : pairs.slice(0, firstOpen)) ?? false);
+    if (settled || solves >= maxSolves || basis.length >= n) {
+      return { pairs, solves, converged: settled };
     }
     if (full) {
       // Thick restart: keep the leading Ritz vectors, grow again from the ones still open.
