@@ -152,12 +152,18 @@ function axpy(y: Float64Array, d: number, u: Float64Array): void {
   for (let i = 0; i < y.length; i++) y[i] = (y[i] as number) - d * (u[i] as number);
 }
 
-/** Orthogonalises v against the basis (twice: classical Gram–Schmidt loses orthogonality once) and appends it unless nothing new is left. */
+/** Orthogonalises v against the basis (classical Gram–Schmidt, repeated once when it cancelled much) and appends it unless nothing new is left. */
 function appendOrthonormal(basis: Float64Array[], v: Float64Array): boolean {
   const before = Math.sqrt(dot(v, v));
   if (!(before > 0)) return false;
-  for (let pass = 0; pass < 2; pass++) for (const u of basis) axpy(v, dot(u, v), u);
-  const after = Math.sqrt(dot(v, v));
+  // A second pass only when the first cancelled much of v (the DGKS criterion, ratio 1/√2).
+  let after = before;
+  for (let pass = 0; pass < 2; pass++) {
+    const norm = after;
+    for (const u of basis) axpy(v, dot(u, v), u);
+    after = Math.sqrt(dot(v, v));
+    if (after > Math.SQRT1_2 * norm) break;
+  }
   if (!(after > 1e-10 * before)) return false;
   for (let i = 0; i < v.length; i++) v[i] = (v[i] as number) / after;
   basis.push(v);
