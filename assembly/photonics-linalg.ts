@@ -1004,8 +1004,9 @@ export function symmetricEliminate(a: usize, n: i32, bw: i32, pivots: i32): i32 
 // Twins of src/core/photonics/linalg/multifrontal.ts factorFrontInPlace and solveFlat. A front is a
 // dense row-major m × m matrix whose first p variables are eliminated without pivoting; the row
 // update runs two lanes at a time with the reference's multiply-then-subtract (no fused
-// multiply-add), so the factors agree bit for bit. The solves keep scalar sums in the reference's
-// order (bit-identical too); the pair version reads the factor once for two right-hand sides.
+// multiply-add), so the factors agree bit for bit. The solves' sums are two-lane dot products whose
+// lanes the reference keeps as two chains (dot2), bit-identical too; with two right-hand sides each
+// factor row is fetched from memory once for both.
 
 /** Partial LU of the front at `a` in place; returns 0, or k + 1 when pivot k is zero or not finite. */
 export function frontFactor(a: usize, m: i32, p: i32): i32 {
@@ -1037,9 +1038,25 @@ function ldi(base: usize, k: i32): i32 {
 }
 
 /**
+ * Σ a[j]·b[j] over j < n with two lanes: lane 0 sums the even j (and the odd tail), lane 1 the odd
+ * j, then lane 0 + lane 1 — the reference's dot2 (multiply, then add, per lane) bit for bit.
+ */
+@inline
+function dot2(a: usize, b: usize, n: i32): f64 {
+  let acc = f64x2.splat(0);
+  let j = 0;
+  for (; j + 1 < n; j += 2) acc = f64x2.add(acc, f64x2.mul(v128.load(a + (<usize>j << 3)), v128.load(b + (<usize>j << 3))));
+  let s0 = f64x2.extract_lane(acc, 0);
+  const s1 = f64x2.extract_lane(acc, 1);
+  if (j < n) s0 += load<f64>(a + (<usize>j << 3)) * load<f64>(b + (<usize>j << 3));
+  return s0 + s1;
+}
+
+/**
  * Forward then backward substitution over the `nf` fronts of a flat factor (meta: [p, q, index
  * offset, store offset] per front as i32; index: i32 variable numbers; store: f64), in place on x
- * and, when `two` is 1, on y as well; w and w2 are scratch of the largest front's size.
+ * and, when `two` is 1, on y as well; w and w2 are scratch of the largest front's size. Every sum
+ * is a dot2, as in the reference.
  */
 export function sparseSolve(store: usize, index: usize, meta: usize, nf: i32, x: usize, y: usize, w: usize, w2: usize, two: i32): void {
   for (let t = 0; t < nf; t++) {
@@ -1049,41 +1066,23 @@ export function sparseSolve(store: usize, index: usize, meta: usize, nf: i32, x:
     const at = ldi(meta, 4 * t + 3);
     const m = p + q;
     for (let k = 0; k < p; k++) {
-      const row = at + k * m;
+      const row = store + (<usize>(at + k * m) << 3);
       const g = ldi(index, ix + k);
-      let v = ld(x, g);
-      if (two) {
-        let u = ld(y, g);
-        for (let j = 0; j < k; j++) {
-          const l = ld(store, row + j);
-          v -= l * ld(w, j);
-          u -= l * ld(w2, j);
-        }
-        st(w2, k, u);
-        st(y, g, u);
-      } else {
-        for (let j = 0; j < k; j++) v -= ld(store, row + j) * ld(w, j);
-      }
+      const v = ld(x, g) - dot2(row, w, k);
       st(w, k, v);
       st(x, g, v);
+      if (two) {
+        const u = ld(y, g) - dot2(row, w2, k);
+        st(w2, k, u);
+        st(y, g, u);
+      }
     }
     const lower = at + p * m;
     for (let r = 0; r < q; r++) {
-      const row = lower + r * p;
+      const row = store + (<usize>(lower + r * p) << 3);
       const b = ldi(index, ix + p + r);
-      let v: f64 = 0;
-      if (two) {
-        let u: f64 = 0;
-        for (let j = 0; j < p; j++) {
-          const l = ld(store, row + j);
-          v += l * ld(w, j);
-          u += l * ld(w2, j);
-        }
-        st(y, b, ld(y, b) - u);
-      } else {
-        for (let j = 0; j < p; j++) v += ld(store, row + j) * ld(w, j);
-      }
-      st(x, b, ld(x, b) - v);
+      st(x, b, ld(x, b) - dot2(row, w, p));
+      if (two) st(y, b, ld(y, b) - dot2(row, w2, p));
     }
   }
   for (let t = nf - 1; t >= 0; t--) {
@@ -1098,20 +1097,11 @@ export function sparseSolve(store: usize, index: usize, meta: usize, nf: i32, x:
       if (two) st(w2, k, ld(y, g));
     }
     for (let k = p - 1; k >= 0; k--) {
-      const row = at + k * m;
-      let v = ld(w, k);
-      if (two) {
-        let u = ld(w2, k);
-        for (let j = k + 1; j < m; j++) {
-          const c = ld(store, row + j);
-          v -= c * ld(w, j);
-          u -= c * ld(w2, j);
-        }
-        st(w2, k, u / ld(store, row + k));
-      } else {
-        for (let j = k + 1; j < m; j++) v -= ld(store, row + j) * ld(w, j);
-      }
-      st(w, k, v / ld(store, row + k));
+      const rowAt = at + k * m;
+      const row = store + (<usize>(rowAt + k + 1) << 3);
+      const d = ld(store, rowAt + k);
+      st(w, k, (ld(w, k) - dot2(row, w + (<usize>(k + 1) << 3), m - k - 1)) / d);
+      if (two) st(w2, k, (ld(w2, k) - dot2(row, w2 + (<usize>(k + 1) << 3), m - k - 1)) / d);
     }
     for (let k = 0; k < p; k++) {
       const g = ldi(index, ix + k);

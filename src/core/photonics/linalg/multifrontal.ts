@@ -231,6 +231,22 @@ export function multifrontalLu(a: CsrMatrix, tree: EliminationTree, kernel: Spar
   };
 }
 
+/**
+ * Σ a[from + j]·b[at + j] over j < n in two chains (even j plus the odd tail, odd j), added at the
+ * end: the WASM dot2's two lanes, so both backends round alike.
+ */
+function dot2(a: Float64Array, from: number, b: Float64Array, at: number, n: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let j = 0;
+  for (; j + 1 < n; j += 2) {
+    s0 += (a[from + j] as number) * (b[at + j] as number);
+    s1 += (a[from + j + 1] as number) * (b[at + j + 1] as number);
+  }
+  if (j < n) s0 += (a[from + j] as number) * (b[at + j] as number);
+  return s0 + s1;
+}
+
 /** Forward (unit L) then backward (U) substitution front by front, in place on x; the reference twin of the WASM sparseSolve. */
 export function solveFlat(f: FlatFactor, x: Float64Array): void {
   const { meta, index, store } = f;
@@ -244,19 +260,15 @@ export function solveFlat(f: FlatFactor, x: Float64Array): void {
     const at = meta[4 * t + 3] as number;
     const m = p + q;
     for (let k = 0; k < p; k++) {
-      const row = at + k * m;
-      let v = x[index[ix + k] as number] as number;
-      for (let j = 0; j < k; j++) v -= (store[row + j] as number) * (w[j] as number);
+      const g = index[ix + k] as number;
+      const v = (x[g] as number) - dot2(store, at + k * m, w, 0, k);
       w[k] = v;
-      x[index[ix + k] as number] = v;
+      x[g] = v;
     }
     const lower = at + p * m;
     for (let r = 0; r < q; r++) {
-      const row = lower + r * p;
-      let v = 0;
-      for (let j = 0; j < p; j++) v += (store[row + j] as number) * (w[j] as number);
       const b = index[ix + p + r] as number;
-      x[b] = (x[b] as number) - v;
+      x[b] = (x[b] as number) - dot2(store, lower + r * p, w, 0, p);
     }
   }
   for (let t = f.fronts - 1; t >= 0; t--) {
@@ -268,9 +280,7 @@ export function solveFlat(f: FlatFactor, x: Float64Array): void {
     for (let k = 0; k < m; k++) w[k] = x[index[ix + k] as number] as number;
     for (let k = p - 1; k >= 0; k--) {
       const row = at + k * m;
-      let v = w[k] as number;
-      for (let j = k + 1; j < m; j++) v -= (store[row + j] as number) * (w[j] as number);
-      w[k] = v / (store[row + k] as number);
+      w[k] = ((w[k] as number) - dot2(store, row + k + 1, w, k + 1, m - k - 1)) / (store[row + k] as number);
     }
     for (let k = 0; k < p; k++) x[index[ix + k] as number] = w[k] as number;
   }
