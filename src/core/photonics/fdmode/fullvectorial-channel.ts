@@ -158,9 +158,12 @@ export function solvePlan(o: FvChannelOptions, yMirror: boolean): ClassSolve[] {
   if (!p.x) return [{ wanted: 2 * wanted }];
   const xs: Wall[] = ['pec', 'pmc'];
   const ys: (Wall | undefined)[] = p.y ? ['pmc', 'pec'] : [undefined];
-  if (o.maxModes === 1 && o.polarizations.length === 1) {
-    const te = o.polarizations[0] === 'TE';
-    return [{ left: te ? 'pec' : 'pmc', ...(p.y ? { bottom: te ? 'pmc' : 'pec' } : {}), wanted: 3 }];
+  if (o.maxModes === 1) {
+    // The fundamental of each polarization lives in its even class: one solve per polarization asked for.
+    return o.polarizations.map((pol) => {
+      const te = pol === 'TE';
+      return { left: te ? 'pec' : 'pmc', ...(p.y ? { bottom: te ? 'pmc' : 'pec' } : {}), wanted: 3 };
+    });
   }
   return xs.flatMap((left) => ys.map((bottom) => ({ left, ...(bottom ? { bottom } : {}), wanted })));
 }
