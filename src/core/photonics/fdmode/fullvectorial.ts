@@ -34,9 +34,13 @@ export interface FullVectorialInput extends FullVectorialGrid {
    * the `modes` largest must.
    */
   readonly enough?: { readonly polarizations: readonly ('TE' | 'TM')[]; readonly maxModes: number };
+  /** Sparse path only: refactorise once near the converged top β² (default true). */
+  readonly reshift?: boolean;
 }
 
 export type FvFactorization = 'sparse' | 'banded';
+/** Where the sparse path's second shift sits between the converged top β² (0) and k₀²n²_max (1). */
+export const RESHIFT_FRACTION = 0.05;
 /** The kernel entry points the full-vectorial solver uses: the band LU, and the sparse LU's dense fronts where the backend has them. */
 export type FvLinalg = Pick<DenseLinalgKernel, 'factorBanded'> & Partial<Pick<DenseLinalgKernel, 'sparseLu'>>;
 
@@ -82,12 +86,23 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
   const linalg = input.linalg ?? referenceLinalgKernel;
   let lu: Pick<BandedFactor, 'solveEach'>;
   let factorDoubles: number;
+  let reshift: ((top: RitzPair) => ((xs: readonly Float64Array[]) => void) | null) | undefined;
   if ((input.factorization ?? 'sparse') === 'sparse') {
-    const shifted = shiftedCsr(op.a, sigma);
     const tree = nestedDissection(input.nx, input.ny, (i, j) => [op.slotX(i, j), op.slotY(i, j)]);
-    const f = multifrontalLu(shifted, tree, linalg.sparseLu ?? createReferenceSparseKernel());
+    const sparse = linalg.sparseLu ?? createReferenceSparseKernel();
+    const f = multifrontalLu(shiftedCsr(op.a, sigma), tree, sparse);
     lu = f;
     factorDoubles = f.peakWorkDoubles;
+    if (input.reshift !== false) {
+      // Once the top β² is known to ~1e-8, refactorise at RESHIFT_FRACTION of the way from it back
+      // to σ: still above the whole spectrum, but the guided modes below it separate far better
+      // from the cladding cluster under (σ′ − A)⁻¹ (about half the solves on the strip).
+      reshift = (top) => {
+        if (!(top.value > 0 && top.value < sigma)) return null;
+        const refactored = multifrontalLu(shiftedCsr(op.a, top.value + RESHIFT_FRACTION * (sigma - top.value)), tree, sparse);
+        return (xs) => refactored.solveEach(xs);
+      };
+    }
   } else {
     lu = shiftedBandedLu(op.a, sigma, op.bandwidth, linalg);
     factorDoubles = op.a.n * (2 * op.bandwidth + 1);
@@ -112,6 +127,7 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
     wanted: input.modes,
     needed: (value) => value > floor,
     ...(want ? { enough: (settled: readonly RitzPair[]) => enoughModes(settled, want) } : {}),
+    ...(reshift ? { reshift } : {}),
   });
   const modes = r.pairs.map((pair) => {
     const beta2 = pair.value;

@@ -32,7 +32,17 @@ export interface ShiftInvertProblem {
    * needed one still open; true ends the iteration as converged (the caller has all it will report).
    */
   readonly enough?: (settled: readonly RitzPair[]) => boolean;
+  /**
+   * Optional re-shift, offered once, at the first check where the top Ritz pair has converged to
+   * RESHIFT_RESIDUAL: the caller may refactorise at a shift closer to (still above) that value and
+   * return the new solveEach, or null to keep the old one. Rayleigh–Ritz runs on A itself, so the
+   * basis built so far stays valid; only the Krylov directions added later change.
+   */
+  readonly reshift?: (top: RitzPair) => ((xs: readonly Float64Array[]) => void) | null;
 }
+
+/** Residual of the top Ritz pair at which a re-shift is offered (its value is then within ~1e-8·λ of the eigenvalue). */
+const RESHIFT_RESIDUAL = 1e-4;
 
 export interface RitzPair {
   readonly value: number;
@@ -96,11 +106,13 @@ export function shiftInvertEigs(p: ShiftInvertProblem): ShiftInvertResult {
   }
   let solves = 0;
   let steps = 0;
+  let solveEach = p.solveEach;
+  let reshiftOffered = !p.reshift;
   for (;;) {
     const added: Float64Array[] = [];
     // The whole block is solved before any of it is appended: each solve reads only its own source.
     const solved = block.map((source) => source.slice());
-    p.solveEach(solved);
+    solveEach(solved);
     solves += solved.length;
     for (const v of solved) if (append(v)) added.push(v);
     steps++;
@@ -115,6 +127,11 @@ export function shiftInvertEigs(p: ShiftInvertProblem): ShiftInvertResult {
     const settled = open.length === 0 || (p.enough?.(firstOpen < 0 ? pairs : pairs.slice(0, firstOpen)) ?? false);
     if (settled || solves >= maxSolves || basis.length >= n) {
       return { pairs, solves, converged: settled };
+    }
+    const top = pairs[0];
+    if (!reshiftOffered && top && top.residual < RESHIFT_RESIDUAL) {
+      reshiftOffered = true;
+      solveEach = p.reshift?.(top) ?? solveEach;
     }
     if (full) {
       // Thick restart: keep the leading Ritz vectors, grow again from the ones still open.
