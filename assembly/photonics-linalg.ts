@@ -23,7 +23,7 @@ const MAX_SWEEPS_PER_HERMITIAN_VALUE: i32 = 30;
 
 /** Bumped whenever an entry point's arguments change; the JS side refuses a different build. */
 export function layoutVersion(): i32 {
-  return 5;
+  return 6;
 }
 
 /** Doubles of scratch eig() needs for an n×n matrix (its Householder vector, rotations, a row sum). */
@@ -998,4 +998,115 @@ export function symmetricEliminate(a: usize, n: i32, bw: i32, pivots: i32): i32 
     }
   }
   return 0;
+}
+
+// ---- sparse multifrontal LU (the full-vectorial mode solver's shift-and-invert step) ------------
+// Twins of src/core/photonics/linalg/multifrontal.ts factorFrontInPlace and solveFlat. A front is a
+// dense row-major m × m matrix whose first p variables are eliminated without pivoting; the row
+// update runs two lanes at a time with the reference's multiply-then-subtract (no fused
+// multiply-add), so the factors agree bit for bit. The solves' sums are two-lane dot products whose
+// lanes the reference keeps as two chains (dot2), bit-identical too; with two right-hand sides each
+// factor row is fetched from memory once for both.
+
+/** Partial LU of the front at `a` in place; returns 0, or k + 1 when pivot k is zero or not finite. */
+export function frontFactor(a: usize, m: i32, p: i32): i32 {
+  for (let k = 0; k < p; k++) {
+    const rowK = k * m;
+    const pivot = ld(a, rowK + k);
+    if (pivot == 0 || !isFinite(pivot)) return k + 1;
+    for (let i = k + 1; i < m; i++) {
+      const rowI = i * m;
+      const l = ld(a, rowI + k) / pivot;
+      if (l == 0) continue;
+      st(a, rowI + k, l);
+      const lv = f64x2.splat(l);
+      let j = k + 1;
+      for (; j + 1 < m; j += 2) {
+        const pi = a + (<usize>(rowI + j) << 3);
+        const pk = a + (<usize>(rowK + j) << 3);
+        v128.store(pi, f64x2.sub(v128.load(pi), f64x2.mul(lv, v128.load(pk))));
+      }
+      if (j < m) st(a, rowI + j, ld(a, rowI + j) - l * ld(a, rowK + j));
+    }
+  }
+  return 0;
+}
+
+@inline
+function ldi(base: usize, k: i32): i32 {
+  return load<i32>(base + (<usize>k << 2));
+}
+
+/**
+ * Σ a[j]·b[j] over j < n with two lanes: lane 0 sums the even j (and the odd tail), lane 1 the odd
+ * j, then lane 0 + lane 1 — the reference's dot2 (multiply, then add, per lane) bit for bit.
+ */
+@inline
+function dot2(a: usize, b: usize, n: i32): f64 {
+  let acc = f64x2.splat(0);
+  let j = 0;
+  for (; j + 1 < n; j += 2) acc = f64x2.add(acc, f64x2.mul(v128.load(a + (<usize>j << 3)), v128.load(b + (<usize>j << 3))));
+  let s0 = f64x2.extract_lane(acc, 0);
+  const s1 = f64x2.extract_lane(acc, 1);
+  if (j < n) s0 += load<f64>(a + (<usize>j << 3)) * load<f64>(b + (<usize>j << 3));
+  return s0 + s1;
+}
+
+/**
+ * Forward then backward substitution over the `nf` fronts of a flat factor (meta: [p, q, index
+ * offset, store offset] per front as i32; index: i32 variable numbers; store: f64), in place on x
+ * and, when `two` is 1, on y as well; w and w2 are scratch of the largest front's size. Every sum
+ * is a dot2, as in the reference.
+ */
+export function sparseSolve(store: usize, index: usize, meta: usize, nf: i32, x: usize, y: usize, w: usize, w2: usize, two: i32): void {
+  for (let t = 0; t < nf; t++) {
+    const p = ldi(meta, 4 * t);
+    const q = ldi(meta, 4 * t + 1);
+    const ix = ldi(meta, 4 * t + 2);
+    const at = ldi(meta, 4 * t + 3);
+    const m = p + q;
+    for (let k = 0; k < p; k++) {
+      const row = store + (<usize>(at + k * m) << 3);
+      const g = ldi(index, ix + k);
+      const v = ld(x, g) - dot2(row, w, k);
+      st(w, k, v);
+      st(x, g, v);
+      if (two) {
+        const u = ld(y, g) - dot2(row, w2, k);
+        st(w2, k, u);
+        st(y, g, u);
+      }
+    }
+    const lower = at + p * m;
+    for (let r = 0; r < q; r++) {
+      const row = store + (<usize>(lower + r * p) << 3);
+      const b = ldi(index, ix + p + r);
+      st(x, b, ld(x, b) - dot2(row, w, p));
+      if (two) st(y, b, ld(y, b) - dot2(row, w2, p));
+    }
+  }
+  for (let t = nf - 1; t >= 0; t--) {
+    const p = ldi(meta, 4 * t);
+    const q = ldi(meta, 4 * t + 1);
+    const ix = ldi(meta, 4 * t + 2);
+    const at = ldi(meta, 4 * t + 3);
+    const m = p + q;
+    for (let k = 0; k < m; k++) {
+      const g = ldi(index, ix + k);
+      st(w, k, ld(x, g));
+      if (two) st(w2, k, ld(y, g));
+    }
+    for (let k = p - 1; k >= 0; k--) {
+      const rowAt = at + k * m;
+      const row = store + (<usize>(rowAt + k + 1) << 3);
+      const d = ld(store, rowAt + k);
+      st(w, k, (ld(w, k) - dot2(row, w + (<usize>(k + 1) << 3), m - k - 1)) / d);
+      if (two) st(w2, k, (ld(w2, k) - dot2(row, w2 + (<usize>(k + 1) << 3), m - k - 1)) / d);
+    }
+    for (let k = 0; k < p; k++) {
+      const g = ldi(index, ix + k);
+      st(x, g, ld(w, k));
+      if (two) st(y, g, ld(w2, k));
+    }
+  }
 }

@@ -19,7 +19,7 @@ import { estimateEme } from './eme/estimate.ts';
 import { estimateInverseDesign } from './topopt/estimate.ts';
 import type { ModeProblem } from './slab/problem.ts';
 import { channelMethod, channelSymmetry, type ChannelStructure } from './fdmode/problem.ts';
-import { solveChannelModes } from './fdmode/solve.ts';
+import { fullVectorialBytes, solveChannelModes } from './fdmode/solve.ts';
 import { rasterise } from './fdmode/geometry.ts';
 import { fvSystemSize, mirrorsInY, solvePlan } from './fdmode/fullvectorial-channel.ts';
 import { timeProbe } from './probe-timing.ts';
@@ -44,8 +44,12 @@ export interface EstimateOptions {
 }
 
 const BYTES_PER_COMPLEX = 16;
-/** Full-vectorial channel modes: the Krylov iteration's ~50 banded solves (4·N·bw each) next to the LU's N·bw². */
-const FV_SOLVE_WORK = 200;
+/**
+ * Full-vectorial channel modes: the Krylov iteration's solves, each one multiply-add per stored
+ * double of the sparse LU (96 on the whole 2.5 × 2.24 µm window at 20 nm, measured), next to the
+ * factorisation's multiply-adds (both from the symbolic nested dissection).
+ */
+const FV_SOLVES = 100;
 /** Probe repeats: the fastest is kept, so one GC pause does not inflate the estimate. */
 
 export function estimatePhotonics(problem: PhotonicsProblem, ctx: SolveContext, options: EstimateOptions, solve: (p: PhotonicsProblem) => unknown): SolveEstimate {
@@ -116,9 +120,10 @@ export function estimateGrating(problem: GratingProblem, ctx: SolveContext, opti
 
 /**
  * Channel modes. Semi-vectorial: a banded LU of N = nx·ny unknowns with half-bandwidth min(nx, ny)
- * dominates, so cost ∝ N·bw² per solve. Full-vectorial: 2 unknowns per cell and twice the
- * bandwidth (per mirror half when symmetry is used); besides the LU (N·bw²) its Krylov iteration
- * does some 50 banded solves of 4·N·bw each, so cost ∝ N·bw·(bw + 200). The probe solves the same
+ * dominates, so cost ∝ N·bw² per solve. Full-vectorial: 2 unknowns per cell (per mirror half or
+ * quarter when symmetry is used), a sparse LU in nested-dissection order whose multiply-adds and
+ * fill come from the symbolic factorisation, and some 100 Krylov solves of one multiply-add per
+ * stored double: cost ∝ flops + 100·fill, memory = the LU's peak plus the Krylov basis. The probe solves the same
  * cross-section with the same method on a grid twice as coarse, one wavelength, no n_g.
  */
 export function estimateChannelModes(problem: ModeProblem, structure: ChannelStructure, ctx: SolveContext, options: EstimateOptions): SolveEstimate {
@@ -129,16 +134,18 @@ export function estimateChannelModes(problem: ModeProblem, structure: ChannelStr
   // Semi-vectorial: one solve per polarization; full-vectorial: one per mirror class (both polarizations at once).
   const first = wavelengthGrid(problem)[0] ?? 1550;
   const yMirror = mirrorsInY(structure, { cladding: ctx.materials.resolve(structure.cladding, first).n, substrate: ctx.materials.resolve(structure.substrate, first).n });
-  const solvesPerGrid = full ? solvePlan({ polarizations: problem.polarization === 'both' ? ['TE', 'TM'] : [problem.polarization], maxModes: structure.max_modes, symmetry }, yMirror).length : pols;
+  const plan = solvePlan({ polarizations: problem.polarization === 'both' ? ['TE', 'TM'] : [problem.polarization], maxModes: structure.max_modes, symmetry }, yMirror);
+  const solvesPerGrid = full ? plan.length : pols;
+  const fvWanted = Math.max(...plan.map((c) => c.wanted));
   const perWavelength = solvesPerGrid * (structure.group_index ? 3 : 1);
   const size = (cell: number) => {
     if (full) {
-      const { unknowns, bandwidth } = fvSystemSize(structure, cell, symmetry, yMirror);
-      return { nodes: unknowns, band: bandwidth, work: unknowns * bandwidth * (bandwidth + FV_SOLVE_WORK) };
+      const fv = fvSystemSize(structure, cell, symmetry, yMirror);
+      return { nodes: fv.unknowns, band: fv.bandwidth, work: fv.factorFlops + FV_SOLVES * fv.factorDoubles, bytes: fullVectorialBytes(fv, fvWanted) };
     }
     const g = rasterise(structure, { core: 2, cladding: 1, substrate: 1 }, cell);
     const bw = Math.min(g.nx, g.ny);
-    return { nodes: g.nx * g.ny, band: bw, work: g.nx * g.ny * bw ** 2 };
+    return { nodes: g.nx * g.ny, band: bw, work: g.nx * g.ny * bw ** 2, bytes: 0 };
   };
   const fullSize = size(structure.grid_nm);
   const probeCell = structure.grid_nm * 2;
@@ -153,12 +160,12 @@ export function estimateChannelModes(problem: ModeProblem, structure: ChannelStr
   return {
     kind: 'mode',
     unknowns: fullSize.nodes,
-    memory_bytes: fullSize.nodes * (2 * fullSize.band + 1 + krylov) * 8,
+    memory_bytes: full ? fullSize.bytes : fullSize.nodes * (2 * fullSize.band + 1 + krylov) * 8,
     expected_seconds: (probeMs * scale) / 1000,
     calibration: { probe: `grid_nm = ${probeCell} (twice as coarse), one wavelength${full ? '' : ' and polarization'}`, probe_ms: probeMs, scale },
     advice: [
       full
-        ? `full-vectorial: ${fullSize.nodes} unknowns (H_x and H_y per cell${symmetry === 'none' ? '' : yMirror && symmetry === 'auto' ? ', a quarter window per symmetry class' : ', half window per symmetry class'}), half-bandwidth ${fullSize.band}; cost grows about as unknowns × bandwidth²: halving grid_nm costs about 8–16×; ${wavelengths} wavelength(s) × ${perWavelength} eigen-solve(s) each`
+        ? `full-vectorial: ${fullSize.nodes} unknowns (H_x and H_y per cell${symmetry === 'none' ? '' : yMirror && symmetry === 'auto' ? ', a quarter window per symmetry class' : ', half window per symmetry class'}), sparse LU of ${((fullSize.bytes) / 2 ** 20).toFixed(0)} MiB with its Krylov basis (nested dissection); cost grows about as unknowns^1.5: halving grid_nm costs about 6–8×; ${wavelengths} wavelength(s) × ${perWavelength} eigen-solve(s) each`
         : `cost grows as nodes × min(nx, ny)²: halving grid_nm costs about 16×; ${wavelengths} wavelength(s) × ${perWavelength} solve(s) each`,
       'converge by refining grid_nm until n_eff stops moving in the digits you need (10 cells across the smallest feature at least), and keep 1 µm of cladding around the core',
       MODE_DEFAULT_ACCURACY,

@@ -6,14 +6,15 @@
  * whose E_x is even: TE0, TM1, …) and with a magnetic wall (E_y even: TM0, TE1, …). When substrate
  * and cladding match (and the shape is not a rib), the core's mid-plane is a mirror too and a
  * quarter is solved per class. Halving a side halves both the unknowns and the bandwidth, so each
- * class's banded LU costs an eighth (quarter: a 32nd-ish) of the whole window's, with the same
+ * class's LU costs several times less than the whole window's, with the same
  * eigenvalues: the whole operator splits exactly into the symmetry classes.
  */
 import { coreHalfWidth, DEFAULT_MARGIN_NM, indexAt, type ChannelIndices } from './geometry.ts';
 import type { ChannelStructure, ChannelSymmetryOption } from './problem.ts';
-import type { DenseLinalgKernel } from '../linalg/kernel.ts';
-import { solveFullVectorial, type CellFields } from './fullvectorial.ts';
-import type { Wall } from './fullvectorial-operator.ts';
+import { solveFullVectorial, type CellFields, type FvFactorization, type FvLinalg } from './fullvectorial.ts';
+import { cellOrder, type Wall } from './fullvectorial-operator.ts';
+import { symbolicSize } from '../linalg/multifrontal.ts';
+import { nestedDissection } from './nested-dissection.ts';
 import { yeePermittivity, type MaterialEdges } from './yee-grid.ts';
 
 export interface FvChannelGrid {
@@ -48,6 +49,8 @@ export interface FvChannelSolve {
   /** Largest system solved (interleaved H_x, H_y unknowns) and its half-bandwidth. */
   readonly unknowns: number;
   readonly bandwidth: number;
+  /** Most doubles one factorisation held. */
+  readonly factorDoubles: number;
 }
 
 export interface FvChannelOptions {
@@ -56,8 +59,15 @@ export interface FvChannelOptions {
   readonly symmetry: ChannelSymmetryOption;
   /** Called after each eigen-solve (one per symmetry class). */
   readonly onSolved?: () => void;
-  /** The banded LU's backend (default: the TypeScript reference). */
-  readonly linalg?: Pick<DenseLinalgKernel, 'factorBanded'>;
+  /** The LU's backend (default: the TypeScript reference). */
+  readonly linalg?: FvLinalg;
+  /** The factorisation of σI − A (default sparse). */
+  readonly factorization?: FvFactorization;
+  /**
+   * Stop a class's iteration once its leading converged modes hold maxModes of each polarization
+   * (default true: the modes below are not reported); false converges every guided one asked for.
+   */
+  readonly earlyStop?: boolean;
 }
 
 /** One eigen-solve: the walls on the mirror planes (absent: that plane is not used) and how many eigenvalues to take. */
@@ -86,13 +96,44 @@ function planes(symmetry: ChannelSymmetryOption, yMirror: boolean): { x: boolean
   return { x: symmetry !== 'none', y: symmetry === 'auto' && yMirror };
 }
 
-/** Size of the systems a solve builds: unknowns and half-bandwidth of the largest one. */
-export function fvSystemSize(s: ChannelStructure, cell: number, symmetry: ChannelSymmetryOption, yMirror: boolean): { unknowns: number; bandwidth: number } {
+export interface FvSystemSize {
+  /** Unknowns and half-bandwidth of the largest system. */
+  readonly unknowns: number;
+  readonly bandwidth: number;
+  /** Its sparse LU (nested dissection, symbolic): doubles of the factors, peak doubles while factorising, multiply-adds. */
+  readonly factorDoubles: number;
+  readonly peakDoubles: number;
+  readonly factorFlops: number;
+}
+
+const symbolicCache = new Map<string, ReturnType<typeof symbolicSize>>();
+/** The symbolic factorisation of an nx × ny cell grid (memoised: it depends on the counts only). */
+function gridSymbolic(nx: number, ny: number): ReturnType<typeof symbolicSize> {
+  const key = `${nx}x${ny}`;
+  let hit = symbolicCache.get(key);
+  if (!hit) {
+    const cell = cellOrder(nx, ny);
+    hit = symbolicSize(nestedDissection(nx, ny, (i, j) => [2 * cell(i, j), 2 * cell(i, j) + 1]));
+    if (symbolicCache.size > 32) symbolicCache.clear();
+    symbolicCache.set(key, hit);
+  }
+  return hit;
+}
+
+/** Size of the systems a solve builds: the largest one's unknowns, half-bandwidth and sparse-LU size. */
+export function fvSystemSize(s: ChannelStructure, cell: number, symmetry: ChannelSymmetryOption, yMirror: boolean): FvSystemSize {
   const g = fvChannelGrid(s, cell);
   const p = planes(symmetry, yMirror);
   const nx = p.x ? g.nx / 2 : g.nx;
   const ny = p.y ? g.ny / 2 : g.ny;
-  return { unknowns: 2 * nx * ny, bandwidth: 2 * Math.min(nx, ny) + 1 };
+  const sym = gridSymbolic(nx, ny);
+  return {
+    unknowns: 2 * nx * ny,
+    bandwidth: 2 * Math.min(nx, ny) + 1,
+    factorDoubles: sym.factorDoubles,
+    peakDoubles: sym.factorDoubles + sym.maxFront ** 2 + sym.peakSchurDoubles + sym.indexInts / 2,
+    factorFlops: sym.flops,
+  };
 }
 
 function materialEdges(s: ChannelStructure, x0: number, y0: number): MaterialEdges {
@@ -117,9 +158,12 @@ export function solvePlan(o: FvChannelOptions, yMirror: boolean): ClassSolve[] {
   if (!p.x) return [{ wanted: 2 * wanted }];
   const xs: Wall[] = ['pec', 'pmc'];
   const ys: (Wall | undefined)[] = p.y ? ['pmc', 'pec'] : [undefined];
-  if (o.maxModes === 1 && o.polarizations.length === 1) {
-    const te = o.polarizations[0] === 'TE';
-    return [{ left: te ? 'pec' : 'pmc', ...(p.y ? { bottom: te ? 'pmc' : 'pec' } : {}), wanted: 3 }];
+  if (o.maxModes === 1) {
+    // The fundamental of each polarization lives in its even class: one solve per polarization asked for.
+    return o.polarizations.map((pol) => {
+      const te = pol === 'TE';
+      return { left: te ? 'pec' : 'pmc', ...(p.y ? { bottom: te ? 'pmc' : 'pec' } : {}), wanted: 3 };
+    });
   }
   return xs.flatMap((left) => ys.map((bottom) => ({ left, ...(bottom ? { bottom } : {}), wanted })));
 }
@@ -143,12 +187,14 @@ export function solveFullVectorialChannel(s: ChannelStructure, n: ChannelIndices
   let maxImaginaryRatio = 0;
   let unknowns = 0;
   let bandwidth = 0;
+  let factorDoubles = 0;
   for (const c of solvePlan(o, yMirror)) {
-    const r = solveFullVectorial({ nx: nxSolve, ny: nySolve, dx: g.dx, dy: g.dy, eps, left: c.left ?? 'pec', bottom: c.bottom ?? 'pec', wavelength, modes: c.wanted, floorEps, ...(o.linalg ? { linalg: o.linalg } : {}) });
+    const r = solveFullVectorial({ nx: nxSolve, ny: nySolve, dx: g.dx, dy: g.dy, eps, left: c.left ?? 'pec', bottom: c.bottom ?? 'pec', wavelength, modes: c.wanted, floorEps, ...(o.linalg ? { linalg: o.linalg } : {}), ...(o.factorization ? { factorization: o.factorization } : {}), ...(o.earlyStop === false ? {} : { enough: { polarizations: o.polarizations, maxModes: o.maxModes } }) });
     converged &&= r.converged;
     maxImaginaryRatio = Math.max(maxImaginaryRatio, r.maxImaginaryRatio);
     unknowns = Math.max(unknowns, r.unknowns);
     bandwidth = Math.max(bandwidth, r.bandwidth);
+    factorDoubles = Math.max(factorDoubles, r.factorDoubles);
     for (const m of r.modes) {
       if (!(m.beta2 > 0) || m.neff * m.neff <= floorEps) continue;
       let fields = m.fields;
@@ -160,7 +206,7 @@ export function solveFullVectorialChannel(s: ChannelStructure, n: ChannelIndices
   }
   all.sort((a, b) => b.neff - a.neff);
   const modes = o.polarizations.flatMap((pol) => all.filter((m) => m.polarization === pol).slice(0, o.maxModes));
-  return { grid, modes, converged, maxImaginaryRatio, unknowns, bandwidth };
+  return { grid, modes, converged, maxImaginaryRatio, unknowns, bandwidth, factorDoubles };
 }
 
 type Component = keyof CellFields;

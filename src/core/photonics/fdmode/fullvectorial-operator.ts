@@ -134,11 +134,22 @@ export function assembleFullVectorial(g: FullVectorialGrid, k0: number): FullVec
   let nnz = 0;
   let bandwidth = 0;
   const store = (r: number): void => {
-    const order = [...row.cols.keys()].filter((k) => row.values[k] !== 0).sort((p, q) => (row.cols[p] as number) - (row.cols[q] as number));
-    rowCols[r] = Int32Array.from(order, (k) => row.cols[k] as number);
-    rowValues[r] = Float64Array.from(order, (k) => row.values[k] as number);
-    for (const c of rowCols[r]) bandwidth = Math.max(bandwidth, Math.abs(c - r));
-    nnz += order.length;
+    // The non-zero entries by column (insertion sort: a row has at most a dozen).
+    const cs: number[] = [];
+    const vs: number[] = [];
+    for (let k = 0; k < row.cols.length; k++) {
+      const v = row.values[k] as number;
+      if (v === 0) continue;
+      const c = row.cols[k] as number;
+      let at = cs.length;
+      while (at > 0 && (cs[at - 1] as number) > c) at--;
+      cs.splice(at, 0, c);
+      vs.splice(at, 0, v);
+      bandwidth = Math.max(bandwidth, Math.abs(c - r));
+    }
+    rowCols[r] = Int32Array.from(cs);
+    rowValues[r] = Float64Array.from(vs);
+    nnz += cs.length;
     live[r] = 1;
     row.clear();
   };

@@ -1,15 +1,21 @@
 /**
  * Full-vectorial finite-difference modes of a waveguide cross-section: the H-field operator of
  * fullvectorial-operator.ts, its largest eigenvalues β² by shift-invert Krylov iteration around
- * σ = k₀²·n²_max (above every guided β², so σI − A is far from singular and its banded LU needs no
- * pivoting in practice: a zero or non-finite pivot throws), then E and H_z recovered from H for field
+ * σ = k₀²·n²_max (above every guided β², so σI − A is far from singular and its LU needs no
+ * pivoting in practice: a zero or non-finite pivot throws). The LU is sparse by default — nested
+ * dissection of the cell grid and multifrontal elimination (../linalg/multifrontal.ts, memory ∝ the
+ * factor's fill, O(N log N)) — or the band of issue 6 (memory N·(2·bw + 1)); both factorise the very
+ * same matrix, so n_eff agrees to rounding. Then E and H_z recovered from H for field
  * output and for the TE fraction ∫|E_x|² / ∫(|E_x|² + |E_y|²) that names each mode's polarization.
  */
 import type { DenseLinalgKernel } from '../linalg/kernel.ts';
 import { referenceLinalgKernel } from '../linalg/reference-kernel.ts';
 import { shiftedBandedLu } from './banded-lu.ts';
-import { assembleFullVectorial, sparseMultiply, type FullVectorialGrid, type FullVectorialOperator } from './fullvectorial-operator.ts';
-import { shiftInvertEigs } from './shift-invert-eigs.ts';
+import { assembleFullVectorial, sparseMultiply, type FullVectorialGrid, type FullVectorialOperator, type SparseMatrix } from './fullvectorial-operator.ts';
+import type { BandedFactor } from '../linalg/kernel.ts';
+import { createReferenceSparseKernel, multifrontalLu, type CsrMatrix } from '../linalg/multifrontal.ts';
+import { nestedDissection } from './nested-dissection.ts';
+import { shiftInvertEigs, type RitzPair } from './shift-invert-eigs.ts';
 
 export interface FullVectorialInput extends FullVectorialGrid {
   /** Vacuum wavelength, same unit as dx, dy. */
@@ -19,8 +25,24 @@ export interface FullVectorialInput extends FullVectorialGrid {
   /** n² below which a mode is not guided: such modes are returned unconverged, if at all. */
   readonly floorEps: number;
   /** Factorises σI − A (default: the TypeScript reference). */
-  readonly linalg?: Pick<DenseLinalgKernel, 'factorBanded'>;
+  readonly linalg?: FvLinalg;
+  /** sparse (default): nested-dissection multifrontal LU, memory ∝ fill; banded: the band LU of issue 6. */
+  readonly factorization?: FvFactorization;
+  /**
+   * Stop as soon as the leading converged modes hold this many guided modes of each polarization
+   * (the caller reports no more): modes below them need not converge. Absent: every guided one of
+   * the `modes` largest must.
+   */
+  readonly enough?: { readonly polarizations: readonly ('TE' | 'TM')[]; readonly maxModes: number };
+  /** Sparse path only: refactorise once near the converged top β² (default true). */
+  readonly reshift?: boolean;
 }
+
+export type FvFactorization = 'sparse' | 'banded';
+/** Where the sparse path's second shift sits between the converged top β² (0) and k₀²n²_max (1). */
+export const RESHIFT_FRACTION = 0.05;
+/** The kernel entry points the full-vectorial solver uses: the band LU, and the sparse LU's dense fronts where the backend has them. */
+export type FvLinalg = Pick<DenseLinalgKernel, 'factorBanded'> & Partial<Pick<DenseLinalgKernel, 'sparseLu'>>;
 
 /** Fields at the cell centres (index j·nx + i), as real amplitudes (E_z and H_z carry a factor i). */
 export interface CellFields {
@@ -49,6 +71,8 @@ export interface FullVectorialResult {
   readonly maxImaginaryRatio: number;
   readonly bandwidth: number;
   readonly unknowns: number;
+  /** Doubles the factorisation held (band, or the sparse factors and fronts at their peak). */
+  readonly factorDoubles: number;
 }
 
 export function solveFullVectorial(input: FullVectorialInput): FullVectorialResult {
@@ -59,8 +83,42 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
   for (const v of input.eps.x) epsMax = Math.max(epsMax, v);
   for (const v of input.eps.y) epsMax = Math.max(epsMax, v);
   const sigma = k0 * k0 * epsMax;
-  const lu = shiftedBandedLu(op.a, sigma, op.bandwidth, input.linalg ?? referenceLinalgKernel);
+  const linalg = input.linalg ?? referenceLinalgKernel;
+  let lu: Pick<BandedFactor, 'solveEach'>;
+  let factorDoubles: number;
+  let reshift: ((top: RitzPair) => ((xs: readonly Float64Array[]) => void) | null) | undefined;
+  if ((input.factorization ?? 'sparse') === 'sparse') {
+    const tree = nestedDissection(input.nx, input.ny, (i, j) => [op.slotX(i, j), op.slotY(i, j)]);
+    const sparse = linalg.sparseLu ?? createReferenceSparseKernel();
+    const f = multifrontalLu(shiftedCsr(op.a, sigma), tree, sparse);
+    lu = f;
+    factorDoubles = f.peakWorkDoubles;
+    if (input.reshift !== false) {
+      // Once the top β² is known to ~1e-8, refactorise at RESHIFT_FRACTION of the way from it back
+      // to σ: still above the whole spectrum, but the guided modes below it separate far better
+      // from the cladding cluster under (σ′ − A)⁻¹ (about half the solves on the strip).
+      reshift = (top) => {
+        if (!(top.value > 0 && top.value < sigma)) return null;
+        const refactored = multifrontalLu(shiftedCsr(op.a, top.value + RESHIFT_FRACTION * (sigma - top.value)), tree, sparse);
+        return (xs) => refactored.solveEach(xs);
+      };
+    }
+  } else {
+    lu = shiftedBandedLu(op.a, sigma, op.bandwidth, linalg);
+    factorDoubles = op.a.n * (2 * op.bandwidth + 1);
+  }
   const floor = k0 * k0 * input.floorEps;
+  const want = input.enough;
+  /** Whether the settled pairs (largest first, all converged) already hold maxModes guided modes of each wanted polarization. */
+  const enoughModes = (settled: readonly RitzPair[], w: NonNullable<FullVectorialInput['enough']>): boolean => {
+    const counts = { TE: 0, TM: 0 };
+    for (const q of settled) {
+      if (!(q.value > floor)) break;
+      const fields = recoverFields(input, op, q.vector, Math.sqrt(q.value), k0);
+      counts[teFraction(fields) > 0.5 ? 'TE' : 'TM']++;
+    }
+    return w.polarizations.every((pol) => counts[pol] >= w.maxModes);
+  };
   const r = shiftInvertEigs({
     n: op.a.n,
     multiply: (x, y) => sparseMultiply(op.a, x, y),
@@ -68,18 +126,14 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
     live: op.live,
     wanted: input.modes,
     needed: (value) => value > floor,
+    ...(want ? { enough: (settled: readonly RitzPair[]) => enoughModes(settled, want) } : {}),
+    ...(reshift ? { reshift } : {}),
   });
   const modes = r.pairs.map((pair) => {
     const beta2 = pair.value;
     const beta = Math.sqrt(Math.max(beta2, Number.MIN_VALUE));
     const fields = recoverFields(input, op, pair.vector, beta, k0);
-    let sx = 0;
-    let sy = 0;
-    for (let k = 0; k < fields.ex.length; k++) {
-      sx += (fields.ex[k] as number) ** 2;
-      sy += (fields.ey[k] as number) ** 2;
-    }
-    return { beta2, neff: beta2 > 0 ? beta / k0 : 0, teFraction: sx + sy > 0 ? sx / (sx + sy) : 0.5, fields, residual: pair.residual };
+    return { beta2, neff: beta2 > 0 ? beta / k0 : 0, teFraction: teFraction(fields), fields, residual: pair.residual };
   });
   return {
     modes,
@@ -88,7 +142,51 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
     maxImaginaryRatio: r.pairs.reduce((m, q) => Math.max(m, q.imaginaryRatio), 0),
     bandwidth: op.bandwidth,
     unknowns: op.a.n,
+    factorDoubles,
   };
+}
+
+/** ∫|E_x|² / ∫(|E_x|² + |E_y|²). */
+function teFraction(fields: CellFields): number {
+  let sx = 0;
+  let sy = 0;
+  for (let k = 0; k < fields.ex.length; k++) {
+    sx += (fields.ex[k] as number) ** 2;
+    sy += (fields.ey[k] as number) ** 2;
+  }
+  return sx + sy > 0 ? sx / (sx + sy) : 0.5;
+}
+
+/** σI − A as compressed rows (a diagonal entry in every row). */
+export function shiftedCsr(a: SparseMatrix, sigma: number): CsrMatrix {
+  const { n, rowStart, cols, values } = a;
+  let nnz = 0;
+  for (let r = 0; r < n; r++) {
+    let diag = false;
+    for (let e = rowStart[r] as number; e < (rowStart[r + 1] as number); e++) if (cols[e] === r) diag = true;
+    nnz += (rowStart[r + 1] as number) - (rowStart[r] as number) + (diag ? 0 : 1);
+  }
+  const rs = new Int32Array(n + 1);
+  const cs = new Int32Array(nnz);
+  const vs = new Float64Array(nnz);
+  let k = 0;
+  for (let r = 0; r < n; r++) {
+    rs[r] = k;
+    let diag = false;
+    for (let e = rowStart[r] as number; e < (rowStart[r + 1] as number); e++) {
+      const c = cols[e] as number;
+      cs[k] = c;
+      // The banded path stores σ, then subtracts a(r, r): the same rounding.
+      vs[k++] = c === r ? sigma - (values[e] as number) : -(values[e] as number);
+      if (c === r) diag = true;
+    }
+    if (!diag) {
+      cs[k] = r;
+      vs[k++] = sigma;
+    }
+  }
+  rs[n] = k;
+  return { n, rowStart: rs, cols: cs, values: vs };
 }
 
 /**

@@ -27,7 +27,22 @@ export interface ShiftInvertProblem {
   readonly needed: (value: number) => boolean;
   /** Relative residual ‖Ax − λx‖/|λ| a needed pair must reach. */
   readonly tolerance?: number;
+  /**
+   * Optional early stop: called at each check with the leading pairs (largest first) up to the first
+   * needed one still open; true ends the iteration as converged (the caller has all it will report).
+   */
+  readonly enough?: (settled: readonly RitzPair[]) => boolean;
+  /**
+   * Optional re-shift, offered once, at the first check where the top Ritz pair has converged to
+   * RESHIFT_RESIDUAL: the caller may refactorise at a shift closer to (still above) that value and
+   * return the new solveEach, or null to keep the old one. Rayleigh–Ritz runs on A itself, so the
+   * basis built so far stays valid; only the Krylov directions added later change.
+   */
+  readonly reshift?: (top: RitzPair) => ((xs: readonly Float64Array[]) => void) | null;
 }
+
+/** Residual of the top Ritz pair at which a re-shift is offered (its value is then within ~1e-8·λ of the eigenvalue). */
+const RESHIFT_RESIDUAL = 1e-4;
 
 export interface RitzPair {
   readonly value: number;
@@ -91,28 +106,40 @@ export function shiftInvertEigs(p: ShiftInvertProblem): ShiftInvertResult {
   }
   let solves = 0;
   let steps = 0;
+  let solveEach = p.solveEach;
+  let reshiftOffered = !p.reshift;
   for (;;) {
     const added: Float64Array[] = [];
     // The whole block is solved before any of it is appended: each solve reads only its own source.
     const solved = block.map((source) => source.slice());
-    p.solveEach(solved);
+    solveEach(solved);
     solves += solved.length;
     for (const v of solved) if (append(v)) added.push(v);
     steps++;
     const full = basis.length >= maxDimension || added.length === 0;
     block = added;
     if ((!full && basis.length < Math.min(maxDimension, wanted + MIN_CHECK_EXTRA)) || (!full && steps % CHECK_EVERY !== 0)) continue;
-    const pairs = rayleighRitz(basis, images, projected, Math.min(basis.length, Math.max(wanted, keep)));
-    const open = pairs.slice(0, wanted).filter((q) => p.needed(q.value) && q.residual > tolerance);
-    if (open.length === 0 || solves >= maxSolves || basis.length >= n) {
-      return { pairs: pairs.slice(0, wanted), solves, converged: open.length === 0 };
+    const ritz = rayleighRitz(basis, images, projected, Math.min(basis.length, wanted));
+    const pairs = ritz.pairs;
+    const isOpen = (q: RitzPair): boolean => p.needed(q.value) && q.residual > tolerance;
+    const open = pairs.filter(isOpen);
+    const firstOpen = pairs.findIndex(isOpen);
+    const settled = open.length === 0 || (p.enough?.(firstOpen < 0 ? pairs : pairs.slice(0, firstOpen)) ?? false);
+    if (settled || solves >= maxSolves || basis.length >= n) {
+      return { pairs, solves, converged: settled };
+    }
+    const top = pairs[0];
+    if (!reshiftOffered && top && top.residual < RESHIFT_RESIDUAL) {
+      reshiftOffered = true;
+      solveEach = p.reshift?.(top) ?? solveEach;
     }
     if (full) {
       // Thick restart: keep the leading Ritz vectors, grow again from the ones still open.
+      const kept = ritz.vectors(Math.min(basis.length, keep));
       basis.length = 0;
       images.length = 0;
       projected.length = 0;
-      for (const q of pairs.slice(0, keep)) append(q.vector.slice());
+      for (const v of kept) append(v);
       block = open.slice(0, BLOCK).map((q) => q.vector);
       while (block.length < BLOCK) block.push(random());
     }
@@ -120,22 +147,40 @@ export function shiftInvertEigs(p: ShiftInvertProblem): ShiftInvertResult {
 }
 
 function dot(a: Float64Array, b: Float64Array): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += (a[i] as number) * (b[i] as number);
-  return s;
+  // Four partial sums: independent chains the CPU overlaps (rounding-level different from one sum).
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  const n = a.length;
+  let i = 0;
+  for (; i + 3 < n; i += 4) {
+    s0 += (a[i] as number) * (b[i] as number);
+    s1 += (a[i + 1] as number) * (b[i + 1] as number);
+    s2 += (a[i + 2] as number) * (b[i + 2] as number);
+    s3 += (a[i + 3] as number) * (b[i + 3] as number);
+  }
+  for (; i < n; i++) s0 += (a[i] as number) * (b[i] as number);
+  return s0 + s1 + (s2 + s3);
 }
 
-/** Orthogonalises v against the basis (twice: classical Gram–Schmidt loses orthogonality once) and appends it unless nothing new is left. */
+/** y ← y − d·u */
+function axpy(y: Float64Array, d: number, u: Float64Array): void {
+  for (let i = 0; i < y.length; i++) y[i] = (y[i] as number) - d * (u[i] as number);
+}
+
+/** Orthogonalises v against the basis (classical Gram–Schmidt, repeated once when it cancelled much) and appends it unless nothing new is left. */
 function appendOrthonormal(basis: Float64Array[], v: Float64Array): boolean {
   const before = Math.sqrt(dot(v, v));
   if (!(before > 0)) return false;
+  // A second pass only when the first cancelled much of v (the DGKS criterion, ratio 1/√2).
+  let after = before;
   for (let pass = 0; pass < 2; pass++) {
-    for (const u of basis) {
-      const d = dot(u, v);
-      for (let i = 0; i < v.length; i++) v[i] = (v[i] as number) - d * (u[i] as number);
-    }
+    const norm = after;
+    for (const u of basis) axpy(v, dot(u, v), u);
+    after = Math.sqrt(dot(v, v));
+    if (after > Math.SQRT1_2 * norm) break;
   }
-  const after = Math.sqrt(dot(v, v));
   if (!(after > 1e-10 * before)) return false;
   for (let i = 0; i < v.length; i++) v[i] = (v[i] as number) / after;
   basis.push(v);
@@ -151,41 +196,47 @@ function extendProjected(projected: number[][], basis: Float64Array[], images: F
   }
 }
 
-/** Ritz pairs of A on span(basis), largest real part first, with their true residuals. */
-function rayleighRitz(basis: Float64Array[], images: Float64Array[], projected: number[][], wanted: number): RitzPair[] {
+/**
+ * Ritz pairs of A on span(basis), largest real part first: the first `wanted` with vectors and true
+ * residuals, and `vectors(k)` for the leading k Ritz vectors (a thick restart's), built only when asked.
+ */
+function rayleighRitz(basis: Float64Array[], images: Float64Array[], projected: number[][], wanted: number): { pairs: RitzPair[]; vectors: (k: number) => Float64Array[] } {
   const m = basis.length;
   extendProjected(projected, basis, images);
   const h = zeros(m);
   for (let r = 0; r < m; r++) for (let c = 0; c < m; c++) h.re[r * m + c] = (projected[r] as number[])[c] as number;
   const { valuesRe, valuesIm, vectors } = eig(h);
-  const order = [...valuesRe.keys()].sort((x, y) => (valuesRe[y] as number) - (valuesRe[x] as number)).slice(0, wanted);
+  const order = [...valuesRe.keys()].sort((x, y) => (valuesRe[y] as number) - (valuesRe[x] as number));
   const n = (basis[0] as Float64Array).length;
-  const ax = new Float64Array(n);
-  return order.map((k) => {
-    // A real eigenvalue's eigenvector is real up to a phase: undo the phase of its largest entry.
+  /** The real coefficients of Ritz vector k (a real eigenvalue's eigenvector is real up to a phase: undo that of its largest entry). */
+  const coefficients = (k: number): Float64Array => {
     let big = 0;
     for (let r = 0; r < m; r++) if (Math.hypot(vectors.re[r * m + k] as number, vectors.im[r * m + k] as number) > Math.hypot(vectors.re[big * m + k] as number, vectors.im[big * m + k] as number)) big = r;
     const pr = vectors.re[big * m + k] as number;
     const pi = vectors.im[big * m + k] as number;
     const pm = Math.hypot(pr, pi) || 1;
+    return Float64Array.from({ length: m }, (_, r) => ((vectors.re[r * m + k] as number) * pr + (vectors.im[r * m + k] as number) * pi) / pm);
+  };
+  const combine = (y: Float64Array, of: Float64Array[], scale: number): Float64Array => {
     const x = new Float64Array(n);
-    for (let r = 0; r < m; r++) {
-      const y = ((vectors.re[r * m + k] as number) * pr + (vectors.im[r * m + k] as number) * pi) / pm;
-      const v = basis[r] as Float64Array;
-      for (let i = 0; i < n; i++) x[i] = (x[i] as number) + y * (v[i] as number);
-    }
+    for (let r = 0; r < m; r++) axpy(x, -(y[r] as number) * scale, of[r] as Float64Array);
+    return x;
+  };
+  const unit = (k: number): { x: Float64Array; y: Float64Array; norm: number } => {
+    const y = coefficients(k);
+    const x = combine(y, basis, 1);
     const norm = Math.sqrt(dot(x, x)) || 1;
     for (let i = 0; i < n; i++) x[i] = (x[i] as number) / norm;
+    return { x, y, norm };
+  };
+  const pairs = order.slice(0, wanted).map((k) => {
+    const { x, y, norm } = unit(k);
     const value = valuesRe[k] as number;
     // A·x from the stored images: the same combination of A·basis.
-    ax.fill(0);
-    for (let r = 0; r < m; r++) {
-      const y = ((vectors.re[r * m + k] as number) * pr + (vectors.im[r * m + k] as number) * pi) / pm / norm;
-      const av = images[r] as Float64Array;
-      for (let i = 0; i < n; i++) ax[i] = (ax[i] as number) + y * (av[i] as number);
-    }
+    const ax = combine(y, images, 1 / norm);
     let res = 0;
     for (let i = 0; i < n; i++) res += ((ax[i] as number) - value * (x[i] as number)) ** 2;
     return { value, vector: x, residual: Math.sqrt(res) / Math.max(Math.abs(value), Number.MIN_VALUE), imaginaryRatio: Math.abs(valuesIm[k] as number) / Math.max(Math.abs(value), Number.MIN_VALUE) };
   });
+  return { pairs, vectors: (count) => order.slice(0, count).map((k, i) => (i < pairs.length ? (pairs[i] as RitzPair).vector.slice() : unit(k).x)) };
 }

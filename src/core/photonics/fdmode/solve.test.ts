@@ -13,6 +13,8 @@ import { parsePhotonicsProblem, solvePhotonics } from '../solve.ts';
 import { estimatePhotonics } from '../estimate.ts';
 import type { SolveProgress } from '../progress.ts';
 import type { ChannelModeResult } from './solve.ts';
+import { symbolicSize } from '../linalg/multifrontal.ts';
+import { nestedDissection } from './nested-dissection.ts';
 
 const ctx = { materials: literalResolver };
 const si = { n: 3.4757, k: 0 };
@@ -97,10 +99,15 @@ describe('channel modes, full-vectorial FD (default)', () => {
     expect(Math.abs(peakAt)).toBeLessThan(50);
   });
 
-  it('warns when the window cuts the mode, and refuses a system too large for the banded LU', () => {
+  it('warns when the window cuts the mode, and sizes the largest whole window well under the memory limit', () => {
     const tight = solve(strip({ polarization: 'TE' }, { window_nm: { width: 600, height: 400 }, max_modes: 1 }));
     expect(tight.warnings.join('\n')).toMatch(/the window cuts it/);
-    expect(() => solve(strip({}, { grid_nm: 8, window_nm: { width: 2000, height: 2000 }, symmetry: 'none' }))).toThrow(/MiB for its banded LU/);
+    // 250 × 250 cells (the node limit) on the whole window: the banded LU needed ~960 MiB and was
+    // refused; the sparse LU and Krylov basis need ~200 MiB (symbolic count).
+    const big = parsePhotonicsProblem(strip({}, { grid_nm: 8, window_nm: { width: 2000, height: 2000 }, symmetry: 'none' }));
+    let t = 0;
+    const e = estimatePhotonics(big, ctx, { now: () => (t += 1) }, (p) => solvePhotonics(p, ctx));
+    expect(e.memory_bytes).toBeLessThan(300 * 2 ** 20);
   });
 });
 
@@ -154,12 +161,16 @@ describe('channel mode estimate', () => {
     expect(e.calibration.scale).toBeCloseTo(16, 9);
   });
 
-  it('full-vectorial: 2 unknowns per cell on the quarter window (SiO2 above and below), scaling as N·bw·(bw + 200)', () => {
+  it('full-vectorial: 2 unknowns per cell on the quarter window (SiO2 above and below), scaling as the sparse LU’s flops + 100 solves', () => {
     const problem = parsePhotonicsProblem(strip());
     const e = estimatePhotonics(problem, ctx, { now }, (p) => solvePhotonics(p, ctx));
-    // Quarter window 20 × 15 cells → 600 unknowns, half-bandwidth 2·15 + 1 = 31; probe (80 nm) 10 × 8 → 160, 17.
+    // Quarter window 20 × 15 cells → 600 unknowns; probe (80 nm) 10 × 8 → 160.
     expect(e.unknowns).toBe(600);
-    expect(e.calibration.scale).toBeCloseTo((600 * 31 * 231) / (160 * 17 * 217), 9);
+    const work = (nx: number, ny: number) => {
+      const s = symbolicSize(nestedDissection(nx, ny, (i, j) => [2 * (j * nx + i), 2 * (j * nx + i) + 1]));
+      return s.flops + 100 * s.factorDoubles;
+    };
+    expect(e.calibration.scale).toBeCloseTo(work(20, 15) / work(10, 8), 9);
     expect(e.advice.join('\n')).toMatch(/full-vectorial/);
   });
 });

@@ -25,8 +25,15 @@ export const CHANNEL_NG_STEP = 1e-3;
 export const EDGE_FIELD_LIMIT = 1e-3;
 /** Fewer cells than this across the core height (or width) is called under-resolved. */
 export const MIN_CELLS_ACROSS = 10;
-/** The full-vectorial banded LU holds unknowns × (2·bandwidth + 1) doubles: refuse what would not fit a browser tab. */
-export const MAX_FULL_VECTORIAL_BAND_BYTES = 512 * 2 ** 20;
+/** The full-vectorial sparse LU and Krylov basis must fit a browser tab: refuse what would not. */
+export const MAX_FULL_VECTORIAL_BYTES = 512 * 2 ** 20;
+/** Krylov vectors beyond the wanted eigenvalues (shift-invert-eigs.ts EXTRA_DIMENSION), each stored with its image under A. */
+const KRYLOV_EXTRA = 24;
+
+/** Bytes a full-vectorial solve holds at its peak: the sparse LU while factorising, plus the Krylov basis and images. */
+export function fullVectorialBytes(size: { unknowns: number; peakDoubles: number }, wanted: number): number {
+  return 8 * (size.peakDoubles + 2 * (wanted + KRYLOV_EXTRA) * size.unknowns);
+}
 
 export interface ChannelMode {
   readonly wavelength_nm: number;
@@ -201,11 +208,13 @@ function checkSize(s: ChannelStructure, indicesAt: (w: number, quiet: boolean) =
   }
   if (channelMethod(s) !== 'full_vectorial') return;
   const symmetry = channelSymmetry(s);
-  const { unknowns, bandwidth } = fvSystemSize(s, s.grid_nm, symmetry, mirrorsInY(s, indicesAt(wavelength, true)));
-  const bytes = unknowns * (2 * bandwidth + 1) * 8;
-  if (bytes > MAX_FULL_VECTORIAL_BAND_BYTES) {
+  const yMirror = mirrorsInY(s, indicesAt(wavelength, true));
+  const size = fvSystemSize(s, s.grid_nm, symmetry, yMirror);
+  const wanted = Math.max(...solvePlan({ polarizations: ['TE', 'TM'], maxModes: s.max_modes, symmetry }, yMirror).map((c) => c.wanted));
+  const bytes = fullVectorialBytes(size, wanted);
+  if (bytes > MAX_FULL_VECTORIAL_BYTES) {
     throw new ProblemError(
-      `the full-vectorial system (${unknowns} unknowns, half-bandwidth ${bandwidth}) needs ${(bytes / 2 ** 20).toFixed(0)} MiB for its banded LU, over the ${MAX_FULL_VECTORIAL_BAND_BYTES / 2 ** 20} MiB limit: use a larger grid_nm, a smaller window_nm${symmetry === 'none' ? ', symmetry "auto"' : ''} or method "semi_vectorial"`,
+      `the full-vectorial system (${size.unknowns} unknowns) needs ${(bytes / 2 ** 20).toFixed(0)} MiB for its sparse LU and Krylov basis, over the ${MAX_FULL_VECTORIAL_BYTES / 2 ** 20} MiB limit: use a larger grid_nm, a smaller window_nm${symmetry === 'none' ? ', symmetry "auto"' : ''} or method "semi_vectorial"`,
     );
   }
 }

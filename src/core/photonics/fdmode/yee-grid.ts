@@ -39,7 +39,18 @@ export interface MaterialEdges {
  * resolution). Boxes on the window edge reach outside it; `epsAt` is asked there too.
  */
 export function yeePermittivity(nx: number, ny: number, dx: number, dy: number, epsAt: (x: number, y: number) => number, edges: MaterialEdges): YeePermittivity {
-  const cuts = (lo: number, hi: number, faces: readonly number[]): number[] => [lo, ...faces.filter((f) => f > lo && f < hi).sort((a, b) => a - b), hi];
+  // Memoised per face set and lower end: a window has only 2·(n + 1) distinct spans per axis.
+  const memo = new Map<readonly number[], Map<number, number[]>>();
+  const cuts = (lo: number, hi: number, faces: readonly number[]): number[] => {
+    let byLo = memo.get(faces);
+    if (!byLo) memo.set(faces, (byLo = new Map()));
+    let hit = byLo.get(lo);
+    if (!hit || hit[hit.length - 1] !== hi) {
+      hit = [lo, ...faces.filter((f) => f > lo && f < hi).sort((a, b) => a - b), hi];
+      byLo.set(lo, hit);
+    }
+    return hit;
+  };
   /** along 'x': harmonic mean along x in each horizontal strip, then the strips' arithmetic mean; 'y' the other way; 'none' arithmetic. */
   const average = (cx: number, cy: number, along: 'x' | 'y' | 'none'): number => {
     const xc = cuts(cx - dx / 2, cx + dx / 2, edges.xs);

@@ -8,6 +8,7 @@
 import type { CMatrix } from './cmatrix.ts';
 import type { EigenResult } from './eig.ts';
 import type { SymmetricBandedMatrix } from '../fdfd/symmetric-banded.ts';
+import type { SparseLuKernel } from './multifrontal.ts';
 
 export interface DenseLinalgKernel {
   /** 'wasm' or 'reference'; a solver reports it as its `backend`. */
@@ -44,6 +45,11 @@ export interface DenseLinalgKernel {
    * in a copy: FDFD's factorisation. Throws on a zero or non-finite pivot.
    */
   eliminateSymmetricBanded(m: SymmetricBandedMatrix, pivots: number): SymmetricBandedMatrix;
+  /**
+   * The sparse (multifrontal) LU's backend: dense front elimination and the solve over the whole
+   * factor (./multifrontal.ts). Optional, so a kernel without it falls back to the reference.
+   */
+  readonly sparseLu?: SparseLuKernel;
 }
 
 export interface BandedFactor {

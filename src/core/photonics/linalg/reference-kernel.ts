@@ -10,6 +10,7 @@ import { eig } from './eig.ts';
 import { eigHermitianDefinite } from './generalized-hermitian-eig.ts';
 import { eigHermitian } from './hermitian-eig.ts';
 import type { BandedFactor, DenseLinalgKernel } from './kernel.ts';
+import { createReferenceSparseKernel } from './multifrontal.ts';
 
 function factorBanded(n: number, bw: number, fill: (band: Float64Array) => void): BandedFactor {
   const data = new Float64Array(n * (2 * bw + 1));
@@ -26,4 +27,4 @@ function factorBanded(n: number, bw: number, fill: (band: Float64Array) => void)
   };
 }
 
-export const referenceLinalgKernel: DenseLinalgKernel = { id: 'reference', mul, solve, inverse, eig, eigHermitian, eigHermitianDefinite, factorBanded, eliminateSymmetricBanded: symmetricBandedEliminate };
+export const referenceLinalgKernel: DenseLinalgKernel = { id: 'reference', mul, solve, inverse, eig, eigHermitian, eigHermitianDefinite, factorBanded, eliminateSymmetricBanded: symmetricBandedEliminate, sparseLu: createReferenceSparseKernel() };

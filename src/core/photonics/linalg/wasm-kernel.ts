@@ -15,6 +15,7 @@ import type { EigenResult } from './eig.ts';
 import { SYMMETRIC_ZERO_PIVOT_MESSAGE, type SymmetricBandedMatrix } from '../fdfd/symmetric-banded.ts';
 import { ZERO_PIVOT_MESSAGE } from '../fdmode/banded-lu.ts';
 import type { BandedFactor, DenseLinalgKernel } from './kernel.ts';
+import type { SparseLuKernel } from './multifrontal.ts';
 
 interface LinalgExports extends WasmKernelExports {
   layoutVersion(): number;
@@ -29,14 +30,16 @@ interface LinalgExports extends WasmKernelExports {
   bandedSolve(lu: number, x: number, n: number, bw: number): void;
   bandedSolvePair(lu: number, x: number, y: number, n: number, bw: number): void;
   symmetricEliminate(a: number, n: number, bw: number, pivots: number): number;
+  frontFactor(a: number, m: number, p: number): number;
+  sparseSolve(store: number, index: number, meta: number, nf: number, x: number, y: number, w: number, w2: number, two: number): void;
 }
 
 /** The argument layout this file was written for (assembly/photonics-linalg.ts layoutVersion). */
-const LAYOUT_VERSION = 5;
+const LAYOUT_VERSION = 6;
 /** First reservation in doubles (512 KiB): an eig of 81×81 or a solve of 161×161 fits. */
 const INITIAL_DOUBLES = 1 << 16;
 const NAME = 'photonics-linalg.wasm';
-const FUNCTIONS = ['layoutVersion', 'eigScratchDoubles', 'mul', 'solve', 'eig', 'hermitianScratchDoubles', 'eigHermitian', 'eigHermitianDefinite', 'bandedFactor', 'bandedSolve', 'bandedSolvePair', 'symmetricEliminate'] as const;
+const FUNCTIONS = ['layoutVersion', 'eigScratchDoubles', 'mul', 'solve', 'eig', 'hermitianScratchDoubles', 'eigHermitian', 'eigHermitianDefinite', 'bandedFactor', 'bandedSolve', 'bandedSolvePair', 'symmetricEliminate', 'frontFactor', 'sparseSolve'] as const;
 
 export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseLinalgKernel> {
   const kernel = await instantiateKernel<LinalgExports>(source, NAME, FUNCTIONS);
@@ -231,5 +234,58 @@ export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseL
     return { n: m.n, bw: m.bw, data: f64.slice(base, base + size) };
   };
 
-  return { id: 'wasm', mul, solve, inverse, eig, eigHermitian, eigHermitianDefinite, factorBanded, eliminateSymmetricBanded };
+  // The sparse LU's factor, its index and its largest front live in regions of their own (reserved
+  // together, before a factorisation starts, so no view detaches while the fronts are written).
+  const sparseStore = kernelRegions(kernel, NAME, [1], INITIAL_DOUBLES);
+  const sparseInts = kernelRegions(kernel, NAME, [1], 1 << 12);
+  const sparseFront = kernelRegions(kernel, NAME, [1], 1 << 12);
+  const sparseRhs = kernelRegions(kernel, NAME, [1, 1, 1, 1], 1 << 12);
+  let reserved = { store: 0, index: 0, meta: 0, front: 0, maxFront: 0 };
+  let lastMeta: Int32Array | null = null;
+  const sparseLu: SparseLuKernel = {
+    id: 'wasm',
+    reserveSparse(storeDoubles, indexInts, maxFront) {
+      sparseStore.ensure(storeDoubles);
+      sparseFront.ensure(maxFront * maxFront);
+      sparseRhs.ensure(Math.max(maxFront, indexInts, 1));
+      // Meta is sized when the tree's front count is known: room for it is reserved with the index (4 ints a front ≤ 4·indexInts).
+      sparseInts.ensure(Math.ceil((5 * indexInts) / 2) + 2);
+      const f64 = view();
+      const ints = new Int32Array(f64.buffer);
+      const store = sparseStore.base[0] as number;
+      const intBase = 2 * (sparseInts.base[0] as number);
+      const front = sparseFront.base[0] as number;
+      reserved = { store, index: intBase, meta: intBase + indexInts, front, maxFront };
+      lastMeta = null;
+      return {
+        store: f64.subarray(store, store + storeDoubles),
+        index: ints.subarray(intBase, intBase + indexInts),
+        meta: (fronts) => {
+          if (4 * fronts > 4 * indexInts) throw new Error('sparse LU: more fronts than indexed variables');
+          lastMeta = ints.subarray(intBase + indexInts, intBase + indexInts + 4 * fronts);
+          return lastMeta;
+        },
+        front: f64.subarray(front, front + maxFront * maxFront),
+      };
+    },
+    factorReservedFront: (m, p) => kernel.frontFactor(reserved.front * 8, m, p),
+    solveSparse(f, xs) {
+      if (f.meta !== lastMeta) throw new Error('sparse solve: this factor was replaced by a later factorisation');
+      // Reserved with the factor (the index is at least n long), so this never grows the memory under the factor's views.
+      sparseRhs.ensure(Math.max(xs[0]?.length ?? 0, reserved.maxFront));
+      const [px, py, pw, pw2] = sparseRhs.base as [number, number, number, number];
+      const f64 = view();
+      for (let i = 0; i < xs.length; i += 2) {
+        const x = xs[i] as Float64Array;
+        const y = xs[i + 1];
+        f64.set(x, px);
+        if (y) f64.set(y, py);
+        kernel.sparseSolve(reserved.store * 8, reserved.index * 4, reserved.meta * 4, f.fronts, px * 8, py * 8, pw * 8, pw2 * 8, y ? 1 : 0);
+        x.set(f64.subarray(px, px + x.length));
+        if (y) y.set(f64.subarray(py, py + y.length));
+      }
+    },
+  };
+
+  return { id: 'wasm', mul, solve, inverse, eig, eigHermitian, eigHermitianDefinite, factorBanded, eliminateSymmetricBanded, sparseLu };
 }

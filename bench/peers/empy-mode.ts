@@ -1,0 +1,85 @@
+/**
+ * Peer bench: EMpy's VFDModeSolver (shift-invert ARPACK around an n_eff guess, SuperLU) beside this
+ * project's full-vectorial solver (sparse LU, WASM) on the 500 × 220 nm Si strip in SiO2 at 1550 nm,
+ * the whole 2.48 × 2.22 µm window at 20 nm and 10 nm (124 × 111 and 248 × 222 cells on EMpy's side;
+ * 124 × 112 and 248 × 222 here: this solver rounds to even counts), plus ours with the mirror planes.
+ * Runs interleaved (EMpy, ours, EMpy, ours, …) and prints the CPU-time ratio EMpy ÷ ours per round
+ * and the median. CPU time: EMpy's process_time() of build + solve (the Python import excluded);
+ * ours process.cpuUsage() around solvePhotonics (one thread). Both sides ask for two modes (EMpy:
+ * neigs 2 around n_eff 1.7, which returns TE0 and TM0; ours: polarization both, max_modes 1).
+ *
+ * EMpy is not vendored or installed by this project: git clone https://github.com/lbolla/EMpy to
+ * any folder and set EMPY_PATH to it; numpy and scipy from the system (Debian: apt-get install
+ * python3-numpy python3-scipy). Without them the bench says so and exits 0.
+ * Run: EMPY_PATH=/path/to/EMpy npx tsx bench/peers/empy-mode.ts [rounds=3] [grids=20,10]
+ */
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadNodeWasmLinalgKernel } from '../../src/adapters/node/linalg-wasm.ts';
+import { literalResolver } from '../../src/core/photonics/literal-resolver.ts';
+import { solvePhotonics } from '../../src/core/photonics/solve.ts';
+import type { ChannelModeResult } from '../../src/core/photonics/fdmode/solve.ts';
+
+const WIDTH = 2480;
+const HEIGHT = 2220;
+const driver = join(dirname(fileURLToPath(import.meta.url)), 'empy_mode.py');
+const rounds = Number(process.argv[2] ?? 3);
+const grids = (process.argv[3] ?? '20,10').split(',').map(Number);
+
+interface PeerRun {
+  readonly skip?: string;
+  readonly neff?: number[];
+  readonly cpu_s?: number;
+}
+
+function empy(cell: number): PeerRun {
+  const r = spawnSync('python3', [driver, String(cell), String(WIDTH), String(HEIGHT), '2', '1.7'], {
+    encoding: 'utf8',
+    env: { ...process.env, OMP_NUM_THREADS: '1', OPENBLAS_NUM_THREADS: '1', MKL_NUM_THREADS: '1' },
+  });
+  if (r.error) return { skip: `python3 not runnable (${r.error.message})` };
+  const line = r.stdout.trim().split('\n').pop() ?? '';
+  try {
+    return JSON.parse(line) as PeerRun;
+  } catch {
+    return { skip: `the EMpy driver failed: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}` };
+  }
+}
+
+const wasm = await loadNodeWasmLinalgKernel();
+const ctx = { materials: literalResolver, kernels: { linalg: wasm } };
+const strip = (cell: number, symmetry: string) => ({
+  kind: 'mode',
+  structure: { type: 'channel', shape: 'strip', core: { material: { n: 3.476, k: 0 }, width_nm: 500, height_nm: 220 }, cladding: { n: 1.444, k: 0 }, substrate: { n: 1.444, k: 0 }, grid_nm: cell, window_nm: { width: WIDTH, height: HEIGHT }, max_modes: 1, symmetry },
+  polarization: 'both',
+  wavelength_nm: 1550,
+});
+function ours(cell: number, symmetry: string): { cpu_s: number; neff: number[] } {
+  const t0 = process.cpuUsage();
+  const r = solvePhotonics(strip(cell, symmetry), ctx) as ChannelModeResult;
+  const dt = process.cpuUsage(t0);
+  return { cpu_s: (dt.user + dt.system) / 1e6, neff: r.modes.map((m) => m.n_eff) };
+}
+
+const probe = empy(20);
+if (probe.skip) {
+  console.log(`skipped: ${probe.skip}`);
+  process.exit(0);
+}
+const median = (v: number[]): number => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] as number;
+const fmt = (v: number[] | undefined): string => (v ?? []).map((x) => x.toFixed(6)).join(' ');
+for (const cell of grids) {
+  ours(cell, 'none'); // warm-up (JIT, WASM memory)
+  const ratios: number[] = [];
+  const mirrored: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const e = empy(cell);
+    const o = ours(cell, 'none');
+    const m = ours(cell, 'auto');
+    ratios.push((e.cpu_s ?? NaN) / o.cpu_s);
+    mirrored.push((e.cpu_s ?? NaN) / m.cpu_s);
+    console.log(`${cell} nm round ${i + 1}: EMpy ${(e.cpu_s ?? NaN).toFixed(3)} s [${fmt(e.neff)}]  ours whole ${o.cpu_s.toFixed(3)} s [${fmt(o.neff)}]  ours mirrors ${m.cpu_s.toFixed(3)} s  EMpy÷ours whole ${(ratios[i] as number).toFixed(2)}, mirrors ${(mirrored[i] as number).toFixed(2)}`);
+  }
+  console.log(`${cell} nm: median CPU-time ratio EMpy ÷ ours = ${median(ratios).toFixed(2)} (whole window), ${median(mirrored).toFixed(2)} (mirror planes)`);
+}
