@@ -127,7 +127,11 @@ describe('run audit flags', () => {
 
   it('warns that built-in agents do not answer SG forms', async () => {
     const r = capture();
-    expect(await runCommand(['--agent', 'reference', '--sg-form', 'A', '--bank', bank, '--out', join(dir, 'sg-builtin')], r.io, { oracle: fixtureOracle, clock: fixtureClock() })).toBe(0);
+    // Those episodes end in errors, so the exit code says so (1) unless --allow-errors.
+    expect(await runCommand(['--agent', 'reference', '--sg-form', 'A', '--bank', bank, '--out', join(dir, 'sg-builtin')], r.io, { oracle: fixtureOracle, clock: fixtureClock() })).toBe(1);
     expect(r.err.join('\n')).toMatch(/built-in agents answer only the P1–P4 formats/);
+    const allowed = capture();
+    const args = ['--agent', 'reference', '--sg-form', 'A', '--allow-errors', '--bank', bank, '--out', join(dir, 'sg-builtin-allowed')];
+    expect(await runCommand(args, allowed.io, { oracle: fixtureOracle, clock: fixtureClock() })).toBe(0);
   });
 });
