@@ -23,8 +23,11 @@ export function useVehOracle() {
     queryFn: startOracle,
     staleTime: Infinity,
     gcTime: Infinity,
-    // A worker that failed to start fails the same way again; the user retries explicitly.
+    // A worker that failed to start fails the same way again; the user retries explicitly. Without
+    // retryOnMount: false, any component that mounts later (another view using the oracle) would
+    // silently start it again behind the error banner.
     retry: false,
+    retryOnMount: false,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
