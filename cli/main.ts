@@ -22,6 +22,7 @@ Usage:
         --agent cmaes-matched --match-run DIR
       any suite: [--suite veh|circuit] picks the bank; its facets filter (--probe, --split, …);
         [--shard i/n] runs the i-th contiguous block of the selection
+  proving-ground run --resume DIR           continue an interrupted (killed or cancelled) run with its recipe (DIR/run.json)
   proving-ground merge --out DIR SHARD_DIR...
                                             join shard folders into one run folder (refuses shards of different recipes)
   proving-ground score DIR                  recompute every metric from DIR/transcripts alone

@@ -11,6 +11,7 @@ import { ResultsFileSchema, RunBundleSchema, type ResultsFile, type RunBundle } 
 import type { AnySuite } from '../../core/suite/contract.ts';
 import type { SuiteMetrics } from '../../core/suite/metrics.ts';
 import { parseSuiteTranscript } from '../../core/suite/files.ts';
+import { parseJsonText } from '../../core/verify/import.ts';
 import type { TranscriptCore } from '../../core/run/transcript-core.ts';
 import { vehSuite } from '../../core/veh/suite.ts';
 import { TranscriptSchema, type Transcript } from '../../core/veh/run/transcript.ts';
@@ -47,6 +48,15 @@ export async function bankHash(dir: string): Promise<string> {
   return createHash('sha256')
     .update(await readFile(join(dir, 'manifest.json')))
     .digest('hex');
+}
+
+/**
+ * Parses a file's JSON, naming the file when it is not JSON: a zero-byte or truncated transcript
+ * (a crash, a full disk) used to surface as a bare "Unexpected end of JSON input".
+ */
+export function parseJsonFile(file: string, text: string): unknown {
+  // No size limit here: these are the CLI's own run files; `verify` applies the import limit.
+  return parseJsonText(file, text, Number.POSITIVE_INFINITY);
 }
 
 /** Task ids may hold characters that are not safe in file names. */
@@ -101,7 +111,7 @@ export async function readSuiteTranscripts(suite: AnySuite, dir: string): Promis
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`${tdir} not found`, { cause: e });
     throw e;
   }
-  return Promise.all(names.map(async (name) => parseSuiteTranscript(suite, join(tdir, name), JSON.parse(await readFile(join(tdir, name), 'utf8')))));
+  return Promise.all(names.map(async (name) => parseSuiteTranscript(suite, join(tdir, name), parseJsonFile(join(tdir, name), await readFile(join(tdir, name), 'utf8')))));
 }
 
 export async function readTranscripts(dir: string): Promise<Transcript[]> {
@@ -115,7 +125,7 @@ export async function readTranscripts(dir: string): Promise<Transcript[]> {
   }
   return Promise.all(
     names.map(async (name) => {
-      const parsed = TranscriptSchema.safeParse(JSON.parse(await readFile(join(tdir, name), 'utf8')));
+      const parsed = TranscriptSchema.safeParse(parseJsonFile(join(tdir, name), await readFile(join(tdir, name), 'utf8')));
       if (!parsed.success) throw new Error(`${join(tdir, name)} is not a valid transcript: ${parsed.error.issues[0]?.message ?? 'schema mismatch'}`);
       return parsed.data;
     }),
@@ -131,12 +141,12 @@ export async function readResultsFile(dir: string): Promise<ResultsFile | null> 
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw e;
   }
-  return ResultsFileSchema.parse(JSON.parse(text));
+  return ResultsFileSchema.parse(parseJsonFile(join(dir, RESULTS_JSON), text));
 }
 
 /** A page download (one JSON file holding a whole run, transcripts included). */
 export async function readRunBundle(file: string): Promise<RunBundle> {
-  const parsed = RunBundleSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+  const parsed = RunBundleSchema.safeParse(parseJsonFile(file, await readFile(file, 'utf8')));
   if (!parsed.success) throw new Error(`${file} is not a run download: ${parsed.error.issues[0]?.message ?? 'schema mismatch'}`);
   return parsed.data;
 }
