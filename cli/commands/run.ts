@@ -36,6 +36,7 @@ import { MODEL_FLAGS, buildCliLlmAgent, hasModelFlags, nodeTimers, parseModelArg
 import { appVersion, bankHash, bankTextReader } from '../../src/adapters/node/run-files.ts';
 import { RunDir, chooseRunDir, readRecipe } from '../../src/adapters/node/run-dir.ts';
 import type { TranscriptCore } from '../../src/core/run/transcript-core.ts';
+import { endpointFailure, failureStreak } from '../../src/core/llm/failure-streak.ts';
 import { createNodeEnvironment, defaultBankDir } from '../../src/adapters/node/suite-environments.ts';
 import { cliPluginOf } from '../suites/index.ts';
 import type { CliSuitePlugin, FlagValues } from '../suites/types.ts';
@@ -165,6 +166,12 @@ export interface RunCommandDeps {
   prices?: PriceTable;
 }
 
+/** Stops a model run after --max-consecutive-failures tasks in a row could not connect or authenticate. */
+function stopOnDeadEndpoint(m: ModelRunArgs): (t: { transcript: TranscriptCore }) => string | null {
+  const check = failureStreak(m.maxConsecutiveFailures, { provider: m.settings.provider, baseUrl: m.settings.base_url });
+  return ({ transcript }) => check(transcript);
+}
+
 function builtinAgent(a: RunArgs): Agent {
   const id = a.agent ?? '';
   const special = a.plugin.agent?.(id, a.values);
@@ -258,7 +265,13 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
       if (JSON.stringify(recipe.task_ids) !== JSON.stringify(taskIds)) throw new Error(`the selection no longer gives this run's ${recipe.task_ids.length} tasks in order; start a new run`);
       const opened = await RunDir.open(suite, resume);
       for (const why of opened.dropped) io.stderr(`run: warning: ${why}; running that task again`);
-      for (const [index, transcript] of opened.finished) finished.set(index, { row: suite.deriveRow(transcript), transcript });
+      let again = 0;
+      for (const [index, transcript] of opened.finished) {
+        // A task that never reached the model (refused connection or key) is not a result: run it again.
+        if (endpointFailure(transcript) !== null) again++;
+        else finished.set(index, { row: suite.deriveRow(transcript), transcript });
+      }
+      if (again > 0) io.stderr(`run: ${again} task(s) that could not reach the model endpoint will run again`);
       runDir = opened.runDir;
       startedMs = recipe.started_ms;
       io.stderr(`run: resuming ${resume}: ${finished.size}/${tasks.length} tasks already done`);
@@ -302,6 +315,7 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
       startedMs,
       finished,
       commitTask: ({ task_index, transcript }) => runDir.commit(task_index, transcript),
+      ...(a.model ? { stopAfter: stopOnDeadEndpoint(a.model) } : {}),
       onProgress: (p) => {
         if (a.model) {
           const { task_id: _id, ...u } = taskUsage(p.transcript);
