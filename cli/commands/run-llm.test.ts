@@ -229,7 +229,7 @@ describe('parseRunArgs model flags', () => {
     const a = parseRunArgs([
       '--provider', 'anthropic', '--model', 'claude-sonnet-4-5', '--temperature', '0.5', '--max-output-tokens', '2048', '--reasoning-effort', 'high',
       '--max-turns', '12', '--max-cost-usd', '0.25', '--timeout-s', '90', '--no-stream', '--max-retries', '2', '--out', 'o',
-      '--request-timeout-s', '45', '--max-consecutive-failures', '5',
+      '--request-timeout-s', '45', '--max-consecutive-failures', '5', '--max-response-mib', '0.5',
     ]);
     expect(a.agent).toBeNull();
     expect(a.model).toEqual({
@@ -238,6 +238,7 @@ describe('parseRunArgs model flags', () => {
       budget: { max_turns: 12, max_cost_usd: 0.25, timeout_s: 90 },
       requestTimeoutS: 45,
       maxConsecutiveFailures: 5,
+      maxResponseBytes: 512 * 1024,
     });
   });
 

@@ -16,6 +16,7 @@ import { sleepWith } from '../../src/core/llm/retry.ts';
 import { ModelSettingsSchema, RetryPolicySchema, safeEndpoint, type ModelSettings, type RetryPolicy } from '../../src/core/llm/settings.ts';
 import { ProviderIdSchema, ReasoningEffortSchema, type FetchLike, type ProviderId } from '../../src/core/llm/types.ts';
 import { createLlmClient } from '../../src/adapters/llm/index.ts';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../../src/adapters/llm/http.ts';
 import { formatUsd } from '../../src/core/run/usage.ts';
 
 /** The flags of a model run, for parseFlags. */
@@ -33,6 +34,7 @@ export const MODEL_FLAGS = {
   'max-retries': { type: 'string' },
   'request-timeout-s': { type: 'string' },
   'max-consecutive-failures': { type: 'string' },
+  'max-response-mib': { type: 'string' },
 } as const;
 
 /**
@@ -59,6 +61,8 @@ export interface ModelRunArgs {
   requestTimeoutS: number;
   /** Tasks in a row that fail to connect or authenticate before the run stops (src/core/llm/failure-streak.ts). */
   maxConsecutiveFailures: number;
+  /** The most bytes one reply may have (--max-response-mib; default the adapters' 8 MiB). */
+  maxResponseBytes: number;
 }
 
 type FlagValues = { [K in keyof typeof MODEL_FLAGS]?: (typeof MODEL_FLAGS)[K]['type'] extends 'boolean' ? boolean : string };
@@ -88,6 +92,8 @@ const BUDGET_NUMBERS = { max_turns: EpisodeBudgetSchema.shape.max_turns.unwrap()
 
 const REQUEST_TIMEOUT_S = z.number().positive().max(86_400);
 const MAX_FAILURES = z.number().int().min(1);
+/** Up to 256 MiB: past that a reply string nears V8's limit once the transcript is serialised. */
+const RESPONSE_MIB = z.number().positive().max(256);
 
 function numberFlag(flag: string, value: string | undefined, schema: z.ZodNumber): number | undefined {
   return parseNumberFlag(flag, value, describeNumberRule(schema));
@@ -148,7 +154,10 @@ export function parseModelArgs(values: FlagValues): ModelRunArgs {
   if (!REQUEST_TIMEOUT_S.safeParse(requestTimeoutS).success) throw new UsageError(`--request-timeout-s must be ${describeNumberRule(REQUEST_TIMEOUT_S)}, got "${values['request-timeout-s']}"`);
   const maxFailures = numberFlag('--max-consecutive-failures', values['max-consecutive-failures'], MAX_FAILURES) ?? DEFAULT_MAX_CONSECUTIVE_FAILURES;
   if (!MAX_FAILURES.safeParse(maxFailures).success) throw new UsageError(`--max-consecutive-failures must be ${describeNumberRule(MAX_FAILURES)}, got "${values['max-consecutive-failures']}"`);
-  return { settings: settings.data, retry: retry.data, budget: budget.data, requestTimeoutS, maxConsecutiveFailures: maxFailures };
+  const responseMib = numberFlag('--max-response-mib', values['max-response-mib'], RESPONSE_MIB);
+  if (responseMib !== undefined && !RESPONSE_MIB.safeParse(responseMib).success) throw new UsageError(`--max-response-mib must be ${describeNumberRule(RESPONSE_MIB)}, got "${values['max-response-mib']}"`);
+  const maxResponseBytes = responseMib !== undefined ? Math.round(responseMib * 1024 * 1024) : DEFAULT_MAX_RESPONSE_BYTES;
+  return { settings: settings.data, retry: retry.data, budget: budget.data, requestTimeoutS, maxConsecutiveFailures: maxFailures, maxResponseBytes };
 }
 
 /** Loopback hosts (a local server needs no key). */
@@ -200,6 +209,7 @@ export function buildCliLlmAgent(a: ModelRunArgs, deps: LlmAgentDeps): Agent {
       baseUrl: a.settings.base_url,
       apiKey,
       fetch: withRequestTimeout(deps.fetch, a.requestTimeoutS * 1000),
+      maxResponseBytes: a.maxResponseBytes,
       clock: deps.clock,
       ...(a.settings.extra_headers ? { extraHeaders: a.settings.extra_headers } : {}),
     });

@@ -1,8 +1,9 @@
 /**
- * A model run on a dead endpoint stops instead of failing every task (issue 21): after
+ * Model endpoints that fail (issue 21). A dead endpoint stops the run instead of failing every task: after
  * --max-consecutive-failures (default 3) tasks in a row that could not connect or were refused
  * the key, the run ends 'failed' with the Test-connection diagnosis; `--resume` with the fixed key
- * runs those tasks again. Each HTTP attempt has a time limit (--request-timeout-s, default 120 s).
+ * runs those tasks again. Each HTTP attempt has a time limit (--request-timeout-s, default 120 s);
+ * a reply over --max-response-mib fails only its task; a stream cut mid-way is retried.
  */
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -52,6 +53,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** A model run on the P1 fixture tasks; flags in `extra` come last, so they win over the defaults here. */
 const model = (baseUrl: string, out: string, extra: string[] = []): string[] => ['--provider', 'openai', '--base-url', baseUrl, '--model', MODEL, '--probe', 'P1', '--bank', bank, '--out', out, '--max-retries', '0', ...extra];
 
 describe('run: a dead model endpoint stops the run', () => {
@@ -104,5 +106,28 @@ describe('run: a dead model endpoint stops the run', () => {
     expect(Date.now() - t0).toBeLessThan(4000);
     const text = await readFile(join(out, 'transcripts', `${(await results(out)).rows[0]?.task_id ?? ''}.json`), 'utf8');
     expect(text).toContain('"error_kind": "timeout"');
+  });
+});
+
+describe('run: a runaway or cut-off reply', () => {
+  it('an endless stream fails only its task, at --max-response-mib, with a clear error', async () => {
+    const out = join(dir, 'flood');
+    standin.inject({ kind: 'flood' });
+    const r = capture();
+    expect(await runCommand([...model(standin.baseUrls.openai, out, ['--max-response-mib', '0.25']), '--allow-errors'], r.io, { oracle: fixtureOracle, env: { OPENAI_API_KEY: KEY } })).toBe(0);
+    const file = await results(out);
+    expect(file.manifest.status).toBe('completed');
+    expect(file.rows.filter((row) => row.status === 'error')).toHaveLength(1);
+    expect(r.err.join('\n')).toMatch(/1 of \d+ tasks failed: .*the reply is larger than the response limit of 0\.25 MiB/);
+  });
+
+  it('a stream cut mid-way is retried like a network error', async () => {
+    const out = join(dir, 'cut');
+    standin.inject({ kind: 'truncate' });
+    expect(await runCommand(model(standin.baseUrls.openai, out, ['--max-retries', '1']), capture().io, { oracle: fixtureOracle, env: { OPENAI_API_KEY: KEY } })).toBe(0);
+    const file = await results(out);
+    expect(file.rows.every((row) => row.status === 'completed')).toBe(true);
+    const first = await readFile(join(out, 'transcripts', `${file.rows[0]?.task_id ?? ''}.json`), 'utf8');
+    expect(first).toMatch(/"type": "llm_retry"[^}]*"error_kind": "network"/s);
   });
 });
