@@ -3,7 +3,7 @@
  * to the uninterrupted run's rows, a half-written last index line is ignored, a damaged transcript
  * is named by `score`, and --resume refuses what it cannot continue.
  */
-import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +58,16 @@ describe('run --resume', () => {
     const none = capture();
     expect(await runCommand(['--resume', dir], none.io)).toBe(2);
     expect(none.err.join('\n')).toContain('holds no run.json');
+  });
+
+  it('refuses --out on a non-empty folder that holds no run (the swap would replace it)', async () => {
+    const other = join(dir, 'not-a-run');
+    await mkdir(other);
+    await writeFile(join(other, 'notes.txt'), 'mine');
+    const r = capture();
+    expect(await runCommand([...RUN, '--out', other], r.io)).toBe(1);
+    expect(r.err.join('\n')).toContain(`${other} is not empty and holds no run (no results.json or run.json): give a new or empty folder for --out`);
+    expect(await readFile(join(other, 'notes.txt'), 'utf8')).toBe('mine');
   });
 
   it('score names a zero-byte or truncated transcript', async () => {

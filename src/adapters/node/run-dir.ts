@@ -11,10 +11,11 @@
  *  - results.json, results.md: at the end (temp + rename).
  *
  * Nothing of an earlier run is deleted before the new one is complete: a folder that is empty or
- * absent is written directly; a folder holding anything else (an earlier run, other files) gets the
- * new run in a sibling `.<name>.run-<id>` folder that replaces it by rename only when the new run
- * completes (until then the earlier run is intact and the sibling can be resumed). A folder holding
- * an interrupted run is refused: its finished tasks may be paid model replies — resume it instead.
+ * absent is written directly; a folder holding an earlier, finished run gets the new run in a
+ * sibling `.<name>.run-<id>` folder that replaces it (the whole folder) by rename only when the new
+ * run completes (until then the earlier run is intact and the sibling can be resumed). A folder
+ * holding an interrupted run is refused: its finished tasks may be paid model replies — resume it
+ * instead. A non-empty folder that holds no run is refused too (the swap would delete its files).
  * Writes are not fsynced: they survive a killed process (the kernel has them), not a power cut.
  */
 import { createHash } from 'node:crypto';
@@ -96,6 +97,10 @@ export async function chooseRunDir(target: string, tag: string): Promise<string>
   if (names === null || names.length === 0) return target;
   if (names.includes(RUN_JSON) && !(await isComplete(target))) {
     throw new Error(`${target} holds an interrupted run: continue it with \`run --resume ${target}\`, or give another --out`);
+  }
+  // The swap replaces the whole folder: never do that to a folder that is not a run's.
+  if (!names.includes(RESULTS_JSON) && !names.includes(RUN_JSON)) {
+    throw new Error(`${target} is not empty and holds no run (no ${RESULTS_JSON} or ${RUN_JSON}): give a new or empty folder for --out`);
   }
   return join(dirname(target), `.${basename(target)}.run-${tag.replace(/[^A-Za-z0-9._-]/g, '_')}`);
 }
