@@ -19,13 +19,13 @@
  * Writes are not fsynced: they survive a killed process (the kernel has them), not a power cut.
  */
 import { createHash } from 'node:crypto';
-import { appendFile, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { AnySuite } from '../../core/suite/contract.ts';
 import { parseSuiteTranscript } from '../../core/suite/files.ts';
 import type { TranscriptCore } from '../../core/run/transcript-core.ts';
-import { RESULTS_JSON, RESULTS_MD, TRANSCRIPTS_DIR, parseJsonFile, transcriptFileName, type RunOutput } from './run-files.ts';
+import { RESULTS_JSON, RESULTS_MD, TRANSCRIPTS_DIR, parseJsonFile, replaceDir, transcriptFileName, type RunOutput } from './run-files.ts';
 
 export const RUN_JSON = 'run.json';
 export const TASKS_JSONL = 'tasks.jsonl';
@@ -199,11 +199,7 @@ export class RunDir {
     await writeAtomic(join(this.dir, RESULTS_MD), suite.results.markdown(content));
     const target = this.recipe.target;
     if (resolve(target) === resolve(this.dir) || result.status !== 'completed') return this.dir;
-    const aside = join(dirname(target), `.${basename(target)}.old-${process.pid}`);
-    const existed = (await entries(target)) !== null;
-    if (existed) await rename(target, aside);
-    await rename(this.dir, target);
-    if (existed) await rm(aside, { recursive: true, force: true });
+    await replaceDir(this.dir, target);
     return target;
   }
 }
