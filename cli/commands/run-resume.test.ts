@@ -5,9 +5,9 @@
  */
 import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from './run.ts';
+import { recipeArgs, runCommand } from './run.ts';
 import { scoreCommand } from './score.ts';
 
 function capture() {
@@ -49,6 +49,10 @@ describe('run --resume', () => {
     const again = capture();
     expect(await runCommand(['--resume', out], again.io)).toBe(1);
     expect(again.err.join('\n')).toContain('holds a completed run: nothing to resume');
+  });
+
+  it('the recipe keeps every flag but --out, with path flags made absolute (resume from any directory)', () => {
+    expect(recipeArgs(['--agent', 'random', '--bank', 'b', '--out', 'o', '--match-run=m', '--out=p', '--seed', '3'])).toEqual(['--agent', 'random', '--bank', resolve('b'), `--match-run=${resolve('m')}`, '--seed', '3']);
   });
 
   it('refuses other flags beside --resume and a folder without run.json', async () => {

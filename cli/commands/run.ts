@@ -130,13 +130,20 @@ export function parseRunArgs(args: readonly string[]): RunArgs {
   };
 }
 
+/** Flags whose value is a path: stored absolute, so `--resume` works from any directory. */
+const PATH_FLAGS = new Set(['--bank', '--match-run']);
+
 /** The arguments a recipe stores: everything but --out (the folder is the recipe's target). */
 export function recipeArgs(args: readonly string[]): string[] {
   const kept: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
+    const eq = arg.indexOf('=');
     if (arg === '--out') i++;
-    else if (!arg.startsWith('--out=')) kept.push(arg);
+    else if (arg.startsWith('--out=')) continue;
+    else if (PATH_FLAGS.has(arg) && i + 1 < args.length) kept.push(arg, resolve(args[++i] ?? ''));
+    else if (eq > 0 && PATH_FLAGS.has(arg.slice(0, eq))) kept.push(`${arg.slice(0, eq)}=${resolve(arg.slice(eq + 1))}`);
+    else kept.push(arg);
   }
   return kept;
 }
