@@ -17,11 +17,15 @@ Usage:
                                             run a built-in agent; writes results.json, results.md, transcripts/
   proving-ground run [--suite veh] --provider openai|anthropic|gemini --base-url URL --model ID [...] --out DIR
                                             run your own model (key from OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY)
+        [--request-timeout-s S] limits each HTTP attempt (default 120); [--max-consecutive-failures N] stops the
+        run after N tasks in a row could not connect or were refused the key (default 3); [--max-response-mib M]
+        cuts a reply off past M MiB (default 8), failing that task only
       audit flags for either: [--control default|neutral|targeted|wrong-boundary|state-summary-plus]
         [--subset appendix-d] [--sg-form A|B|C [--sg-groups N]]; CMA-ES under another run's query counts:
         --agent cmaes-matched --match-run DIR
       any suite: [--suite veh|circuit] picks the bank; its facets filter (--probe, --split, …);
         [--shard i/n] runs the i-th contiguous block of the selection
+  proving-ground run --resume DIR           continue an interrupted (killed or cancelled) run with its recipe (DIR/run.json)
   proving-ground merge --out DIR SHARD_DIR...
                                             join shard folders into one run folder (refuses shards of different recipes)
   proving-ground score DIR                  recompute every metric from DIR/transcripts alone

@@ -48,7 +48,13 @@ export async function mergeCommand(args: string[], io: CommandIo): Promise<numbe
       suite,
       shards.map((s) => s.run),
     );
-    await writeSuiteRunOutput(suite, out, merged);
+    try {
+      await writeSuiteRunOutput(suite, out, merged);
+    } catch (e) {
+      // A folder it must not replace (or a write that failed): the earlier contents are untouched.
+      io.stderr(`merge: ${(e as Error).message}`);
+      return 1;
+    }
     io.stdout(`merged ${dirs.length} shards of ${merged.manifest.run_id}: ${merged.rows.length} tasks, status ${merged.status}; wrote ${out}/results.json, results.md, transcripts/ (${merged.transcripts.length} files)`);
     return 0;
   } catch (e) {

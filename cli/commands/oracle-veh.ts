@@ -206,6 +206,27 @@ function setLimit(buf: Float64Array, name: string, v: unknown): boolean {
   return true;
 }
 
+/**
+ * The result fields that came out NaN or ±∞. Inputs far outside the physical range (a 1e308 Ω load)
+ * overflow the model; those lines used to print `null` results and exit 0, as if they were answers.
+ */
+function nonFiniteFields(out: Float64Array): string[] {
+  return RESULT_FIELDS.filter(([name, k]) => name !== 'feasible' && !Number.isFinite(out[k] as number)).map(([name]) => name);
+}
+
+/** The hot-path check (no allocation): every output is finite (`feasible` is 0 or 1 anyway). */
+function allFinite(out: Float64Array): boolean {
+  for (let f = 0; f < RESULT_FIELDS.length; f++) if (!Number.isFinite(out[(RESULT_FIELDS[f] as readonly [string, number])[1]] as number)) return false;
+  return true;
+}
+
+
+/** Names the broken fields and the inputs the model holds for, to point at the input that overflowed. */
+function nonFiniteMessage(fields: readonly string[], slot: Float64Array): string {
+  const design = `beam ${slot[IN.beamLengthMm]} × ${slot[IN.beamWidthMm]} mm, substrate ${slot[IN.substrateThicknessUm]} µm, piezo ${slot[IN.piezoThicknessUm]} µm, tip mass ${slot[IN.tipMassG]} g, load ${slot[IN.loadResistanceOhm]} Ω, ${slot[IN.frequencyHz]} Hz at ${slot[IN.accelerationG]} g`;
+  return `the oracle gives no finite ${fields.join(', ')} for this request (${design}): an input is far outside the physical range the model holds for, so there is no result to report`;
+}
+
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 }
@@ -312,6 +333,7 @@ export async function oracleVehCommand(io: OracleVehIo, deps: OracleVehDeps = {}
       materials(request.environment.piezo_material, request.environment.substrate_material);
     }
     backend.evaluateBatch(slot, 1, out);
+    if (!allFinite(out)) return fail(`line ${lineNo}: ${nonFiniteMessage(nonFiniteFields(out), slot)}`);
     if (formatter !== null) writeLine(formatter);
     else {
       let s = '';

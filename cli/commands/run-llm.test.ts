@@ -194,10 +194,12 @@ describe('run --provider against the stand-in', () => {
       env: { ANTHROPIC_API_KEY: wrong },
     });
     expect(code).toBe(1);
-    expect(r.err.join('\n')).toMatch(/every task failed: model request failed \(auth, HTTP 401; 1 attempt, not retried\)/);
-    // The exit code reflects the rows; --allow-errors is for those who want 0 all the same.
+    // A refused key stops the run after 3 tasks (run-dead-endpoint.test.ts), saying what the endpoint answered.
+    expect(r.err.join('\n')).toMatch(/stopped early: 3 tasks in a row could not use the model endpoint \(auth\).*The endpoint refused the key \(HTTP 401\)/s);
+    expect(r.err.join('\n')).toMatch(/Reported: “anthropic: HTTP 401/);
+    // Without that stop, the exit code reflects the rows; --allow-errors is for those who want 0 all the same.
     const allowed = capture();
-    const args = ['--provider', 'anthropic', '--base-url', standin.baseUrls.anthropic, '--model', MODEL, '--probe', 'P1', '--bank', bank, '--out', `${out}-allowed`, '--allow-errors'];
+    const args = ['--provider', 'anthropic', '--base-url', standin.baseUrls.anthropic, '--model', MODEL, '--probe', 'P1', '--bank', bank, '--out', `${out}-allowed`, '--allow-errors', '--max-consecutive-failures', '1000'];
     expect(await runCommand(args, allowed.io, { oracle: fixtureOracle, env: { ANTHROPIC_API_KEY: wrong } })).toBe(0);
     expect(allowed.err.join('\n')).toMatch(/every task failed: .*\(--allow-errors: exit 0\)/);
     const names = await readdir(join(out, 'transcripts'));
@@ -227,12 +229,16 @@ describe('parseRunArgs model flags', () => {
     const a = parseRunArgs([
       '--provider', 'anthropic', '--model', 'claude-sonnet-4-5', '--temperature', '0.5', '--max-output-tokens', '2048', '--reasoning-effort', 'high',
       '--max-turns', '12', '--max-cost-usd', '0.25', '--timeout-s', '90', '--no-stream', '--max-retries', '2', '--out', 'o',
+      '--request-timeout-s', '45', '--max-consecutive-failures', '5', '--max-response-mib', '0.5',
     ]);
     expect(a.agent).toBeNull();
     expect(a.model).toEqual({
       settings: { provider: 'anthropic', base_url: 'https://api.anthropic.com', model: 'claude-sonnet-4-5', temperature: 0.5, max_output_tokens: 2048, reasoning_effort: 'high', stream: false },
       retry: { max_retries: 2, base_delay_ms: 1000, max_delay_ms: 60_000, respect_retry_after: true },
       budget: { max_turns: 12, max_cost_usd: 0.25, timeout_s: 90 },
+      requestTimeoutS: 45,
+      maxConsecutiveFailures: 5,
+      maxResponseBytes: 512 * 1024,
     });
   });
 

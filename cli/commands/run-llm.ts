@@ -4,9 +4,10 @@
  * (OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY; never printed, never written), and the
  * LLM agent built on the provider adapters with Node's global fetch and timers.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { UsageError, describeNumberRule, parseNumberFlag } from '../args.ts';
 import type { Agent, Clock } from '../../src/core/agent/types.ts';
+import { DEFAULT_MAX_CONSECUTIVE_FAILURES } from '../../src/core/llm/failure-streak.ts';
 import { EpisodeBudgetSchema, type EpisodeBudget, type Timers } from '../../src/core/llm/budget.ts';
 import { createLlmAgent } from '../../src/core/llm/llm-agent.ts';
 import { DEFAULT_PRICES, type PriceTable } from '../../src/core/llm/prices.ts';
@@ -15,6 +16,7 @@ import { sleepWith } from '../../src/core/llm/retry.ts';
 import { ModelSettingsSchema, RetryPolicySchema, safeEndpoint, type ModelSettings, type RetryPolicy } from '../../src/core/llm/settings.ts';
 import { ProviderIdSchema, ReasoningEffortSchema, type FetchLike, type ProviderId } from '../../src/core/llm/types.ts';
 import { createLlmClient } from '../../src/adapters/llm/index.ts';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../../src/adapters/llm/http.ts';
 import { formatUsd } from '../../src/core/run/usage.ts';
 
 /** The flags of a model run, for parseFlags. */
@@ -30,7 +32,17 @@ export const MODEL_FLAGS = {
   'timeout-s': { type: 'string' },
   'no-stream': { type: 'boolean' },
   'max-retries': { type: 'string' },
+  'request-timeout-s': { type: 'string' },
+  'max-consecutive-failures': { type: 'string' },
+  'max-response-mib': { type: 'string' },
 } as const;
+
+/**
+ * Each HTTP attempt's limit when --request-timeout-s is not given: a server that accepts the
+ * connection and never answers would otherwise hold a task (and the run) until --timeout-s, or
+ * forever without it. Long enough for a slow reasoning reply; a timed-out attempt is retried.
+ */
+export const DEFAULT_REQUEST_TIMEOUT_S = 120;
 
 export const API_KEY_ENV: Readonly<Record<ProviderId, string>> = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY', gemini: 'GEMINI_API_KEY' };
 
@@ -45,6 +57,12 @@ export interface ModelRunArgs {
   settings: ModelSettings;
   retry: RetryPolicy;
   budget: EpisodeBudget;
+  /** Each HTTP attempt's limit in seconds (default DEFAULT_REQUEST_TIMEOUT_S). */
+  requestTimeoutS: number;
+  /** Tasks in a row that fail to connect or authenticate before the run stops (src/core/llm/failure-streak.ts). */
+  maxConsecutiveFailures: number;
+  /** The most bytes one reply may have (--max-response-mib; default the adapters' 8 MiB). */
+  maxResponseBytes: number;
 }
 
 type FlagValues = { [K in keyof typeof MODEL_FLAGS]?: (typeof MODEL_FLAGS)[K]['type'] extends 'boolean' ? boolean : string };
@@ -71,6 +89,11 @@ const BUDGET_FLAG_NAMES: Readonly<Record<string, string>> = { max_turns: '--max-
 const SETTINGS_NUMBERS = { temperature: ModelSettingsSchema.shape.temperature.unwrap(), max_output_tokens: ModelSettingsSchema.shape.max_output_tokens.unwrap() };
 const RETRY_NUMBERS = { max_retries: RetryPolicySchema.shape.max_retries.unwrap() };
 const BUDGET_NUMBERS = { max_turns: EpisodeBudgetSchema.shape.max_turns.unwrap(), max_cost_usd: EpisodeBudgetSchema.shape.max_cost_usd.unwrap(), timeout_s: EpisodeBudgetSchema.shape.timeout_s.unwrap() };
+
+const REQUEST_TIMEOUT_S = z.number().positive().max(86_400);
+const MAX_FAILURES = z.number().int().min(1);
+/** Up to 256 MiB: past that a reply string nears V8's limit once the transcript is serialised. */
+const RESPONSE_MIB = z.number().positive().max(256);
 
 function numberFlag(flag: string, value: string | undefined, schema: z.ZodNumber): number | undefined {
   return parseNumberFlag(flag, value, describeNumberRule(schema));
@@ -127,7 +150,14 @@ export function parseModelArgs(values: FlagValues): ModelRunArgs {
     ...(timeout !== undefined ? { timeout_s: timeout } : {}),
   });
   if (!budget.success) throw flagError(budget.error, BUDGET_FLAG_NAMES, budgetRaw, BUDGET_NUMBERS);
-  return { settings: settings.data, retry: retry.data, budget: budget.data };
+  const requestTimeoutS = numberFlag('--request-timeout-s', values['request-timeout-s'], REQUEST_TIMEOUT_S) ?? DEFAULT_REQUEST_TIMEOUT_S;
+  if (!REQUEST_TIMEOUT_S.safeParse(requestTimeoutS).success) throw new UsageError(`--request-timeout-s must be ${describeNumberRule(REQUEST_TIMEOUT_S)}, got "${values['request-timeout-s']}"`);
+  const maxFailures = numberFlag('--max-consecutive-failures', values['max-consecutive-failures'], MAX_FAILURES) ?? DEFAULT_MAX_CONSECUTIVE_FAILURES;
+  if (!MAX_FAILURES.safeParse(maxFailures).success) throw new UsageError(`--max-consecutive-failures must be ${describeNumberRule(MAX_FAILURES)}, got "${values['max-consecutive-failures']}"`);
+  const responseMib = numberFlag('--max-response-mib', values['max-response-mib'], RESPONSE_MIB);
+  if (responseMib !== undefined && !RESPONSE_MIB.safeParse(responseMib).success) throw new UsageError(`--max-response-mib must be ${describeNumberRule(RESPONSE_MIB)}, got "${values['max-response-mib']}"`);
+  const maxResponseBytes = responseMib !== undefined ? Math.round(responseMib * 1024 * 1024) : DEFAULT_MAX_RESPONSE_BYTES;
+  return { settings: settings.data, retry: retry.data, budget: budget.data, requestTimeoutS, maxConsecutiveFailures: maxFailures, maxResponseBytes };
 }
 
 /** Loopback hosts (a local server needs no key). */
@@ -162,6 +192,14 @@ export interface LlmAgentDeps {
   prices?: PriceTable;
 }
 
+/**
+ * Gives every HTTP attempt a time limit on top of the caller's signal. The adapters see the
+ * resulting abort as a TimeoutError (kind 'timeout', retried), not as the caller cancelling.
+ */
+export function withRequestTimeout(fetch: FetchLike, ms: number): FetchLike {
+  return (url, init) => fetch(url, { ...init, signal: AbortSignal.any([init.signal, AbortSignal.timeout(ms)]) });
+}
+
 export function buildCliLlmAgent(a: ModelRunArgs, deps: LlmAgentDeps): Agent {
   const apiKey = resolveApiKey(a.settings, deps.env);
   let client;
@@ -170,7 +208,8 @@ export function buildCliLlmAgent(a: ModelRunArgs, deps: LlmAgentDeps): Agent {
       provider: a.settings.provider,
       baseUrl: a.settings.base_url,
       apiKey,
-      fetch: deps.fetch,
+      fetch: withRequestTimeout(deps.fetch, a.requestTimeoutS * 1000),
+      maxResponseBytes: a.maxResponseBytes,
       clock: deps.clock,
       ...(a.settings.extra_headers ? { extraHeaders: a.settings.extra_headers } : {}),
     });

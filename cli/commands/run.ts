@@ -10,8 +10,10 @@
  * (cli/suites/: VEH's --p3-variant and audit controls). `--shard i/n` runs the i-th contiguous
  * block of the selection; `merge` joins the shards. A model run prints its projected cost first
  * and the running cost as tasks finish. Ctrl-C cancels: the finished tasks are kept and written
- * with status 'cancelled'.
+ * with status 'cancelled'. Each task is on disk as it ends (src/adapters/node/run-dir.ts), and
+ * `run --resume DIR` continues a killed, cancelled or stopped run with its recorded recipe.
  */
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { EXIT_USAGE, UsageError, parseFlags, parseSeed } from '../args.ts';
 import { facetFlags, filterByFacets, parseFacetFlags } from '../facets.ts';
@@ -31,7 +33,10 @@ import type { FetchLike } from '../../src/core/llm/types.ts';
 import { formatCost, runUsage, taskUsage, addUsage, emptyUsage } from '../../src/core/run/usage.ts';
 import { isEvent } from '../../src/core/agent/events.ts';
 import { MODEL_FLAGS, buildCliLlmAgent, hasModelFlags, nodeTimers, parseModelArgs, projectionLines, type ModelRunArgs } from './run-llm.ts';
-import { appVersion, bankHash, bankTextReader, writeSuiteRunOutput } from '../../src/adapters/node/run-files.ts';
+import { appVersion, bankHash, bankTextReader } from '../../src/adapters/node/run-files.ts';
+import { RunDir, chooseRunDir, readRecipe } from '../../src/adapters/node/run-dir.ts';
+import type { TranscriptCore } from '../../src/core/run/transcript-core.ts';
+import { endpointFailure, failureStreak } from '../../src/core/llm/failure-streak.ts';
 import { createNodeEnvironment, defaultBankDir } from '../../src/adapters/node/suite-environments.ts';
 import { cliPluginOf } from '../suites/index.ts';
 import type { CliSuitePlugin, FlagValues } from '../suites/types.ts';
@@ -125,6 +130,36 @@ export function parseRunArgs(args: readonly string[]): RunArgs {
   };
 }
 
+/** Flags whose value is a path: stored absolute, so `--resume` works from any directory. */
+const PATH_FLAGS = new Set(['--bank', '--match-run']);
+
+/** The arguments a recipe stores: everything but --out (the folder is the recipe's target). */
+export function recipeArgs(args: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    const eq = arg.indexOf('=');
+    if (arg === '--out') i++;
+    else if (arg.startsWith('--out=')) continue;
+    else if (PATH_FLAGS.has(arg) && i + 1 < args.length) kept.push(arg, resolve(args[++i] ?? ''));
+    else if (eq > 0 && PATH_FLAGS.has(arg.slice(0, eq))) kept.push(`${arg.slice(0, eq)}=${resolve(arg.slice(eq + 1))}`);
+    else kept.push(arg);
+  }
+  return kept;
+}
+
+/** `run --resume DIR` takes nothing else: the recipe in DIR/run.json is the whole command. */
+function resumeDir(args: readonly string[]): string | null {
+  const i = args.findIndex((x) => x === '--resume' || x.startsWith('--resume='));
+  if (i < 0) return null;
+  const arg = args[i] ?? '';
+  const dir = arg.startsWith('--resume=') ? arg.slice('--resume='.length) : args[i + 1];
+  const rest = arg.startsWith('--resume=') ? args.length - 1 : args.length - 2;
+  if (!dir || dir.startsWith('--')) throw new UsageError('--resume DIR: name the folder of the interrupted run');
+  if (rest > 0) throw new UsageError('--resume DIR repeats the run recorded in DIR/run.json; give no other flags');
+  return dir;
+}
+
 export interface RunCommandDeps {
   /** The suite's environment (its oracle); default: the suite's Node WASM oracle. */
   oracle?: SuiteEnvironment | Promise<SuiteEnvironment>;
@@ -136,6 +171,12 @@ export interface RunCommandDeps {
   fetch?: FetchLike;
   timers?: Timers;
   prices?: PriceTable;
+}
+
+/** Stops a model run after --max-consecutive-failures tasks in a row could not connect or authenticate. */
+function stopOnDeadEndpoint(m: ModelRunArgs): (t: { transcript: TranscriptCore }) => string | null {
+  const check = failureStreak(m.maxConsecutiveFailures, { provider: m.settings.provider, baseUrl: m.settings.base_url });
+  return ({ transcript }) => check(transcript);
 }
 
 function builtinAgent(a: RunArgs): Agent {
@@ -152,6 +193,19 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
   let agent: Agent;
   const clock = deps.clock ?? ((): number => Date.now());
   const timers = deps.timers ?? nodeTimers;
+  let resume: string | null;
+  let recipe: Awaited<ReturnType<typeof readRecipe>> = null;
+  try {
+    resume = resumeDir(args);
+    if (resume !== null) {
+      recipe = await readRecipe(resume);
+      if (recipe === null) throw new UsageError(`${resume} holds no run.json: not an interrupted run folder`);
+      args = [...recipe.args, '--out', recipe.target];
+    }
+  } catch (e) {
+    io.stderr(`run: ${(e as Error).message}`);
+    return EXIT_USAGE;
+  }
   try {
     a = parseRunArgs(args);
     agent = a.model
@@ -206,6 +260,38 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
   if (a.model && a.plugin.project) {
     for (const line of projectionLines(a.plugin.project(tasks, a.model.settings, deps.prices ?? DEFAULT_PRICES, options))) io.stderr(`run: ${line}`);
   }
+  const hash = await bankHash(a.bank);
+  const taskIds = tasks.map((t) => t.task_id);
+  // Crash safety: the recipe goes to disk before the first task, each task as it ends (run-dir.ts).
+  let runDir: RunDir;
+  let startedMs: number;
+  const finished = new Map<number, { row: { task_id: string }; transcript: TranscriptCore }>();
+  try {
+    if (resume !== null && recipe !== null) {
+      if (recipe.bank_hash !== hash) throw new Error(`the task bank changed since this run started (bank ${recipe.bank_hash.slice(0, 12)}… then, ${hash.slice(0, 12)}… now), so its remaining tasks would not be the same tasks; start a new run`);
+      if (JSON.stringify(recipe.task_ids) !== JSON.stringify(taskIds)) throw new Error(`the selection no longer gives this run's ${recipe.task_ids.length} tasks in order; start a new run`);
+      const opened = await RunDir.open(suite, resume);
+      for (const why of opened.dropped) io.stderr(`run: warning: ${why}; running that task again`);
+      let again = 0;
+      for (const [index, transcript] of opened.finished) {
+        // A task that never reached the model (refused connection or key) is not a result: run it again.
+        if (endpointFailure(transcript) !== null) again++;
+        else finished.set(index, { row: suite.deriveRow(transcript), transcript });
+      }
+      if (again > 0) io.stderr(`run: ${again} task(s) that could not reach the model endpoint will run again`);
+      runDir = opened.runDir;
+      startedMs = recipe.started_ms;
+      io.stderr(`run: resuming ${resume}: ${finished.size}/${tasks.length} tasks already done`);
+    } else {
+      startedMs = clock();
+      const dir = await chooseRunDir(a.out, String(startedMs));
+      if (dir !== a.out) io.stderr(`run: ${a.out} holds an earlier run; it is kept until this one completes (writing to ${dir}, resumable with --resume)`);
+      runDir = await RunDir.create(dir, { format: 'proving-ground-run/1', suite: suite.descriptor.id, args: recipeArgs(args), bank_hash: hash, task_ids: taskIds, started_ms: startedMs, target: resolve(a.out) });
+    }
+  } catch (e) {
+    io.stderr(`run: ${(e as Error).message}`);
+    return 1;
+  }
   const env = await (deps.oracle ?? createNodeEnvironment(suite));
   const controller = new AbortController();
   const onSigint = (): void => controller.abort();
@@ -231,8 +317,12 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
       // Lets Ctrl-C in between tasks: built-in agents on the WASM oracle never yield otherwise.
       yieldToHost: () => new Promise<void>((resolve) => setImmediate(resolve)),
       appVersion: await appVersion(),
-      bankHash: await bankHash(a.bank),
+      bankHash: hash,
       filters,
+      startedMs,
+      finished,
+      commitTask: ({ task_index, transcript }) => runDir.commit(task_index, transcript),
+      ...(a.model ? { stopAfter: stopOnDeadEndpoint(a.model) } : {}),
       onProgress: (p) => {
         if (a.model) {
           const { task_id: _id, ...u } = taskUsage(p.transcript);
@@ -244,7 +334,7 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
     const runMs = performance.now() - t0;
     const manifest = result.manifest as { warnings?: string[]; usage?: ReturnType<typeof runUsage> };
     if (warnings.length > 0) manifest.warnings = [...(manifest.warnings ?? []), ...warnings];
-    await writeSuiteRunOutput(suite, a.out, result);
+    const wrote = await runDir.finish(suite, result);
     io.stdout(metricsText(result.metrics, suite.groups));
     io.stdout(`headline: ${headlineLine(result.metrics, suite.groups)}`);
     if (a.model) {
@@ -253,14 +343,14 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
       for (const w of manifest.warnings ?? []) io.stderr(`run: warning: ${w}`);
     }
     io.stdout(
-      `${result.status}: ${result.rows.length}/${tasks.length} tasks in ${(runMs / 1000).toFixed(2)} s (wall, run only); wrote ${a.out}/results.json, results.md, transcripts/ (${result.transcripts.length} files)`,
+      `${result.status}: ${result.rows.length}/${tasks.length} tasks in ${(runMs / 1000).toFixed(2)} s (wall, run only); wrote ${wrote}/results.json, results.md, transcripts/ (${result.transcripts.length} files)`,
     );
     if (result.status === 'failed') {
-      io.stderr(`run: stopped early: ${result.error ?? 'the oracle failed'}`);
+      io.stderr(`run: stopped early: ${result.error ?? 'the oracle failed'} (continue with \`run --resume ${wrote}\`)`);
       return 1;
     }
     if (result.status === 'cancelled') {
-      io.stderr(`run: cancelled after ${result.rows.length}/${tasks.length} tasks; the finished ones are written`);
+      io.stderr(`run: cancelled after ${result.rows.length}/${tasks.length} tasks; the finished ones are written (continue with \`run --resume ${wrote}\`)`);
       return EXIT_CANCELLED;
     }
     const errors = result.transcripts.filter((t) => t.status === 'error');

@@ -16,7 +16,7 @@ import type { AnySuite } from '../../src/core/suite/contract.ts';
 import { parseSuiteBundle, parseSuiteResults, suiteIdOfFile } from '../../src/core/suite/files.ts';
 import type { SuiteMetrics } from '../../src/core/suite/metrics.ts';
 import { SUITES } from '../../src/core/suites.ts';
-import { RESULTS_JSON, readSuiteTranscripts } from '../../src/adapters/node/run-files.ts';
+import { RESULTS_JSON, parseJsonFile, readSuiteTranscripts } from '../../src/adapters/node/run-files.ts';
 
 const USAGE = 'usage: proving-ground score DIR   (a run directory, or a run .json downloaded from the page)';
 
@@ -41,7 +41,7 @@ interface ScoreTarget {
 }
 
 async function readJson(file: string): Promise<unknown> {
-  return JSON.parse(await readFile(file, 'utf8')) as unknown;
+  return parseJsonFile(file, await readFile(file, 'utf8'));
 }
 
 async function readScoreTarget(target: string, isDir: boolean): Promise<ScoreTarget> {

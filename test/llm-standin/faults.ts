@@ -16,4 +16,13 @@ export type Fault =
   /** Nothing is sent for `ms` (a slow model); a client that gives up first is noticed and the timer dropped. */
   | { readonly kind: 'delay'; readonly ms: number }
   /** A stream sends half its events, then stalls for `ms` before the rest. */
-  | { readonly kind: 'stall'; readonly ms: number };
+  | { readonly kind: 'stall'; readonly ms: number }
+  /**
+   * An endless reply: a stream repeats one content event (after half its events), a JSON body never
+   * closes its padding — until the client hangs up (or FLOOD_LIMIT_BYTES, so a client without a cap
+   * cannot hold the test forever).
+   */
+  | { readonly kind: 'flood' };
+
+/** The most a 'flood' fault sends before ending the reply. */
+export const FLOOD_LIMIT_BYTES = 64 * 1024 * 1024;

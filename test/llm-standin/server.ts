@@ -23,7 +23,7 @@ import type { ProviderId } from '../../src/core/llm/types.ts';
 import { usageFor, type Brain, type BrainReply } from './brain.ts';
 import { anthropicDialect } from './anthropic-dialect.ts';
 import type { Dialect, Frame, ParsedChat, Refusal, ReplyToRender } from './dialect.ts';
-import type { Fault } from './faults.ts';
+import { FLOOD_LIMIT_BYTES, type Fault } from './faults.ts';
 import { geminiDialect } from './gemini-dialect.ts';
 import { openAiDialect } from './openai-dialect.ts';
 
@@ -194,6 +194,26 @@ export function startStandin(options: StandinOptions): Promise<Standin> {
     send(res, req, refusal.status, dialect.errorBody(refusal, seconds), retryAfter !== undefined ? { 'retry-after': retryAfter } : {});
   }
 
+  /** Writes `chunk` over and over, honouring backpressure, until the client hangs up (the 'flood' fault). */
+  async function flood(res: ServerResponse, chunk: string): Promise<void> {
+    let sent = 0;
+    while (!res.destroyed && sent < FLOOD_LIMIT_BYTES) {
+      sent += chunk.length;
+      if (!res.write(chunk)) {
+        await new Promise<void>((resolve) => {
+          const done = (): void => {
+            res.off('drain', done);
+            res.off('close', done);
+            resolve();
+          };
+          res.on('drain', done);
+          res.on('close', done);
+        });
+      }
+    }
+    res.end();
+  }
+
   async function writeStream(res: ServerResponse, req: IncomingMessage, dialect: Dialect, frames: Frame[], fault: Fault | undefined, frameDelayMs: number): Promise<void> {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', ...corsHeaders(req) });
     const eol = dialect.eol;
@@ -205,6 +225,10 @@ export function startStandin(options: StandinOptions): Promise<Standin> {
       if (res.destroyed) return;
       if (i === half && fault?.kind === 'truncate') return void res.end();
       if (i === half && fault?.kind === 'reset') return void res.destroy();
+      if (i === half && fault?.kind === 'flood') {
+        const repeated = frames[half - 1] ?? f;
+        return flood(res, `${repeated.event !== undefined ? `event: ${repeated.event}${eol}` : ''}data: ${repeated.data}${eol}${eol}`.repeat(64));
+      }
       if (i === 1 && fault?.kind === 'malformed') {
         write({ data: '{"choices": [{"delta": {"content": "unterminated' });
         return void res.end();
@@ -236,6 +260,10 @@ export function startStandin(options: StandinOptions): Promise<Standin> {
     res.writeHead(200, { 'content-type': 'application/json', ...corsHeaders(req) });
     if (fault?.kind === 'malformed') return void res.end(`${text.slice(0, 40)}<html>Bad gateway`);
     if (fault?.kind === 'truncate') return void res.end(text.slice(0, Math.floor(text.length / 2)));
+    if (fault?.kind === 'flood') {
+      res.write(`${text.slice(0, -1)},"padding":"`);
+      return flood(res, 'x'.repeat(64 * 1024));
+    }
     if (fault?.kind === 'reset') {
       res.write(text.slice(0, Math.floor(text.length / 2)));
       return void res.destroy();

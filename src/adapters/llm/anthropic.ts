@@ -268,7 +268,7 @@ function definedOnly(u: AnthropicUsage | null | undefined): AnthropicUsage {
 
 export function createAnthropicClient(config: ClientConfig): LlmClient {
   const baseUrl = trimBaseUrl(config.baseUrl);
-  const ctx: HttpContext = { provider: 'anthropic', fetch: config.fetch, clock: config.clock, redact: createRedactor(config.apiKey) };
+  const ctx: HttpContext = { provider: 'anthropic', fetch: config.fetch, clock: config.clock, redact: createRedactor(config.apiKey), ...(config.maxResponseBytes !== undefined ? { maxResponseBytes: config.maxResponseBytes } : {}) };
   const headers = (json: boolean): Record<string, string> => ({
     ...(json ? { 'content-type': 'application/json' } : {}),
     ...(config.apiKey !== '' ? { 'x-api-key': config.apiKey } : {}),

@@ -227,7 +227,7 @@ const bareModel = (model: string): string => model.replace(/^models\//, '');
 
 export function createGeminiClient(config: ClientConfig): LlmClient {
   const baseUrl = trimBaseUrl(config.baseUrl);
-  const ctx: HttpContext = { provider: 'gemini', fetch: config.fetch, clock: config.clock, redact: createRedactor(config.apiKey), classifyError, retryAfterFromBody };
+  const ctx: HttpContext = { provider: 'gemini', fetch: config.fetch, clock: config.clock, redact: createRedactor(config.apiKey), classifyError, retryAfterFromBody, ...(config.maxResponseBytes !== undefined ? { maxResponseBytes: config.maxResponseBytes } : {}) };
   const headers = (json: boolean): Record<string, string> => ({
     ...(json ? { 'content-type': 'application/json' } : {}),
     ...(config.apiKey !== '' ? { 'x-goog-api-key': config.apiKey } : {}),

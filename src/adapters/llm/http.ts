@@ -19,7 +19,18 @@ export interface HttpContext {
   readonly classifyError?: (status: number, body: unknown) => LlmErrorKind | null;
   /** A retry hint inside the error body, used when no retry-after header came (Gemini's RetryInfo). */
   readonly retryAfterFromBody?: (body: unknown) => number | null;
+  /** The most bytes one reply may have (body or whole stream); default DEFAULT_MAX_RESPONSE_BYTES. */
+  readonly maxResponseBytes?: number;
 }
+
+/**
+ * An endless stream or a runaway body would grow one string until V8's limit (~512 MiB) throws,
+ * and a 300 MB reply crashed the transcript writer: a reply over this is cut off and its task
+ * fails with a 'protocol' error (not retried — the same request would flood again).
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+
+const mib = (bytes: number): string => `${Number((bytes / (1024 * 1024)).toFixed(2))} MiB`;
 
 export interface HttpRequest {
   readonly method: 'GET' | 'POST';
@@ -105,12 +116,42 @@ class Exchange {
     throw this.error(kind, httpErrorMessage(ctx.provider, response.status, kind, summariseErrorBody(body)), { retryAfterMs });
   }
 
+  get cap(): number {
+    return this.ctx.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  }
+
+  /** The reply was over the cap: only a note is logged (the bytes read so far are what overflowed). */
+  tooLarge(read: number): LlmError {
+    this.responseBody = `(reply cut off after ${read} bytes: over the ${mib(this.cap)} response limit)`;
+    return this.error('protocol', `${this.ctx.provider}: the reply is larger than the response limit of ${mib(this.cap)} (cut off after ${read} bytes; raise it with --max-response-mib)`);
+  }
+
+  /** The body as text, read chunk by chunk so a runaway body stops at the cap instead of filling memory. */
   async readText(response: Response): Promise<string> {
+    if (!response.body) return '';
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    let read = 0;
     try {
-      return await response.text();
-    } catch (e) {
-      if (this.req.signal.aborted) throw abortError(e);
-      throw this.error('network', `${this.ctx.provider}: the connection dropped while reading the response (${e instanceof Error ? e.message : String(e)})`, { cause: e });
+      for (;;) {
+        let chunk: ReadableStreamReadResult<Uint8Array>;
+        try {
+          chunk = await reader.read();
+        } catch (e) {
+          if (this.req.signal.aborted) throw abortError(e);
+          throw this.error('network', `${this.ctx.provider}: the connection dropped while reading the response (${e instanceof Error ? e.message : String(e)})`, { cause: e });
+        }
+        if (chunk.done) return text + decoder.decode();
+        read += chunk.value.byteLength;
+        if (read > this.cap) {
+          await reader.cancel().catch(() => undefined);
+          throw this.tooLarge(read);
+        }
+        text += decoder.decode(chunk.value, { stream: true });
+      }
+    } finally {
+      reader.releaseLock();
     }
   }
 }
@@ -134,8 +175,10 @@ export async function exchangeJson(ctx: HttpContext, req: HttpRequest): Promise<
 
 /**
  * A JSON request answered by a server-sent event stream. Every data payload is kept (parsed JSON,
- * or the raw text) for the transcript. A stream that ends before the consumer's terminal event is
- * a 'protocol' error; a connection that drops mid-stream is a 'network' error.
+ * or the raw text) for the transcript. A stream that ends before the consumer's terminal event was
+ * cut mid-way (a proxy or server closing the connection early, as good as a dropped connection),
+ * so it is a 'network' error and retried, like a connection that drops mid-stream; a stream over
+ * the response limit is a 'protocol' error.
  */
 export async function exchangeSse<T>(ctx: HttpContext, req: HttpRequest, consumer: SseConsumer<T>): Promise<{ result: T; log: LlmCallLog }> {
   const ex = new Exchange(ctx, req);
@@ -155,6 +198,7 @@ export async function exchangeSse<T>(ctx: HttpContext, req: HttpRequest, consume
   };
   try {
     let done = false;
+    let read = 0;
     while (!done) {
       let chunk: ReadableStreamReadResult<Uint8Array>;
       try {
@@ -164,14 +208,27 @@ export async function exchangeSse<T>(ctx: HttpContext, req: HttpRequest, consume
         throw ex.error('network', `${ctx.provider}: the connection dropped mid-stream (${e instanceof Error ? e.message : String(e)})`, { cause: e });
       }
       if (chunk.done) {
-        handle(parser.push(decoder.decode()));
+        done = handle(parser.push(decoder.decode()));
         parser.end();
         break;
       }
+      read += chunk.value.byteLength;
+      if (read > ex.cap) {
+        await reader.cancel().catch(() => undefined);
+        throw ex.tooLarge(read);
+      }
       done = handle(parser.push(decoder.decode(chunk.value, { stream: true })));
     }
-    if (done) await drainAfterEnd(reader);
-    return { result: consumer.finish(), log: ex.log() };
+    if (done) {
+      await drainAfterEnd(reader);
+      return { result: consumer.finish(), log: ex.log() };
+    }
+    try {
+      return { result: consumer.finish(), log: ex.log() };
+    } catch (e) {
+      if (!(e instanceof LlmError && e.kind === 'protocol')) throw e;
+      throw ex.error('network', `${ctx.provider}: the stream was cut before its end, so the connection was closed mid-way (${e.message})`, { cause: e });
+    }
   } catch (e) {
     if (req.signal.aborted && !(e instanceof LlmError && e.log)) throw abortError(e);
     // Consumers throw LlmErrors without a log (they cannot see the exchange): attach it here.

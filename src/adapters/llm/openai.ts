@@ -156,7 +156,7 @@ class OpenAiStream {
 
 export function createOpenAiClient(config: ClientConfig): LlmClient {
   const baseUrl = trimBaseUrl(config.baseUrl);
-  const ctx: HttpContext = { provider: 'openai', fetch: config.fetch, clock: config.clock, redact: createRedactor(config.apiKey) };
+  const ctx: HttpContext = { provider: 'openai', fetch: config.fetch, clock: config.clock, redact: createRedactor(config.apiKey), ...(config.maxResponseBytes !== undefined ? { maxResponseBytes: config.maxResponseBytes } : {}) };
   const headers = (json: boolean): Record<string, string> => ({
     ...(json ? { 'content-type': 'application/json' } : {}),
     ...(config.apiKey !== '' ? { authorization: `Bearer ${config.apiKey}` } : {}),

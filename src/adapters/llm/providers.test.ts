@@ -159,12 +159,24 @@ describe.each(PROVIDERS)('%s adapter against the stand-in', (provider) => {
     if (!stream) expect(typeof e.log?.response_body).toBe('string');
   });
 
-  it.each([false, true])('turns output truncated before its end into a protocol error (stream %s)', async (stream) => {
+  it.each([false, true])('turns output truncated before its end into a protocol error (JSON) or a retryable network error (stream %s)', async (stream) => {
     standin.inject({ kind: 'truncate' });
     const deltas: string[] = [];
     const e = await failure(client(provider).chat(request([{ role: 'user', content: 'a reply long enough to stream in pieces' }], { stream }), { signal: signal(), onDelta: (d) => deltas.push(d) }));
+    // A stream cut before its terminal event is a connection closed early, retried like a dropped one.
+    expect(e.kind).toBe(stream ? 'network' : 'protocol');
+    expect(e.retryable).toBe(stream);
+    expect(e.message).toMatch(stream ? /the stream was cut before its end.*truncated/ : /not JSON/);
+  });
+
+  it.each([false, true])('cuts an endless reply off at the response limit with a protocol error (stream %s)', async (stream) => {
+    standin.inject({ kind: 'flood' });
+    const capped = client(provider, { maxResponseBytes: 256 * 1024 });
+    const e = await failure(capped.chat(request([{ role: 'user', content: 'a reply long enough to stream in pieces' }], { stream }), { signal: signal() }));
     expect(e.kind).toBe('protocol');
-    expect(e.message).toMatch(stream ? /truncated/ : /not JSON/);
+    expect(e.retryable).toBe(false);
+    expect(e.message).toMatch(/the reply is larger than the response limit of 0\.25 MiB \(cut off after \d+ bytes; raise it with --max-response-mib\)/);
+    expect(e.log?.response_body).toMatch(/^\(reply cut off after \d+ bytes/);
   });
 
   it('turns a connection dropped mid-stream into a retryable network error', async () => {

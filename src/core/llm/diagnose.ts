@@ -117,6 +117,8 @@ function networkDiagnosis(ctx: DiagnosisContext, url: URL, server: ServerKind, m
       fix: ['Serve the endpoint over https (e.g. behind a reverse proxy with a certificate),', 'or reach it through localhost (an SSH tunnel: ssh -L 8000:127.0.0.1:8000 host), which browsers allow over http,', 'or open this page from http://127.0.0.1 (npm start).'].join('\n'),
     };
   }
+  // Outside a browser (the CLI) there is no CORS and the error says which failure it was.
+  if (ctx.pageOrigin === undefined) return nodeNetworkDiagnosis(url, message);
   const steps: string[] = [];
   const local = isLocal(url);
   if (local) steps.push(`Make sure the server is running: open ${url.origin} in a new tab; if that fails too, nothing is listening there.`);
@@ -130,6 +132,19 @@ function networkDiagnosis(ctx: DiagnosisContext, url: URL, server: ServerKind, m
     title: local ? 'The browser could not reach the local server (not running, or blocked by CORS)' : 'The browser could not reach the endpoint (blocked by CORS, or unreachable)',
     detail: `The request to ${url.origin} failed before any answer arrived. Browsers report a CORS refusal, a refused connection and an unknown host the same way, so the cause cannot be told apart from here.${reported}`,
     fix: steps.join('\n'),
+  };
+}
+
+function nodeNetworkDiagnosis(url: URL, message: string): Diagnosis {
+  const local = isLocal(url);
+  return {
+    kind: 'network',
+    title: local ? `Could not connect to the local server at ${url.origin} (not running?)` : `Could not reach the endpoint at ${url.origin}`,
+    detail: withServerSays(`The request to ${url.origin} failed before any answer arrived (connection refused, unknown host, or no network).`, message),
+    fix: (local
+      ? [`Make sure the server is running and listens on ${url.host} (its --host and --port).`, 'Check the base URL: scheme, host, port and path.']
+      : ['Check the base URL for typos, and that this machine is online (a proxy or firewall may block the host).']
+    ).join('\n'),
   };
 }
 

@@ -124,6 +124,8 @@ export interface ClientConfig {
   readonly fetch: FetchLike;
   /** Injected clock for durations (core stays free of ambient time). */
   readonly clock: () => number;
+  /** The most bytes one reply may have before it is cut off (the adapters' default: 8 MiB). */
+  readonly maxResponseBytes?: number;
 }
 
 /** Why an exchange failed, in categories the retry policy and the "test connection" diagnosis use. */

@@ -78,6 +78,12 @@ export interface RunSuiteOptions<Task, Env, Opts, Row, T> {
    * setImmediate; core has no ambient timers.
    */
   yieldToHost?: () => Promise<void>;
+  /**
+   * Called after each task is committed: a reason string stops the run there with status 'failed'
+   * and that error (the task itself is kept). The CLI stops a model run on a dead endpoint with it
+   * (src/core/llm/failure-streak.ts), since every later task would only fail the same way.
+   */
+  stopAfter?: (task: { task_index: number; row: Row; transcript: T }) => string | null;
 }
 
 const NEVER_ABORTED = new AbortController().signal;
@@ -164,6 +170,12 @@ export async function runSuite<Task extends { task_id: string }, Env extends Sui
     transcripts.push(transcript);
     rows.push(row);
     opts.onProgress?.({ done: rows.length, total, task_id: task.task_id, row, transcript });
+    const stop = opts.stopAfter?.({ task_index: index, row, transcript });
+    if (stop != null) {
+      status = 'failed';
+      error = stop;
+      break;
+    }
   }
   return {
     status,

@@ -4,6 +4,7 @@
  * datasheets disagree (from data/veh/veh-materials.json, compiled from the sources in
  * data/veh/veh-anchors-SOURCES.md).
  */
+import { echo } from '../echo.ts';
 
 export interface PiezoMaterial {
   readonly id: PiezoId;
@@ -136,7 +137,7 @@ const substrateIndex = buildIndex(SUBSTRATE_MATERIALS);
 
 export class UnknownMaterialError extends Error {
   constructor(kind: 'piezo' | 'substrate', name: string, known: readonly string[]) {
-    super(`unknown ${kind} material "${name}"; known: ${known.join(', ')} (aliases accepted, e.g. pzt5a, aluminium, ss304)`);
+    super(`unknown ${kind} material "${echo(name)}"; known: ${known.join(', ')} (aliases accepted, e.g. pzt5a, aluminium, ss304)`);
     this.name = 'UnknownMaterialError';
   }
 }

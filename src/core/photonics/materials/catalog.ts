@@ -9,6 +9,7 @@ import { buildDataset, describeCoverage, type Dataset, type DatasetRecord } from
 import { DEFAULT_DATASET_FILES, MATERIAL_SYNONYMS } from './defaults.ts';
 import { closeMatches, normalizeName, parseFileName } from './naming.ts';
 import { looksLikeFileName } from './record.ts';
+import { echo } from '../../echo.ts';
 
 export interface Entry {
   readonly dataset: Dataset;
@@ -89,11 +90,11 @@ export function createCatalog(): Catalog {
         const others = all.filter((e) => e !== target).map((e) => e.dataset.record.name);
         const why = others.length === 0 ? `the only ${material} dataset in the library` : `the library's default for ${material}`;
         const choose = others.length === 0 ? '' : ` Name a dataset to choose another: ${others.join('; ')}.`;
-        return { entry: target, aliasNote: `"${name}" resolved to ${target.dataset.record.name}, ${why}.${choose}` };
+        return { entry: target, aliasNote: `"${echo(name)}" resolved to ${target.dataset.record.name}, ${why}.${choose}` };
       }
       if (all.length > 1) {
         throw new MaterialError(
-          `"${name}" is ambiguous: the library has ${all.length} ${material} datasets and no default, because they differ ` +
+          `"${echo(name)}" is ambiguous: the library has ${all.length} ${material} datasets and no default, because they differ ` +
             `(range, polarisation or sample). Name one: ${all.map((e) => `${e.dataset.record.name} [${rangeText(e.dataset)}]`).join('; ')}.`,
         );
       }
@@ -101,7 +102,7 @@ export function createCatalog(): Catalog {
     const names = entries.map((e) => e.dataset.record.name);
     const close = closeMatches(name, [...names, ...Object.keys(MATERIAL_SYNONYMS)]);
     throw new MaterialError(
-      `unknown material "${name}". ${close.length > 0 ? `Close matches: ${close.join('; ')}. ` : ''}` +
+      `unknown material "${echo(name)}". ${close.length > 0 ? `Close matches: ${close.join('; ')}. ` : ''}` +
         `\`proving-ground materials\` lists the ${entries.length} library entries; a literal {"n": …, "k": …} or a model ` +
         `({"model": "drude", …}) works too.`,
     );

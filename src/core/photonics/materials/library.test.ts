@@ -223,3 +223,12 @@ describe('resolveSpectrum', () => {
     expect(local.resolveSpectrum('Au', grid)).toEqual(first);
   });
 });
+
+describe('huge names (issue 21)', () => {
+  it('an unknown 5 MB name is echoed cut to 200 characters, at once (no close-match search)', () => {
+    const t0 = performance.now();
+    const name = 'Zq'.repeat(2_500_000);
+    expect(() => lib.resolve(name, 600)).toThrow(new RegExp(`^unknown material "${'Zq'.repeat(100)}… \\(5000000 chars\\)"\\. \`proving-ground materials\` lists`));
+    expect(performance.now() - t0).toBeLessThan(1000);
+  });
+});

@@ -132,12 +132,17 @@ function wordMatches(q: string, w: string): boolean {
   return q.length >= 4 && w.length >= 4 && !/\d/.test(q + w) && editDistance(q, w) <= 1;
 }
 
+/** Queries longer than this get no close matches. */
+const CLOSE_MATCH_MAX_QUERY = 200;
+
 /**
  * Up to `limit` candidate names for a query that matched nothing: ranked by how many of the query's
  * words they contain (exactly, as a prefix, or with one typo), then by edit distance. "sio2 malitson"
  * finds "SiO2 (Malitson 1965)"; "Au (Jonson and Christy 1972)" finds Johnson and Christy first.
  */
 export function closeMatches(query: string, names: readonly string[], limit = 5): string[] {
+  // No library name is this long, and the edit distance to a huge query (a 100 MB name) would hang.
+  if (query.length > CLOSE_MATCH_MAX_QUERY) return [];
   const qWords = words(query);
   const q = normalizeName(query);
   return names

@@ -112,7 +112,12 @@ export function cutoffV(s: SlabAtWavelength, pol: SlabPolarization, m: number): 
 export function guidedModeCount(s: SlabAtWavelength, pol: SlabPolarization, limit = Infinity): number {
   if (!canGuide(s)) return 0;
   const v = vNumber(s);
-  let m = 0;
+  // The cutoffs are V_m = mπ + c, so the count is about (V − c)/π: start just below it and let the
+  // exact comparison settle the last order or two. Counting up from 0 took ~V/π steps — billions
+  // for a 1e12 nm core, which hung `solve` and `estimate`.
+  const c = cutoffV(s, pol, 0);
+  let m = Math.min(limit, Math.max(0, Math.floor((v - c) / Math.PI) - 1));
+  if (m > 0 && !(v > cutoffV(s, pol, m - 1))) m = 0;
   while (m < limit && v > cutoffV(s, pol, m)) m++;
   return m;
 }

@@ -12,13 +12,23 @@ import { ChannelStructureSchema } from '../fdmode/problem.ts';
 
 export const MAX_PROFILE_POINTS = 10_000;
 
+/** The thickest core a slab problem takes (10 mm, ~10^4 guided orders per µm of wavelength). */
+export const MAX_CORE_THICKNESS_NM = 1e7;
+
 export const SlabStructureSchema = z
   .strictObject({
     type: z.literal('slab').describe('a planar three-layer slab: substrate (below), core, cover (above), infinite in y and z'),
     core: z
       .strictObject({
         material: MaterialSpecSchema.describe('core material: library name or literal {n, k}'),
-        thickness_nm: z.number().finite().positive().describe('core thickness (the full height of the guiding layer), nm'),
+        thickness_nm: z
+          .number()
+          .finite()
+          .positive()
+          // A core this thick is bulk material with millions of guided orders, not a waveguide; the
+          // limit names the reason instead of solving (and listing) orders no one can use.
+          .max(MAX_CORE_THICKNESS_NM, `a core thicker than ${MAX_CORE_THICKNESS_NM} nm (10 mm) is bulk material, not a slab waveguide: give the thickness in nm`)
+          .describe('core thickness (the full height of the guiding layer), nm'),
       })
       .describe('the guiding layer'),
     cover: MaterialSpecSchema.describe('semi-infinite cladding above the core (e.g. air or SiO2)'),

@@ -1,0 +1,122 @@
+/**
+ * Crash safety of `run` (issue 21): the real CLI is killed with SIGKILL at a few random points
+ * (after k progress lines), `run --resume DIR` finishes it, and the result must equal an
+ * uninterrupted run's — rows and metrics exactly, the manifest except its finish time, with the
+ * interrupted run's start time and run id kept. Writing over an earlier run keeps it intact until
+ * the new run completes.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const CLI = fileURLToPath(new URL('../proving-ground.mjs', import.meta.url));
+const RUN = ['run', '--agent', 'random', '--probe', 'P2', '--split', 'dev'];
+
+interface Ended {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stderr: string;
+}
+
+/** Runs the CLI; with `killAfter`, sends SIGKILL as the k-th progress line ("[i/n]") arrives on stderr. */
+function cli(args: readonly string[], killAfter?: number): Promise<Ended> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, PROVING_GROUND_TSX: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    let lines = 0;
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr += chunk;
+      lines += (chunk.match(/\[\d+\/\d+\]/g) ?? []).length;
+      if (killAfter !== undefined && lines >= killAfter) child.kill('SIGKILL');
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stderr }));
+  });
+}
+
+interface Results {
+  manifest: Record<string, unknown>;
+  rows: unknown[];
+  metrics: unknown;
+}
+const results = async (dir: string): Promise<Results> => JSON.parse(await readFile(join(dir, 'results.json'), 'utf8')) as Results;
+const withoutTimes = ({ run_id: _r, started_at: _s, finished_at: _f, ...m }: Record<string, unknown>): Record<string, unknown> => m;
+const idSuffix = (id: unknown): string => String(id).replace(/-\d{8}T\d{6}Z-/, '-<stamp>-');
+
+let dir = '';
+let reference: Results;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pg-crash-'));
+  const done = await cli([...RUN, '--out', join(dir, 'reference')]);
+  expect(done.code, done.stderr).toBe(0);
+  reference = await results(join(dir, 'reference'));
+}, 30_000);
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('run: kill -9 and --resume', () => {
+  it('a run killed at random points resumes to the rows, metrics and manifest of an uninterrupted run', async () => {
+    // 64 tasks, a progress line every 3: kill between the first and the 15th line.
+    const points = [1, 2 + Math.floor(Math.random() * 6), 8 + Math.floor(Math.random() * 8)];
+    for (const k of points) {
+      const out = join(dir, `killed-${k}`);
+      const killed = await cli([...RUN, '--out', out], k);
+      expect(killed.signal, `killed after ${k} progress lines: ${killed.stderr}`).toBe('SIGKILL');
+      const recipe = JSON.parse(await readFile(join(out, 'run.json'), 'utf8')) as { started_ms: number };
+      const indexed = (await readFile(join(out, 'tasks.jsonl'), 'utf8')).split('\n').filter(Boolean).length;
+      expect(indexed).toBeGreaterThan(0);
+      expect(indexed).toBeLessThan(64);
+      const resumed = await cli(['run', '--resume', out]);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      expect(resumed.stderr).toMatch(/resuming .*: \d+\/64 tasks already done/);
+      const r = await results(out);
+      expect(JSON.stringify(r.rows)).toBe(JSON.stringify(reference.rows));
+      expect(JSON.stringify(r.metrics)).toBe(JSON.stringify(reference.metrics));
+      expect(withoutTimes(r.manifest)).toEqual(withoutTimes(reference.manifest));
+      // The interrupted run's identity is kept: its start and the run id made from it.
+      expect(r.manifest.started_at).toBe(new Date(recipe.started_ms).toISOString());
+      expect(idSuffix(r.manifest.run_id)).toBe(idSuffix(reference.manifest.run_id));
+      expect(String(r.manifest.run_id)).toContain(new Date(recipe.started_ms).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z'));
+      expect((await readdir(join(out, 'transcripts'))).filter((n) => n.endsWith('.json'))).toHaveLength(64);
+    }
+  }, 60_000);
+
+  it('a run over an earlier run keeps it until the new one completes; an interrupted run is not overwritten', async () => {
+    const out = join(dir, 'over');
+    expect((await cli([...RUN, '--out', out])).code).toBe(0);
+    const first = await results(out);
+    const killed = await cli([...RUN, '--seed', '7', '--out', out], 2);
+    expect(killed.signal).toBe('SIGKILL');
+    // The earlier run is untouched; the new one sits in a sibling folder that can be resumed.
+    expect(await results(out)).toEqual(first);
+    const sibling = (await readdir(dir)).find((n) => n.startsWith('.over.run-'));
+    expect(sibling).toBeDefined();
+    const resumed = await cli(['run', '--resume', join(dir, sibling ?? '')]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect((await results(out)).manifest.seed).toBe(7);
+    expect((await readdir(dir)).filter((n) => n.startsWith('.over.'))).toEqual([]);
+
+    const half = join(dir, 'half');
+    expect((await cli([...RUN, '--out', half], 2)).signal).toBe('SIGKILL');
+    const refused = await cli([...RUN, '--out', half]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${half} holds an interrupted run: continue it with \`run --resume ${half}\``);
+  }, 60_000);
+
+  it('resume names a damaged transcript and runs that task again', async () => {
+    const out = join(dir, 'damaged');
+    expect((await cli([...RUN, '--out', out], 3)).signal).toBe('SIGKILL');
+    const first = (await readFile(join(out, 'tasks.jsonl'), 'utf8')).split('\n')[0] ?? '';
+    const { file } = JSON.parse(first) as { file: string };
+    await writeFile(join(out, 'transcripts', file), '');
+    const resumed = await cli(['run', '--resume', out]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toContain(`${join(out, 'transcripts', file)} does not match its sha256 in tasks.jsonl; running that task again`);
+    expect(JSON.stringify((await results(out)).rows)).toBe(JSON.stringify(reference.rows));
+  }, 30_000);
+});

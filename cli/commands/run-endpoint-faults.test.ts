@@ -1,0 +1,133 @@
+/**
+ * Model endpoints that fail (issue 21). A dead endpoint stops the run instead of failing every task: after
+ * --max-consecutive-failures (default 3) tasks in a row that could not connect or were refused
+ * the key, the run ends 'failed' with the Test-connection diagnosis; `--resume` with the fixed key
+ * runs those tasks again. Each HTTP attempt has a time limit (--request-timeout-s, default 120 s);
+ * a reply over --max-response-mib fails only its task; a stream cut mid-way is retried.
+ */
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRunArgs, runCommand } from './run.ts';
+import { DEFAULT_REQUEST_TIMEOUT_S } from './run-llm.ts';
+import { writeFixtureBank } from './run-fixture-bank.ts';
+import { ResultsFileSchema } from '../../src/core/veh/run/results-file.ts';
+import { fixtureOracle } from '../../src/core/veh/protocol/test-fixtures.ts';
+import { startStandin, type Standin } from '../../test/llm-standin/server.ts';
+import { vehBrain } from '../../test/llm-standin/brains/veh.ts';
+
+const KEY = 'sk-standin-DEAD-5c1e';
+const MODEL = 'veh-always-propose';
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s) }, out, err };
+}
+
+/** A loopback port nothing listens on: bound once by the OS, then closed. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+const results = async (out: string) => ResultsFileSchema.parse(JSON.parse(await readFile(join(out, 'results.json'), 'utf8')));
+
+let dir = '';
+let bank = '';
+let standin: Standin;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pg-dead-'));
+  bank = join(dir, 'bank');
+  await mkdir(bank);
+  await writeFixtureBank(bank);
+  standin = await startStandin({ brain: vehBrain, key: KEY });
+});
+afterAll(async () => {
+  await standin.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A model run on the P1 fixture tasks; flags in `extra` come last, so they win over the defaults here. */
+const model = (baseUrl: string, out: string, extra: string[] = []): string[] => ['--provider', 'openai', '--base-url', baseUrl, '--model', MODEL, '--probe', 'P1', '--bank', bank, '--out', out, '--max-retries', '0', ...extra];
+
+describe('run: a dead model endpoint stops the run', () => {
+  it('a refused connection stops after 3 tasks with the diagnosis', async () => {
+    const out = join(dir, 'refused');
+    const base = `http://127.0.0.1:${await closedPort()}/v1`;
+    const r = capture();
+    expect(await runCommand(model(base, out), r.io, { oracle: fixtureOracle, env: {} })).toBe(1);
+    const file = await results(out);
+    expect(file.manifest.status).toBe('failed');
+    expect(file.rows).toHaveLength(3);
+    const err = r.err.join('\n');
+    expect(err).toContain('run: stopped early: 3 tasks in a row could not use the model endpoint (network), so the run stops here.');
+    expect(err).toContain(`Could not connect to the local server at ${new URL(base).origin} (not running?)`);
+    expect(err).toContain('Make sure the server is running');
+  });
+
+  it('--max-consecutive-failures 2 stops after 2; a refused key is diagnosed; --resume with the right key runs them again', async () => {
+    const out = join(dir, 'auth');
+    const r = capture();
+    expect(await runCommand(model(standin.baseUrls.openai, out, ['--max-consecutive-failures', '2']), r.io, { oracle: fixtureOracle, env: { OPENAI_API_KEY: 'sk-wrong' } })).toBe(1);
+    expect((await results(out)).rows).toHaveLength(2);
+    expect(r.err.join('\n')).toMatch(/2 tasks in a row could not use the model endpoint \(auth\).*The endpoint refused the key \(HTTP 401\)/s);
+    const again = capture();
+    expect(await runCommand(['--resume', out], again.io, { oracle: fixtureOracle, env: { OPENAI_API_KEY: KEY } })).toBe(0);
+    expect(again.err.join('\n')).toContain('2 task(s) that could not reach the model endpoint will run again');
+    const file = await results(out);
+    expect(file.manifest.status).toBe('completed');
+    expect(file.rows.every((row) => row.status === 'completed')).toBe(true);
+  });
+
+  it('tasks that reach the model reset the streak (a rate limit does not count)', async () => {
+    const out = join(dir, 'rate');
+    for (let i = 0; i < 3; i++) standin.inject({ kind: 'status', status: 429, message: 'slow down' });
+    const r = capture();
+    expect(await runCommand([...model(standin.baseUrls.openai, out), '--allow-errors'], r.io, { oracle: fixtureOracle, env: { OPENAI_API_KEY: KEY } })).toBe(0);
+    const file = await results(out);
+    expect(file.manifest.status).toBe('completed');
+    expect(file.rows.filter((row) => row.status === 'error')).toHaveLength(3);
+  });
+
+  it('each HTTP attempt times out after --request-timeout-s (default 120 s)', async () => {
+    expect(parseRunArgs(model(standin.baseUrls.openai, join(dir, 'x'))).model?.requestTimeoutS).toBe(DEFAULT_REQUEST_TIMEOUT_S);
+    expect(() => parseRunArgs(model(standin.baseUrls.openai, join(dir, 'x'), ['--request-timeout-s', '0']))).toThrow(/--request-timeout-s must be/);
+    const out = join(dir, 'slow');
+    standin.inject({ kind: 'delay', ms: 5000 });
+    const r = capture();
+    const t0 = Date.now();
+    await runCommand([...model(standin.baseUrls.openai, out, ['--request-timeout-s', '0.3']), '--allow-errors'], r.io, { oracle: fixtureOracle, env: { OPENAI_API_KEY: KEY } });
+    expect(Date.now() - t0).toBeLessThan(4000);
+    const text = await readFile(join(out, 'transcripts', `${(await results(out)).rows[0]?.task_id ?? ''}.json`), 'utf8');
+    expect(text).toContain('"error_kind": "timeout"');
+  });
+});
+
+describe('run: a runaway or cut-off reply', () => {
+  it('an endless stream fails only its task, at --max-response-mib, with a clear error', async () => {
+    const out = join(dir, 'flood');
+    standin.inject({ kind: 'flood' });
+    const r = capture();
+    expect(await runCommand([...model(standin.baseUrls.openai, out, ['--max-response-mib', '0.25']), '--allow-errors'], r.io, { oracle: fixtureOracle, env: { OPENAI_API_KEY: KEY } })).toBe(0);
+    const file = await results(out);
+    expect(file.manifest.status).toBe('completed');
+    expect(file.rows.filter((row) => row.status === 'error')).toHaveLength(1);
+    expect(r.err.join('\n')).toMatch(/1 of \d+ tasks failed: .*the reply is larger than the response limit of 0\.25 MiB/);
+  });
+
+  it('a stream cut mid-way is retried like a network error', async () => {
+    const out = join(dir, 'cut');
+    standin.inject({ kind: 'truncate' });
+    expect(await runCommand(model(standin.baseUrls.openai, out, ['--max-retries', '1']), capture().io, { oracle: fixtureOracle, env: { OPENAI_API_KEY: KEY } })).toBe(0);
+    const file = await results(out);
+    expect(file.rows.every((row) => row.status === 'completed')).toBe(true);
+    const first = await readFile(join(out, 'transcripts', `${file.rows[0]?.task_id ?? ''}.json`), 'utf8');
+    expect(first).toMatch(/"type": "llm_retry"[^}]*"error_kind": "network"/s);
+  });
+});
