@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_AGENTS } from '../src/core/veh/agents/index.ts';
 import { main } from './main.ts';
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s) }, out, err };
-}
+import { capture } from './test-capture.ts';
 
 describe('proving-ground main', () => {
   it('--help lists every built-in agent from the registry', async () => {

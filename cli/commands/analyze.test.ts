@@ -10,12 +10,7 @@ import { toCircuitResultsFile } from '../../src/core/circuit-audit/run/results-f
 import type { CircuitRunManifest } from '../../src/core/circuit-audit/run/manifest.ts';
 import type { CircuitRow } from '../../src/core/circuit-audit/metrics/rows.ts';
 import { p3Row, state, step, violation } from '../../src/core/circuit-audit/metrics/test-utils.ts';
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s) }, out, err };
-}
+import { capture } from '../test-capture.ts';
 
 let dir = '';
 

@@ -5,14 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankManifest } from '../../src/core/veh/task-schema.ts';
 import { bankCommand, parseBankArgs, type BankDeps } from './bank.ts';
+import { capture } from '../test-capture.ts';
 
 const sha256Of = (text: string): string => createHash('sha256').update(text).digest('hex');
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s) }, out, err };
-}
 
 /** A stand-in generator: two small files and a manifest, varying with the seed like the real one. */
 const fakeDeps: BankDeps = {

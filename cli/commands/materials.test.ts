@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { materialsCommand, parseMaterialsArgs } from './materials.ts';
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s) }, out, err };
-}
+import { capture } from '../test-capture.ts';
 
 describe('parseMaterialsArgs', () => {
   it('reads --json and --at WAVELENGTH_NM NAME (the name may span several arguments)', () => {

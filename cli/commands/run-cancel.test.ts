@@ -9,12 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from './run.ts';
+import { capture } from '../test-capture.ts';
 
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s) }, out, err };
-}
 let dir = '';
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pg-cancel-'));

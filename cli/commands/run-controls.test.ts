@@ -12,12 +12,7 @@ import { DEFAULT_VEH_BANK_DIR, bankTextReader } from '../../src/adapters/node/ru
 import { ResultsFileSchema } from '../../src/core/veh/run/results-file.ts';
 import type { P3Task } from '../../src/core/veh/task-schema.ts';
 import { sgSuccess } from '../../src/core/veh/protocol/sg-forms.ts';
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s) }, out, err };
-}
+import { capture } from '../test-capture.ts';
 
 let dir = '';
 let bank = '';

@@ -17,15 +17,10 @@ import { ResultsFileSchema } from '../../src/core/veh/run/results-file.ts';
 import { fixtureOracle } from '../../src/core/veh/protocol/test-fixtures.ts';
 import { startStandin, type Standin } from '../../test/llm-standin/server.ts';
 import { vehBrain } from '../../test/llm-standin/brains/veh.ts';
+import { capture } from '../test-capture.ts';
 
 const KEY = 'sk-standin-DEAD-5c1e';
 const MODEL = 'veh-always-propose';
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s) }, out, err };
-}
 
 /** A loopback port nothing listens on: bound once by the OS, then closed. */
 async function closedPort(): Promise<number> {

@@ -19,15 +19,10 @@ import { TranscriptSchema } from '../../src/core/veh/run/transcript.ts';
 import { fixtureOracle } from '../../src/core/veh/protocol/test-fixtures.ts';
 import { startStandin, type Standin } from '../../test/llm-standin/server.ts';
 import { vehBrain } from '../../test/llm-standin/brains/veh.ts';
+import { capture } from '../test-capture.ts';
 
 const KEY = 'sk-standin-SECRET-7f3a91';
 const MODEL = 'veh-always-propose';
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s) }, out, err };
-}
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });

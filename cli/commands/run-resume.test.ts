@@ -9,12 +9,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipeArgs, runCommand } from './run.ts';
 import { scoreCommand } from './score.ts';
+import { capture } from '../test-capture.ts';
 
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s) }, out, err };
-}
 const RUN = ['--agent', 'random', '--probe', 'P2', '--split', 'dev'];
 const rowsOf = async (dir: string): Promise<string> => JSON.stringify((JSON.parse(await readFile(join(dir, 'results.json'), 'utf8')) as { rows: unknown }).rows);
 

@@ -8,12 +8,7 @@ import { CircuitTranscriptSchema } from '../../src/core/circuit-audit/protocol/t
 import { p1Task, p2Task, p3Task, p4Task } from '../../src/core/circuit-audit/protocol/test-fixtures.ts';
 import { parseRunArgs, runCommand } from './run.ts';
 import { scoreCommand } from './score.ts';
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s) }, out, err };
-}
+import { capture } from '../test-capture.ts';
 
 let dir = '';
 let bank = '';

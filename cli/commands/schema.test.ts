@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PHOTONICS_KINDS } from '../../src/core/photonics/problem.ts';
 import { parseSchemaArgs, schemaCommand } from './schema.ts';
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { stdout: (s: string) => void out.push(s), stderr: (s: string) => void err.push(s) }, out, err };
-}
+import { capture } from '../test-capture.ts';
 
 interface Node {
   oneOf?: Node[];

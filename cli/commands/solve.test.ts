@@ -5,12 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeSolveContext } from '../../src/adapters/node/photonics-context.ts';
 import { solvePhotonics } from '../../src/core/photonics/solve.ts';
 import { parseSolveArgs, solveCommand } from './solve.ts';
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { stdout: (s: string) => void out.push(s), stderr: (s: string) => void err.push(s) }, out, err };
-}
+import { capture } from '../test-capture.ts';
 
 /**
  * Bohren & Huffman (1983), Appendix A, the sample run of BHMIE: m = 1.55, x = 5.21282 (radius

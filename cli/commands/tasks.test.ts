@@ -2,12 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CircuitTaskSchema } from '../../src/core/circuit-audit/task-schema.ts';
 import { VehTaskSchema } from '../../src/core/veh/task-schema.ts';
 import { parseTasksArgs, tasksCommand } from './tasks.ts';
+import { capture } from '../test-capture.ts';
 
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s) }, out, err };
-}
 const lines = (out: string[]): string[] => out.join('').split('\n').filter((l) => l !== '');
 
 describe('parseTasksArgs', () => {

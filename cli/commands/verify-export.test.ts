@@ -12,11 +12,7 @@ import { fixtureClock } from '../../src/core/veh/protocol/test-session.ts';
 import { runCommand } from './run.ts';
 import { writeFixtureBank } from './run-fixture-bank.ts';
 import { verifyCommand } from './verify.ts';
-
-function capture() {
-  const lines: string[] = [];
-  return { io: { stdout: (s: string) => lines.push(s), stderr: (s: string) => lines.push(s) }, text: () => lines.join('\n') };
-}
+import { capture } from '../test-capture.ts';
 
 let dir = '';
 let bank = '';

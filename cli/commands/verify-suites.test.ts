@@ -5,12 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceCircuitOracle } from '../../src/core/circuit-audit/run/reference-oracle.ts';
 import { runCommand } from './run.ts';
 import { verifyCommand } from './verify.ts';
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s) }, text: () => [...out, ...err].join('\n') };
-}
+import { capture } from '../test-capture.ts';
 
 let dir = '';
 let run = '';

@@ -7,12 +7,7 @@ import { verifyCommand } from './verify.ts';
 import { writeFixtureBank } from './run-fixture-bank.ts';
 import { fixtureOracle } from '../../src/core/veh/protocol/test-fixtures.ts';
 import { fixtureClock } from '../../src/core/veh/protocol/test-session.ts';
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s) }, out, err, text: () => [...out, ...err].join('\n') };
-}
+import { capture } from '../test-capture.ts';
 
 let dir = '';
 let bank = '';
