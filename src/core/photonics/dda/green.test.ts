@@ -1,8 +1,8 @@
 /** The interaction tensor's limits and the FFT matrix–vector product against the direct O(N²) sum. */
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../../stats/rng.ts';
 import { buildLattice, type DdaShape } from './geometry.ts';
-import { directOperator, fftOperator, interactionTensor } from './green.ts';
+import { interactionTensor } from './green.ts';
+import { fftVsDirectGap } from './operator-gap.ts';
 
 describe('interactionTensor', () => {
   it('tends to the static dipole field (3r̂r̂ − I)/r³ as k → 0', () => {
@@ -37,24 +37,7 @@ describe('fftOperator', () => {
   for (const [name, shape, across] of cases) {
     it(`equals the direct sum for ${name}`, () => {
       const l = buildLattice(shape, across);
-      const invAlpha = { re: 2.3, im: -0.4 };
-      const k = 0.7;
-      const fast = fftOperator(l.dims, l.sites, k, invAlpha);
-      const slow = directOperator(l.dims, l.sites, k, invAlpha);
-      const rng = createRng(42);
-      const xRe = Float64Array.from({ length: fast.size }, () => rng.uniform(-1, 1));
-      const xIm = Float64Array.from({ length: fast.size }, () => rng.uniform(-1, 1));
-      const a = { re: new Float64Array(fast.size), im: new Float64Array(fast.size) };
-      const b = { re: new Float64Array(fast.size), im: new Float64Array(fast.size) };
-      fast.apply(xRe, xIm, a.re, a.im);
-      slow.apply(xRe, xIm, b.re, b.im);
-      let worst = 0;
-      let scale = 0;
-      for (let i = 0; i < fast.size; i++) {
-        worst = Math.max(worst, Math.abs(a.re[i]! - b.re[i]!), Math.abs(a.im[i]! - b.im[i]!));
-        scale = Math.max(scale, Math.abs(b.re[i]!), Math.abs(b.im[i]!));
-      }
-      expect(worst / scale).toBeLessThan(1e-12);
+      expect(fftVsDirectGap(l, 0.7, { re: 2.3, im: -0.4 })).toBeLessThan(1e-12);
     });
   }
 });
