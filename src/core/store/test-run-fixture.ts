@@ -28,5 +28,5 @@ export function fixtureRun(): Promise<VehRunResult> {
 }
 
 export function fixtureRecipe(taskIds: readonly string[]): RunRecipe {
-  return { suite: 'veh', agent_id: 'reference', seed: FIXTURE_SEED, p3_variant: 'raw_history', filters: {}, bank_hash: FIXTURE_BANK_HASH, task_ids: [...taskIds], app_version: '0.0.0-test' };
+  return { suite: 'veh', agent_id: 'reference', seed: FIXTURE_SEED, options: { p3Variant: 'raw_history' }, filters: {}, bank_hash: FIXTURE_BANK_HASH, task_ids: [...taskIds], app_version: '0.0.0-test' };
 }

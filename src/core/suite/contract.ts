@@ -26,6 +26,7 @@ import type { ManifestInput, SuiteEnvironment } from '../run/types.ts';
 import type { TranscriptCore } from '../run/transcript-core.ts';
 import type { ManifestCore } from '../run/manifest-core.ts';
 import type { SuiteMetrics } from './metrics.ts';
+import type { SuiteScoring } from './scoring.ts';
 import type { VerifiableSuite } from '../verify/verify.ts';
 
 export interface SuiteDescriptor {
@@ -94,6 +95,8 @@ export interface Suite<Task extends { task_id: string } = { task_id: string }, E
   /** Built-in agents (reference first; privileged ones read the hidden reference). */
   readonly agents: readonly Agent[];
   readonly results: ResultsFileSpec<Row, T, M>;
+  /** How rows are graded and compared (leaderboard, compare, export summaries, profiles). */
+  readonly scoring: SuiteScoring<Row, T>;
   /** The run id a run of these inputs will get (stored runs need it before the first task). */
   runId(input: ManifestInput<Opts>): string;
   /** The run options a manifest records (resume and shards repeat them). */
