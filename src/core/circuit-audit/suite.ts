@@ -19,6 +19,7 @@ import { CIRCUIT_HEADLINES, CircuitResultsFileSchema, renderCircuitResultsMarkdo
 import { circuitRunnable, type CircuitRunOptionsOfSuite } from './run/run-suite.ts';
 import { CircuitTaskSchema, type CircuitTask } from './task-schema.ts';
 import { circuitScoring } from './scoring.ts';
+import { circuitInterop } from './interop.ts';
 import { DEFAULT_MAX_RETRIES } from '../agent/loop.ts';
 
 /** The circuit oracle's backends this build reproduces bit for bit (src/core/kernels/circuit-parity.test.ts). */
@@ -59,6 +60,7 @@ export const circuitSuite: Suite<CircuitTask, CircuitOracle, CircuitRunOptionsOf
   agents: CIRCUIT_AGENTS,
   results: { build: toCircuitResultsFile, schema: CircuitResultsFileSchema, markdown: renderCircuitResultsMarkdown },
   scoring: circuitScoring,
+  interop: circuitInterop,
   ...circuitRunnable,
   runId: (input) => circuitRunId({ ...input, maxRetries: DEFAULT_MAX_RETRIES, ...(input.options.p3Variant ? { p3Variant: input.options.p3Variant } : {}) }),
   optionsOf: (m) => (m.p3_variant ? { p3Variant: m.p3_variant } : {}),

@@ -16,6 +16,7 @@ import { P3VariantSchema } from './protocol/prompts.ts';
 import { SgFormSchema } from './protocol/sg-forms.ts';
 import { VehRowSchema, type VehRow } from './rows.ts';
 import { vehScoring } from './scoring/index.ts';
+import { vehInterop } from './interop.ts';
 import { HEADLINE_METRICS } from './run/headline.ts';
 import { RunManifestSchema, runId, type RunManifest } from './run/manifest.ts';
 import { ResultsFileSchema, renderResultsMarkdown, toResultsFile } from './run/results-file.ts';
@@ -72,6 +73,7 @@ export const vehSuite: Suite<VehTask, VehOracle, VehResolvedOptions, VehRow, Tra
   agents: BUILTIN_AGENTS,
   results: { build: toResultsFile, schema: ResultsFileSchema, markdown: renderResultsMarkdown },
   scoring: vehScoring,
+  interop: vehInterop,
   ...vehRunnable,
   runId: (input) => runId({ ...input, p3Variant: input.options.p3Variant }),
   optionsOf: (m) => ({
