@@ -20,6 +20,7 @@ import { circuitRunnable, type CircuitRunOptionsOfSuite } from './run/run-suite.
 import { CircuitTaskSchema, type CircuitTask } from './task-schema.ts';
 import { circuitScoring } from './scoring.ts';
 import { circuitInterop } from './interop.ts';
+import { CIRCUIT_ANALYSES } from './analyses/index.ts';
 import { DEFAULT_MAX_RETRIES } from '../agent/loop.ts';
 
 /** The circuit oracle's backends this build reproduces bit for bit (src/core/kernels/circuit-parity.test.ts). */
@@ -61,6 +62,7 @@ export const circuitSuite: Suite<CircuitTask, CircuitOracle, CircuitRunOptionsOf
   results: { build: toCircuitResultsFile, schema: CircuitResultsFileSchema, markdown: renderCircuitResultsMarkdown },
   scoring: circuitScoring,
   interop: circuitInterop,
+  analyses: CIRCUIT_ANALYSES,
   ...circuitRunnable,
   runId: (input) => circuitRunId({ ...input, maxRetries: DEFAULT_MAX_RETRIES, ...(input.options.p3Variant ? { p3Variant: input.options.p3Variant } : {}) }),
   optionsOf: (m) => (m.p3_variant ? { p3Variant: m.p3_variant } : {}),

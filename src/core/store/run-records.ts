@@ -4,7 +4,6 @@
  * a finish or an interruption changes, and how an imported file becomes a stored run.
  */
 import type { ManifestCore } from '../run/manifest-core.ts';
-import type { SuiteMetrics } from '../suite/metrics.ts';
 import type { ImportInput, StoredRun, StoredRunSummary, RunRecipe } from './run-store.ts';
 
 export interface BeginInit {

@@ -28,6 +28,7 @@ import type { TranscriptCore } from '../run/transcript-core.ts';
 import type { ManifestCore } from '../run/manifest-core.ts';
 import type { SuiteMetrics } from './metrics.ts';
 import type { SuiteScoring } from './scoring.ts';
+import type { SuiteAnalysis } from '../analyses/suite-analyses.ts';
 import type { VerifiableSuite } from '../verify/verify.ts';
 
 export interface SuiteDescriptor {
@@ -122,6 +123,8 @@ export interface Suite<Task extends { task_id: string } = { task_id: string }, E
   /** How rows are graded and compared (leaderboard, compare, export summaries, profiles). */
   readonly scoring: SuiteScoring<Row, T>;
   readonly interop: SuiteInterop<T>;
+  /** Analyses over saved runs of this suite (`analyze KIND`, the page's Analyses). */
+  readonly analyses: readonly SuiteAnalysis[];
   /** The run id a run of these inputs will get (stored runs need it before the first task). */
   runId(input: ManifestInput<Opts>): string;
   /** The run options a manifest records (resume and shards repeat them). */

@@ -17,6 +17,7 @@ import { SgFormSchema } from './protocol/sg-forms.ts';
 import { VehRowSchema, type VehRow } from './rows.ts';
 import { vehScoring } from './scoring/index.ts';
 import { vehInterop } from './interop.ts';
+import { VEH_ANALYSES } from './analyses/index.ts';
 import { HEADLINE_METRICS } from './run/headline.ts';
 import { RunManifestSchema, runId, type RunManifest } from './run/manifest.ts';
 import { ResultsFileSchema, renderResultsMarkdown, toResultsFile } from './run/results-file.ts';
@@ -74,6 +75,7 @@ export const vehSuite: Suite<VehTask, VehOracle, VehResolvedOptions, VehRow, Tra
   results: { build: toResultsFile, schema: ResultsFileSchema, markdown: renderResultsMarkdown },
   scoring: vehScoring,
   interop: vehInterop,
+  analyses: VEH_ANALYSES,
   ...vehRunnable,
   runId: (input) => runId({ ...input, p3Variant: input.options.p3Variant }),
   optionsOf: (m) => ({
