@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { openDB, type IDBPDatabase } from 'idb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeRunStoreContract } from '../../core/store/run-store-contract.ts';
+import { describeRunStoreContract } from '../../core/store/test-store-contract.ts';
 import { StoreCorruptionError, StoreQuotaError } from '../../core/store/run-store.ts';
 import { fixtureRecipe, fixtureRun } from '../../core/store/test-run-fixture.ts';
 import { SUITES } from '../../core/suites.ts';

@@ -2,7 +2,7 @@
  * The run store contract (issue 4): where the page keeps runs, per-task results, transcripts and
  * imported files, so a closed tab or a crash loses at most the task in flight. Pure types: the page
  * implements it over IndexedDB (src/adapters/browser/runs-db.ts), Node and tests over memory
- * (memory-run-store.ts). Every implementation passes the same contract suite (run-store-contract.ts).
+ * (memory-run-store.ts). Every implementation passes the same contract suite (test-store-contract.ts).
  *
  * Keys: `store_id` is the store's own key for a run (a local run uses its run id; an imported file
  * whose run id is already stored gets a suffixed id), so an import never overwrites anything.

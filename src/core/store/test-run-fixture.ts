@@ -8,6 +8,8 @@ import { fixtureBank, fixtureOracle } from '../veh/protocol/test-fixtures.ts';
 import { fixtureClock } from '../veh/protocol/test-session.ts';
 import type { RunRecipe } from './run-store.ts';
 
+export type FixtureRunResult = VehRunResult;
+
 export const FIXTURE_SEED = 11;
 export const FIXTURE_BANK_HASH = 'fixture-bank-hash';
 

@@ -4,7 +4,7 @@
  * cannot disagree about what a commit, a finish, an import or a delete does.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { VehRunResult as RunResult } from '../veh/run/run-veh.ts';
+import type { FixtureRunResult as RunResult } from './test-run-fixture.ts';
 import { fixtureRecipe, fixtureRun } from './test-run-fixture.ts';
 import type { RunStore } from './run-store.ts';
 
