@@ -62,7 +62,7 @@ test('import a run, see it listed, Verify → verified; export it as JSON and im
 
   // Export (the versioned format), then delete the run (confirmed) and import the export back.
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('export-json').click()]);
-  expect(download.suggestedFilename()).toMatch(/^vehbench-veh-reference-.*\.json$/);
+  expect(download.suggestedFilename()).toMatch(/^veh-reference-.*\.json$/);
   const exported = readFileSync((await download.path())!, 'utf8');
   const parsed = JSON.parse(exported) as { format: string; format_version: number; tasks: unknown[]; content_sha256: string };
   expect(parsed.format).toBe('proving-ground/run-export');

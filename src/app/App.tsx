@@ -14,10 +14,17 @@ import { ErrorPanel } from './components/ErrorPanel.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './components/SkipLink.tsx';
 import { useHashRoute } from './routing/use-hash-route.ts';
 import { routeHref, type Route } from './routing/route.ts';
-import { useVehOracle } from './data/use-veh-oracle.ts';
+import { useSuiteEnvironment } from './data/use-suite-environment.ts';
+import { DEFAULT_SUITE_ID, hasSuiteView, SUITE_VIEWS, suiteView } from './suites/registry.ts';
+
+/** The suite the current page is about (its worker's status is in the header); the default elsewhere. */
+function routeSuiteId(route: Route): string {
+  return 'suiteId' in route && hasSuiteView(route.suiteId) ? route.suiteId : DEFAULT_SUITE_ID;
+}
 
 export function App() {
   const route = useHashRoute();
+  const suiteId = routeSuiteId(route);
   return (
     <>
       <SkipLink />
@@ -26,10 +33,16 @@ export function App() {
           Proving Ground
         </a>
         <nav aria-label="Main">
-          <a href={routeHref({ name: 'suite', query: new URLSearchParams() })} aria-current={route.name === 'suite' || route.name === 'task' ? 'page' : undefined}>
-            VEHBench tasks
-          </a>
-          <a href={routeHref({ name: 'run', query: new URLSearchParams() })} aria-current={route.name === 'run' ? 'page' : undefined}>
+          {SUITE_VIEWS.map((v) => (
+            <a
+              key={v.suite.descriptor.id}
+              href={routeHref({ name: 'suite', suiteId: v.suite.descriptor.id, query: new URLSearchParams() })}
+              aria-current={(route.name === 'suite' || route.name === 'task') && route.suiteId === v.suite.descriptor.id ? 'page' : undefined}
+            >
+              {v.navLabel}
+            </a>
+          ))}
+          <a href={routeHref({ name: 'run', suiteId, query: new URLSearchParams() })} aria-current={route.name === 'run' ? 'page' : undefined}>
             Run
           </a>
           <a href={routeHref({ name: 'runs', query: new URLSearchParams() })} aria-current={route.name === 'runs' || route.name === 'run-detail' ? 'page' : undefined}>
@@ -48,16 +61,16 @@ export function App() {
             Model settings
           </a>
         </nav>
-        <OracleStatus />
+        <OracleStatus suiteId={suiteId} />
       </header>
-      <OracleErrorBanner />
+      <OracleErrorBanner suiteId={suiteId} />
       {/* tabIndex -1: the skip link can focus it, Tab does not stop on it. */}
       <main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <RouteView route={route} />
       </main>
       <footer className="site-footer">
         <p>
-          Runs entirely in this browser: the oracles (VEHBench's analytical cantilever model, the photonics solvers) run as
+          Runs entirely in this browser: the oracles (VEHBench's analytical cantilever model, the circuit audit's closed-form circuits, the photonics solvers) run as
           WebAssembly in Web Workers, and model requests go straight from this page to the endpoint you configure. Task
           and transcript text is shown as text, never as markup.
         </p>
@@ -71,11 +84,14 @@ function RouteView({ route }: { route: Route }) {
     case 'home':
       return <HomePage />;
     case 'suite':
-      return <SuiteBrowserPage query={route.query} />;
     case 'task':
-      return <TaskPage taskId={route.taskId} query={route.query} />;
-    case 'run':
-      return <RunPage query={route.query} />;
+    case 'run': {
+      if (!hasSuiteView(route.suiteId)) return <NoSuchSuite id={route.suiteId} />;
+      const view = suiteView(route.suiteId);
+      if (route.name === 'suite') return <SuiteBrowserPage view={view} query={route.query} />;
+      if (route.name === 'task') return <TaskPage view={view} taskId={route.taskId} query={route.query} />;
+      return <RunPage view={view} query={route.query} />;
+    }
     case 'playground':
       return <PlaygroundPage query={route.query} />;
     case 'settings':
@@ -99,9 +115,17 @@ function RouteView({ route }: { route: Route }) {
   }
 }
 
+function NoSuchSuite({ id }: { id: string }) {
+  return (
+    <div className="error-panel" role="alert">
+      <strong>This build has no suite “{id}”.</strong> It has {SUITE_VIEWS.map((v) => v.suite.descriptor.id).join(', ')}. <a href="#/">Go home</a>
+    </div>
+  );
+}
+
 /** A worker that cannot start is worth saying on every page, with a way to try again. */
-function OracleErrorBanner() {
-  const oracle = useVehOracle();
+function OracleErrorBanner({ suiteId }: { suiteId: string }) {
+  const oracle = useSuiteEnvironment(suiteId);
   if (!oracle.isError) return null;
   return <ErrorPanel title="The simulation oracle (web worker) could not start" error={oracle.error} onRetry={() => void oracle.refetch()} />;
 }

@@ -7,7 +7,7 @@ import { routeHref } from '../routing/route.ts';
 const MAX_TASK_LINKS = 60;
 
 /** Which runs and task rows a table row was computed from, each linking to where it can be inspected. */
-function Sources({ provenance }: { provenance: Provenance }) {
+function Sources({ suiteId, provenance }: { suiteId: string; provenance: Provenance }) {
   const shown = provenance.task_ids.slice(0, MAX_TASK_LINKS);
   return (
     <details className="pg-an-sources">
@@ -29,7 +29,7 @@ function Sources({ provenance }: { provenance: Provenance }) {
           {shown.map((id, i) => (
             <span key={id}>
               {i > 0 && ' '}
-              <a href={routeHref({ name: 'task', taskId: id, query: new URLSearchParams() })}>{id}</a>
+              <a href={routeHref({ name: 'task', suiteId, taskId: id, query: new URLSearchParams() })}>{id}</a>
             </span>
           ))}
           {provenance.task_ids.length > shown.length && ` … and ${provenance.task_ids.length - shown.length} more (all are listed in the CSV)`}
@@ -40,7 +40,8 @@ function Sources({ provenance }: { provenance: Provenance }) {
 }
 
 /** An analysis table as an HTML table, its notes, a sources disclosure per row and a CSV download. */
-export function AnalysisTableView({ table }: { table: AnalysisTable }) {
+/** `suiteId`: the suite the analysed runs belong to (task links go to its task pages). */
+export function AnalysisTableView({ suiteId = 'veh', table }: { suiteId?: string; table: AnalysisTable }) {
   const save = () => downloadBlob(`${fileStem(table.title)}.csv`, new Blob([tableToCsv(table)], { type: 'text/csv;charset=utf-8' }));
   return (
     <section className="pg-an-table" aria-labelledby={`an-${table.id}`} data-testid={`analysis-${table.id}`}>
@@ -66,7 +67,7 @@ export function AnalysisTableView({ table }: { table: AnalysisTable }) {
                   </td>
                 ))}
                 <td>
-                  <Sources provenance={r.provenance} />
+                  <Sources suiteId={suiteId} provenance={r.provenance} />
                 </td>
               </tr>
             ))}

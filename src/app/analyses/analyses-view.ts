@@ -1,27 +1,28 @@
 /**
- * What the Analyses page shows, kept in the URL hash (`#/analyses?kind=profiles&runs=id1,id2`) so a
- * view can be bookmarked and shared; store ids are URL-encoded by URLSearchParams.
+ * What the Analyses page shows, kept in the URL hash (`#/analyses?suite=veh&kind=profiles&runs=id1,id2`)
+ * so a view can be bookmarked and shared; store ids are URL-encoded by URLSearchParams. The kind is
+ * one of the suite's analyses (its first by default).
  */
-import { isAnalysisKind, type AnalysisKind } from '../../core/analyses/analyses.ts';
+import type { AnySuite } from '../../core/suite/contract.ts';
 
 export interface AnalysesView {
-  kind: AnalysisKind;
+  suite: string;
+  kind: string;
   runs: string[];
 }
 
-export const DEFAULT_KIND: AnalysisKind = 'profiles';
-
-export function analysesViewFromQuery(query: URLSearchParams): AnalysesView {
+export function analysesViewFromQuery(suite: AnySuite, query: URLSearchParams): AnalysesView {
   const k = query.get('kind') ?? '';
+  const kinds = suite.analyses.map((a) => a.kind);
   const runs = (query.get('runs') ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
-  return { kind: isAnalysisKind(k) ? k : DEFAULT_KIND, runs: [...new Set(runs)] };
+  return { suite: suite.descriptor.id, kind: kinds.includes(k) ? k : (kinds[0] ?? ''), runs: [...new Set(runs)] };
 }
 
 export function analysesQuery(view: AnalysesView): URLSearchParams {
-  const q = new URLSearchParams({ kind: view.kind });
+  const q = new URLSearchParams({ suite: view.suite, kind: view.kind });
   if (view.runs.length > 0) q.set('runs', view.runs.join(','));
   return q;
 }

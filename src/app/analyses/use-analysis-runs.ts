@@ -5,7 +5,7 @@
  * changes: the page can memoise the analysis on that array.
  */
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
-import type { AnalysisRun } from '../../core/analyses/analysis-run.ts';
+import type { AnalysisInput as AnalysisRun } from '../../core/analyses/suite-analyses.ts';
 import type { StoredRun, StoredTask } from '../../core/store/run-store.ts';
 import { getRunStore, runsQueryKeys } from '../data/run-store.ts';
 

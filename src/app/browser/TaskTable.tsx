@@ -1,13 +1,15 @@
 import { useState } from 'react';
-import type { VehTask } from '../../core/veh/task-schema.ts';
 import { routeHref } from '../routing/route.ts';
 import { Pagination } from './Pagination.tsx';
-import { subtypeOf } from './task-filters.ts';
+import type { PageFacet, Task } from './task-filters.ts';
 
 const PAGE_SIZE = 50;
 
 interface TaskTableProps {
-  tasks: readonly VehTask[];
+  suiteId: string;
+  /** One column per facet (the suite view's). */
+  facets: readonly PageFacet[];
+  tasks: readonly Task[];
   /** Carried into task links so "back to the list" keeps the selection. */
   query: URLSearchParams;
 }
@@ -16,7 +18,7 @@ interface TaskTableProps {
  * Paginated so that the full 763-task bank renders a fixed 50 rows; remount it (key) when the
  * filters change to start again from page one.
  */
-export function TaskTable({ tasks, query }: TaskTableProps) {
+export function TaskTable({ suiteId, facets, tasks, query }: TaskTableProps) {
   const [page, setPage] = useState(0);
   const pageCount = Math.max(1, Math.ceil(tasks.length / PAGE_SIZE));
   const current = Math.min(page, pageCount - 1);
@@ -28,26 +30,24 @@ export function TaskTable({ tasks, query }: TaskTableProps) {
           <thead>
             <tr>
               <th scope="col">Task id</th>
-              <th scope="col">Probe</th>
-              <th scope="col">Split</th>
-              <th scope="col">Subtype</th>
-              <th scope="col">Difficulty</th>
-              <th scope="col">Anchor</th>
+              {facets.map((f) => (
+                <th key={f.key} scope="col">
+                  {f.label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {visible.map((task) => (
               <tr key={task.task_id} data-testid="task-row">
                 <td>
-                  <a className="mono" href={routeHref({ name: 'task', taskId: task.task_id, query })}>
+                  <a className="mono" href={routeHref({ name: 'task', suiteId, taskId: task.task_id, query })}>
                     {task.task_id}
                   </a>
                 </td>
-                <td>{task.probe}</td>
-                <td>{task.split}</td>
-                <td>{subtypeOf(task)}</td>
-                <td>{task.difficulty}</td>
-                <td className="mono">{task.provenance.anchor_id}</td>
+                {facets.map((f) => (
+                  <td key={f.key}>{f.of(task)}</td>
+                ))}
               </tr>
             ))}
           </tbody>

@@ -15,6 +15,7 @@ import { compareViewFromQuery } from './compare-view.ts';
 import { RunPairPicker } from './RunPairPicker.tsx';
 import { ScoreHistograms } from './ScoreHistograms.tsx';
 import { SideBySide } from './SideBySide.tsx';
+import { hasSuiteView, suiteView } from '../suites/registry.ts';
 
 /** `#/compare?a=<storeId>&b=<storeId>`: two stored runs task by task (A baseline, B challenger). */
 export function ComparePage({ query }: { query: URLSearchParams }) {
@@ -93,14 +94,18 @@ function ComparisonBody({
 }) {
   const a = runA.summary;
   const b = runB.summary;
+  // Two runs compare only within one suite (their tasks, groups and scores mean the same thing).
+  const sameSuite = a.suite === b.suite && hasSuiteView(a.suite);
+  const view = suiteView(sameSuite ? a.suite : 'veh');
   // Seeded by run A's seed, so the same pair of runs always gives the same intervals. A query rather
   // than a memo: the page first shows "Comparing…", then the paired bootstraps run (about a second
   // for two full runs), instead of freezing the click that opened the page.
   const compared = useQuery({
-    queryKey: ['compare', a.store_id, a.done_count, b.store_id, b.done_count, a.seed],
+    queryKey: ['compare', a.store_id, a.done_count, b.store_id, b.done_count, a.seed, sameSuite],
     queryFn: async () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
-      return compareRuns(rowsA, rowsB, { seed: a.seed });
+      if (!sameSuite) throw new Error(`Run A is a ${a.suite} run and run B a ${b.suite} run: runs of different suites share no tasks to pair.`);
+      return compareRuns(view.suite, rowsA, rowsB, { seed: a.seed });
     },
     staleTime: Infinity,
     retry: false,
@@ -127,14 +132,11 @@ function ComparisonBody({
         <>
           <section className="panel" aria-labelledby="cmp-summary">
             <h2 id="cmp-summary">Per stage</h2>
-            <p className="note">
-              Pass means: P1 the gold action; P2 a feasible final design (score F·P/P_BKF); P3 a feasible final after the recovery budget; P4
-              the oracle&apos;s exact order (score Kendall τb).
-            </p>
+            <p className="note">{view.suite.scoring.passRule}</p>
             <CompareSummary comparison={comparison} />
-            <ScoreHistograms comparison={comparison} nameA={a.label} nameB={b.label} />
+            <ScoreHistograms suite={view.suite} comparison={comparison} nameA={a.label} nameB={b.label} />
           </section>
-          {selected && <SideBySide pair={selected} a={a.store_id} b={b.store_id} closeHref={hrefWith({ task: null })} />}
+          {selected && <SideBySide view={view} pair={selected} a={a.store_id} b={b.store_id} closeHref={hrefWith({ task: null })} />}
           {task !== null && !selected && <p className="note">Task {task} is not paired in these runs.</p>}
           <section className="panel" aria-labelledby="cmp-tasks">
             <h2 id="cmp-tasks">Task by task</h2>

@@ -23,13 +23,13 @@ export function CompareSummary({ comparison }: { comparison: RunComparison }) {
           </tr>
         </thead>
         <tbody>
-          {comparison.probes.map((p) => {
+          {comparison.groups.map((p) => {
             const h = p.headline;
             const significant = h.ci_low !== null && h.ci_high !== null && (h.ci_low > 0 || h.ci_high < 0);
             return (
-              <tr key={p.probe} data-testid="compare-probe-row" data-probe={p.probe}>
+              <tr key={p.group} data-testid="compare-probe-row" data-probe={p.group}>
                 <th scope="row">
-                  {p.probe}
+                  {p.group}
                   <div className="note">{h.label}</div>
                 </th>
                 <td>{p.pairs}</td>

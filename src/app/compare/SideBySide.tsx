@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import type { TaskPair } from '../../core/leaderboard/compare-runs.ts';
 import { TranscriptPane } from '../runs/TranscriptPane.tsx';
+import type { SuiteView } from '../suites/suite-view.ts';
 
 /** One paired task's two transcripts next to each other (each pane loads only its own transcript). */
-export function SideBySide({ pair, a, b, closeHref }: { pair: TaskPair; a: string; b: string; closeHref: string }) {
+export function SideBySide({ view, pair, a, b, closeHref }: { view: SuiteView; pair: TaskPair; a: string; b: string; closeHref: string }) {
   const ref = useRef<HTMLElement>(null);
   // The link that opens a pair sits in the task table below: bring the panes into view.
   useEffect(() => {
@@ -20,11 +21,11 @@ export function SideBySide({ pair, a, b, closeHref }: { pair: TaskPair; a: strin
       <div className="pg-cmp-panes">
         <div className="pg-cmp-pane" data-testid="compare-pane-a">
           <h3>A · task {pair.a_index + 1}</h3>
-          <TranscriptPane storeId={a} taskIndex={pair.a_index} />
+          <TranscriptPane view={view} storeId={a} taskIndex={pair.a_index} />
         </div>
         <div className="pg-cmp-pane" data-testid="compare-pane-b">
           <h3>B · task {pair.b_index + 1}</h3>
-          <TranscriptPane storeId={b} taskIndex={pair.b_index} />
+          <TranscriptPane view={view} storeId={b} taskIndex={pair.b_index} />
         </div>
       </div>
     </section>

@@ -1,8 +1,8 @@
-import { useVehOracle } from '../data/use-veh-oracle.ts';
+import { useSuiteEnvironment } from '../data/use-suite-environment.ts';
 
-/** Header badge: which oracle backend the worker runs (wasm, or the TypeScript fallback). */
-export function OracleStatus() {
-  const oracle = useVehOracle();
+/** Header badge: which oracle backend the suite's worker runs (wasm, or the TypeScript fallback). */
+export function OracleStatus({ suiteId }: { suiteId: string }) {
+  const oracle = useSuiteEnvironment(suiteId);
   if (oracle.isPending || oracle.isFetching) {
     return (
       <span className="oracle-status" role="status">

@@ -1,9 +1,9 @@
 /**
- * Reads one file of the generated VEH bank shipped under public/banks/veh/. The URL is resolved
+ * Reads one file of a suite's generated bank shipped under public/banks/<dir>/. The URL is resolved
  * against document.baseURI (not `/`), so the page works when served from any sub-path.
  */
-export async function readBankFile(file: string): Promise<string> {
-  const url = new URL(`banks/veh/${file}`, document.baseURI);
+export async function readBankFile(dir: string, file: string): Promise<string> {
+  const url = new URL(`banks/${dir}/${file}`, document.baseURI);
   let response: Response;
   try {
     response = await fetch(url);

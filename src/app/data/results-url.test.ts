@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildRunExport } from '../../core/export/run-export.ts';
+import { vehSuite } from '../../core/veh/suite.ts';
 import { EXPORT_META, fixtureRun } from '../../core/export/test-run.ts';
 import type { VehRunResult as RunResult } from '../../core/veh/run/run-veh.ts';
 import { MemoryRunStore } from '../../core/store/memory-run-store.ts';
@@ -10,7 +11,7 @@ let run: RunResult;
 let text = '';
 beforeAll(async () => {
   run = await fixtureRun('random');
-  text = JSON.stringify(buildRunExport(run, EXPORT_META));
+  text = JSON.stringify(buildRunExport(vehSuite, run, EXPORT_META));
 });
 
 /** A fetch that answers with `body` streamed in `chunk`-byte pieces; records whether the stream was cancelled. */
@@ -103,7 +104,7 @@ describe('openResultsUrl', () => {
     const store = new MemoryRunStore();
     await openResultsUrl(url, { store, fetch: fakeFetch(text).fetch, now });
     const other = await fixtureRun('reference');
-    const second = await openResultsUrl(url, { store, fetch: fakeFetch(JSON.stringify(buildRunExport(other, EXPORT_META))).fetch, now });
+    const second = await openResultsUrl(url, { store, fetch: fakeFetch(JSON.stringify(buildRunExport(vehSuite, other, EXPORT_META))).fetch, now });
     expect(second.kind).toBe('imported');
     expect(await store.listRuns()).toHaveLength(2);
   });

@@ -8,6 +8,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useEffect } from 'react';
 import { markOrphanedRuns } from '../../adapters/browser/run-locks.ts';
 import { openIdbRunStore } from '../../adapters/browser/runs-db.ts';
+import { SUITES } from '../../core/suites.ts';
 import { readStorageEstimate } from '../../adapters/browser/storage-estimate.ts';
 import { MemoryRunStore } from '../../core/store/memory-run-store.ts';
 import { ObservableRunStore, type RunStoreChange } from '../../core/store/observable-run-store.ts';
@@ -46,7 +47,7 @@ async function chooseBackend(): Promise<{ store: RunStore; backend: RunStoreBack
   try {
     // Only a failed open falls back: a damaged record is reported by the read that meets it, and the
     // user can still delete it, rather than every stored run silently disappearing behind memory.
-    const store = await openIdbRunStore();
+    const store = await openIdbRunStore(SUITES);
     await markOrphans(store);
     return { store, backend: { kind: 'indexeddb', warning: null } };
   } catch (e) {

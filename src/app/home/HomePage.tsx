@@ -1,18 +1,11 @@
-import { useVehBank } from '../data/use-veh-bank.ts';
+import type { AnySuite } from '../../core/suite/contract.ts';
+import { useSuiteBank } from '../data/use-suite-bank.ts';
 import { routeHref, type Route } from '../routing/route.ts';
-
-const PROBES = [
-  { id: 'P1', name: 'Specification triage', what: 'propose, declare infeasible, or ask for missing information' },
-  { id: 'P2', name: 'Verifier-guided search', what: 'improve a seed design under a query budget with oracle feedback' },
-  { id: 'P3', name: 'Corrupted-state recovery', what: 'recover from a misleading trajectory that ends in a trap' },
-  { id: 'P4', name: 'Policy-conditioned selection', what: 'rank five feasible candidates under a stated policy' },
-] as const;
-
-/** The paper's count; the card shows the loaded bank's own count once it is known. */
-const PUBLISHED_TASK_COUNT = 763;
+import { SUITE_VIEWS } from '../suites/registry.ts';
+import type { SuiteView } from '../suites/suite-view.ts';
 
 /** The pages the home page links to, all without a query. */
-type LinkedPage = Extract<Route, { query: URLSearchParams }> & { name: 'suite' | 'run' | 'playground' | 'settings' | 'runs' | 'leaderboard' | 'analyses' };
+type LinkedPage = Extract<Route, { query: URLSearchParams }> & { name: 'playground' | 'settings' | 'runs' | 'leaderboard' | 'analyses' };
 const href = (name: LinkedPage['name']): string => routeHref({ name, query: new URLSearchParams() });
 
 export function HomePage() {
@@ -34,8 +27,9 @@ export function HomePage() {
       <section aria-labelledby="suites-heading">
         <h2 id="suites-heading">Suites</h2>
         <ul className="suite-list">
-          <VehSuiteCard />
-          <CircuitSuiteCard />
+          {SUITE_VIEWS.map((view) => (
+            <SuiteCard key={view.suite.descriptor.id} view={view} />
+          ))}
         </ul>
       </section>
       <section aria-labelledby="more-heading">
@@ -61,58 +55,43 @@ export function HomePage() {
   );
 }
 
-function ProbeList() {
+/** The suite's task groups, each with the headline it is ranked on. */
+function GroupList({ suite }: { suite: AnySuite }) {
   return (
     <dl className="probe-list">
-      {PROBES.map((p) => (
-        <div key={p.id}>
-          <dt>
-            {p.id} · {p.name}
-          </dt>
-          <dd>{p.what}</dd>
+      {suite.groups.ids.map((g) => (
+        <div key={g}>
+          <dt>{g}</dt>
+          <dd>headline: {suite.groups.headline[g]?.label ?? '—'}</dd>
         </div>
       ))}
     </dl>
   );
 }
 
-function VehSuiteCard() {
-  const bank = useVehBank();
-  const taskCount = bank.data?.tasks.length ?? PUBLISHED_TASK_COUNT;
+/** One registered suite: what it tests, how many tasks its shipped bank holds, and where to browse and run it. */
+function SuiteCard({ view }: { view: SuiteView }) {
+  const { suite } = view;
+  const id = suite.descriptor.id;
+  const bank = useSuiteBank(suite);
+  const q = new URLSearchParams();
   return (
-    <li className="suite-card" data-testid="suite-card-veh">
+    <li className="suite-card" data-testid={`suite-card-${id}`}>
       <h3>
-        <a href={href('suite')}>VEHBench</a>
+        <a href={routeHref({ name: 'suite', suiteId: id, query: q })}>{suite.descriptor.title}</a>
       </h3>
       <p>
-        Piezoelectric cantilever vibration energy harvester design, scored by the analytical single-mode oracle of the
-        VEHBench paper (Su, Luo &amp; Hu, 2026). <strong data-testid="suite-veh-count">{taskCount} tasks</strong>, four probes:
+        {suite.descriptor.summary} <span className="note">({suite.descriptor.citation})</span>{' '}
+        <strong data-testid={`suite-${id}-count`}>{bank.data ? `${bank.data.tasks.length} tasks` : bank.isError ? 'bank not loaded' : 'loading…'}</strong>
       </p>
-      <ProbeList />
+      <GroupList suite={suite} />
       <p className="actions">
-        <a className="button" href={href('suite')}>
+        <a className="button" href={routeHref({ name: 'suite', suiteId: id, query: q })}>
           Browse tasks
         </a>
-        <a className="button" href={href('run')}>
+        <a className="button" href={routeHref({ name: 'run', suiteId: id, query: q })}>
           Run an agent
         </a>
-      </p>
-    </li>
-  );
-}
-
-/** The Appendix R audit suite: real and scored, but only the CLI runs it so far — say so rather than link to nothing. */
-function CircuitSuiteCard() {
-  return (
-    <li className="suite-card" data-testid="suite-card-circuit">
-      <h3>Circuit audit (Appendix R)</h3>
-      <p>
-        A second, closed-form domain — RC and RL low-pass filters, the series RLC band-pass and a loaded voltage divider — that
-        checks the same four probes still separate agents when the physics changes. 106 tasks (P1 32, P2 32, P3 18, P4 24).
-      </p>
-      <p className="note" data-testid="circuit-cli-only">
-        This page does not run it yet: it runs from the command line only, for example{' '}
-        <code>npx proving-ground run --suite circuit --agent reference --out runs/circ-ref</code>.
       </p>
     </li>
   );

@@ -1,19 +1,21 @@
 import { filterChoices, filtersFromQuery } from '../../core/leaderboard/filters.ts';
-import { metricLabel } from '../../core/leaderboard/metric-catalog.ts';
 import type { StoredRunSummary } from '../../core/store/run-store.ts';
-import { PROBES } from '../../core/veh/task-schema.ts';
+import type { AnySuite } from '../../core/suite/contract.ts';
+import { SUITE_VIEWS } from '../suites/registry.ts';
 import type { LeaderboardView } from './leaderboard-view.ts';
 
 const short = (hash: string): string => (hash.length > 14 ? `${hash.slice(0, 12)}…` : hash);
 
 /** View, metric and filters of the leaderboard; every change rewrites the URL (see leaderboard-view.ts). */
 export function LeaderboardFilterBar({
+  suite,
   query,
   view,
   metricKeys,
   summaries,
   onChange,
 }: {
+  suite: AnySuite;
   query: URLSearchParams;
   view: LeaderboardView;
   metricKeys: readonly string[];
@@ -25,10 +27,20 @@ export function LeaderboardFilterBar({
   return (
     <form className="filter-bar" role="search" aria-label="Leaderboard view and filters" onSubmit={(e) => e.preventDefault()}>
       <label>
+        Suite
+        <select data-testid="lb-suite" value={suite.descriptor.id} onChange={(e) => onChange({ suite: e.target.value, view: null, metric: null })}>
+          {SUITE_VIEWS.map((v) => (
+            <option key={v.suite.descriptor.id} value={v.suite.descriptor.id}>
+              {v.suite.descriptor.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
         Leaderboard
         <select data-testid="lb-view" value={view.kind === 'suite' ? 'suite' : view.probe} onChange={(e) => onChange({ view: e.target.value === 'suite' ? null : e.target.value, metric: null })}>
-          <option value="suite">VEHBench: all stages</option>
-          {PROBES.map((p) => (
+          <option value="suite">{suite.descriptor.title}: all stages</option>
+          {suite.groups.ids.map((p) => (
             <option key={p} value={p}>
               {p} stage
             </option>
@@ -41,7 +53,7 @@ export function LeaderboardFilterBar({
           <select data-testid="lb-metric" value={view.metric} onChange={(e) => onChange({ metric: e.target.value })}>
             {(metricKeys.includes(view.metric) ? metricKeys : [view.metric, ...metricKeys]).map((k) => (
               <option key={k} value={k}>
-                {metricLabel(view.probe, k)}
+                {suite.scoring.metricLabel(view.probe, k)}
               </option>
             ))}
           </select>

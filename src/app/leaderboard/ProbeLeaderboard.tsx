@@ -1,11 +1,9 @@
 import { leaderboard, type LeaderboardEntry, type ScoredRun } from '../../core/leaderboard/leaderboard.ts';
 import type { LeaderboardFilters } from '../../core/leaderboard/filters.ts';
-import { metricDirection, metricLabel } from '../../core/leaderboard/metric-catalog.ts';
-import type { Probe } from '../../core/veh/task-schema.ts';
+import type { AnySuite } from '../../core/suite/contract.ts';
 import { ExportableFigure } from '../charts/ExportableFigure.tsx';
 import { Histogram } from '../charts/Histogram.tsx';
 import { IntervalBarChart } from '../charts/IntervalBarChart.tsx';
-import { TASK_SCORE_LABEL, taskScoreDomain } from '../../core/leaderboard/task-outcome.ts';
 import { formatMetric } from '../format.ts';
 import { routeHref } from '../routing/route.ts';
 import { runName, runNames } from '../runs/run-names.ts';
@@ -31,10 +29,10 @@ const HISTOGRAM_RUNS = 4;
 const compareHref = (a: string, b: string): string => routeHref({ name: 'compare', query: new URLSearchParams({ a, b }) });
 
 /** One stage's leaderboard on one metric: ranked table with intervals and badges, then the interval bar plot. */
-export function ProbeLeaderboard({ runs, probe, metric, filters }: { runs: readonly ScoredRun[]; probe: Probe; metric: string; filters: LeaderboardFilters }) {
-  const entries = leaderboard(runs, probe, metric, filters);
-  const label = metricLabel(probe, metric);
-  const direction = metricDirection(metric);
+export function ProbeLeaderboard({ suite, runs, probe, metric, filters }: { suite: AnySuite; runs: readonly ScoredRun[]; probe: string; metric: string; filters: LeaderboardFilters }) {
+  const entries = leaderboard(suite, runs, probe, metric, filters);
+  const label = suite.scoring.metricLabel(probe, metric);
+  const direction = suite.scoring.metricDirection(metric);
   if (entries.length === 0) {
     return (
       <p data-testid="lb-empty">
@@ -133,19 +131,19 @@ export function ProbeLeaderboard({ runs, probe, metric, filters }: { runs: reado
           />
         )}
       </ExportableFigure>
-      <ScoreDistribution runs={runs} probe={probe} entries={entries.slice(0, HISTOGRAM_RUNS)} />
+      <ScoreDistribution suite={suite} runs={runs} probe={probe} entries={entries.slice(0, HISTOGRAM_RUNS)} />
     </>
   );
 }
 
 /** Per-task score histogram of the top entries (the spread behind each headline). */
-function ScoreDistribution({ runs, probe, entries }: { runs: readonly ScoredRun[]; probe: Probe; entries: readonly LeaderboardEntry[] }) {
+function ScoreDistribution({ suite, runs, probe, entries }: { suite: AnySuite; runs: readonly ScoredRun[]; probe: string; entries: readonly LeaderboardEntry[] }) {
   const byId = new Map(runs.map((r) => [r.summary.store_id, r]));
   const series = entries.map((e, i) => ({ name: `${i + 1}. ${e.label}`, values: byId.get(e.store_id)?.task_scores[probe] ?? [] }));
   const title = `${probe} per-task scores`;
   return (
-    <ExportableFigure title={title} testId="lb-histogram" caption={`Top ${series.length} of the table; P1-Composite is not a per-task mean, so P1 shows correctness per task.`}>
-      {(ref) => <Histogram ref={ref} title={title} xLabel={TASK_SCORE_LABEL[probe]} domain={taskScoreDomain(probe, series.flatMap((s) => s.values))} series={series} width={560} />}
+    <ExportableFigure title={title} testId="lb-histogram" caption={`Top ${series.length} of the table; each task's score in its headline's units (a headline that is not a per-task mean, like P1-Composite, shows correctness per task).`}>
+      {(ref) => <Histogram ref={ref} title={title} xLabel={suite.scoring.scoreLabel[probe] ?? 'score'} domain={suite.scoring.scoreDomain(probe, series.flatMap((s) => s.values))} series={series} width={560} />}
     </ExportableFigure>
   );
 }

@@ -2,9 +2,7 @@ import type { LeaderboardFilters } from '../../core/leaderboard/filters.ts';
 import { leaderboard, type LeaderboardEntry, type ScoredRun } from '../../core/leaderboard/leaderboard.ts';
 import { matchesFilters } from '../../core/leaderboard/filters.ts';
 import { stageProfile } from '../../core/leaderboard/stage-profile.ts';
-import { HEADLINE_METRICS } from '../../core/veh/run/headline.ts';
-import { ERROR_FAMILIES } from '../../core/veh/metrics/error-families.ts';
-import { PROBES } from '../../core/veh/task-schema.ts';
+import type { AnySuite } from '../../core/suite/contract.ts';
 import { ExportableFigure } from '../charts/ExportableFigure.tsx';
 import { IntervalBarChart } from '../charts/IntervalBarChart.tsx';
 import { RadarChart } from '../charts/RadarChart.tsx';
@@ -25,10 +23,10 @@ function Cell({ entry }: { entry: LeaderboardEntry | undefined }) {
   if (!entry) return <td className="note">—</td>;
   const m = entry.metric;
   return (
-    <td className="mono" data-testid={`lb-suite-${entry.probe}`}>
+    <td className="mono" data-testid={`lb-suite-${entry.group}`}>
       {formatMetric(m.value)} {m.ci_low !== null && m.ci_high !== null ? `[${formatMetric(m.ci_low)}, ${formatMetric(m.ci_high)}]` : ''}
       <div className="note">
-        #{entry.rank ?? '—'} of the {entry.probe} column · {entry.tasks} tasks
+        #{entry.rank ?? '—'} of the {entry.group} column · {entry.tasks} tasks
       </div>
     </td>
   );
@@ -39,12 +37,17 @@ function Cell({ entry }: { entry: LeaderboardEntry | undefined }) {
  * number, since the paper finds the stages rank models differently), the stage-profile radar and
  * the error-family bars of the paper's Fig. 3.
  */
-export function SuiteOverview({ runs, filters }: { runs: readonly ScoredRun[]; filters: LeaderboardFilters }) {
+export function SuiteOverview({ suite, runs, filters }: { suite: AnySuite; runs: readonly ScoredRun[]; filters: LeaderboardFilters }) {
+  const PROBES = suite.groups.ids;
+  const headline = (g: string) => suite.groups.headline[g] ?? { key: '', label: g };
+  // The error rates (lower is better) the runs report for a group, as the paper's Fig. 3 families.
+  const families = (g: string, shownRuns: readonly ScoredRun[]) =>
+    [...new Set(shownRuns.flatMap((r) => Object.keys(r.metrics[g] ?? {})))].filter((k) => k !== headline(g).key && suite.scoring.metricDirection(k) === 'lower');
   const shown = runs.filter((r) => matchesFilters(r.summary, r.trust, filters) && Object.keys(r.tasks).length > 0);
   if (shown.length === 0) {
     return <p data-testid="lb-empty">No finished run matches these filters. Run an agent on the Run page or import a run on the Runs page.</p>;
   }
-  const columns = PROBES.map((p) => new Map(leaderboard(shown, p, HEADLINE_METRICS[p].key, filters).map((e) => [e.store_id, e])));
+  const columns = PROBES.map((p) => new Map(leaderboard(suite, shown, p, headline(p).key, filters).map((e) => [e.store_id, e])));
   const plotted = shown.slice(0, MAX_PLOTTED_RUNS);
   const names = plotNames(plotted);
   const rowNames = runNames(shown.map((r) => r.summary));
@@ -60,7 +63,7 @@ export function SuiteOverview({ runs, filters }: { runs: readonly ScoredRun[]; f
               <th scope="col">Trust</th>
               {PROBES.map((p) => (
                 <th scope="col" key={p}>
-                  {p} · {HEADLINE_METRICS[p].label}
+                  {p} · {headline(p).label}
                 </th>
               ))}
             </tr>
@@ -87,13 +90,13 @@ export function SuiteOverview({ runs, filters }: { runs: readonly ScoredRun[]; f
       </div>
       {shown.length > MAX_PLOTTED_RUNS && <p className="note">The plots show the first {MAX_PLOTTED_RUNS} runs of the table; narrow the filters to pick others.</p>}
       <div className="pg-plots">
-        <ExportableFigure title="VEH stage profiles" testId="lb-radar" caption="Headlines on [0, 1]: P1-Composite, P2b (clipped at 1), P3-Success, (τ + 1) / 2 for P4.">
+        <ExportableFigure title={`${suite.descriptor.title} stage profiles`} testId="lb-radar" caption="Each stage's headline on [0, 1] (the suite's normalisation: VEH clips P2b at 1 and maps τ to (τ + 1) / 2).">
           {(ref) => (
             <RadarChart
               ref={ref}
-              title="VEH stage profiles"
-              axes={PROBES.map((p) => `${p} ${HEADLINE_METRICS[p].label.split(' (')[0] ?? ''}`)}
-              series={plotted.map((r) => ({ name: names.get(r.summary.store_id) ?? r.summary.label, values: stageProfile(r.metrics).map((s) => s.normalised) }))}
+              title={`${suite.descriptor.title} stage profiles`}
+              axes={PROBES.map((p) => `${p} ${headline(p).label.split(' (')[0] ?? ''}`)}
+              series={plotted.map((r) => ({ name: names.get(r.summary.store_id) ?? r.summary.label, values: stageProfile(suite, r.metrics).map((s) => s.normalised) }))}
             />
           )}
         </ExportableFigure>
@@ -109,10 +112,10 @@ export function SuiteOverview({ runs, filters }: { runs: readonly ScoredRun[]; f
                   xLabel="error rate (fraction, lower is better)"
                   domain={[0, 1]}
                   width={620}
-                  groups={ERROR_FAMILIES[p].map((f) => ({
-                    label: f.family,
+                  groups={families(p, withProbe).map((key) => ({
+                    label: suite.scoring.metricLabel(p, key),
                     bars: withProbe.map((r) => {
-                      const m = r.metrics[p]?.[f.key];
+                      const m = r.metrics[p]?.[key];
                       return { series: names.get(r.summary.store_id) ?? r.summary.label, value: m?.value ?? null, low: m?.ci_low ?? null, high: m?.ci_high ?? null };
                     }),
                   }))}

@@ -1,19 +1,20 @@
 /**
- * Which leaderboard the page shows, from the URL: `view` is `suite` (all four stages side by side)
- * or a probe, `metric` a metric key of that probe (its headline by default). Kept beside the filters
+ * Which leaderboard the page shows, from the URL: `suite` picks the benchmark (boards never mix
+ * suites), `view` is `suite` (every task group side by side) or one group (VEH: a probe), `metric`
+ * a metric key of that group (its headline by default). Kept beside the filters
  * (src/core/leaderboard/filters.ts) in the hash, so a leaderboard view is a shareable link.
  */
-import { HEADLINE_METRICS } from '../../core/veh/run/headline.ts';
-import { PROBES, type Probe } from '../../core/veh/task-schema.ts';
+import type { AnySuite } from '../../core/suite/contract.ts';
 
-export type LeaderboardView = { kind: 'suite' } | { kind: 'probe'; probe: Probe; metric: string };
+/** `probe` is the task group (VEH's probes; other suites' categories), kept under its first name. */
+export type LeaderboardView = { kind: 'suite' } | { kind: 'probe'; probe: string; metric: string };
 
-export function viewFromQuery(q: URLSearchParams): LeaderboardView {
+export function viewFromQuery(suite: AnySuite, q: URLSearchParams): LeaderboardView {
   const v = q.get('view');
-  const probe = PROBES.find((p) => p === v);
+  const probe = suite.groups.ids.find((p) => p === v);
   if (!probe) return { kind: 'suite' };
   const metric = q.get('metric');
-  return { kind: 'probe', probe, metric: metric && /^[a-z0-9_]+$/.test(metric) ? metric : HEADLINE_METRICS[probe].key };
+  return { kind: 'probe', probe, metric: metric && /^[a-z0-9_]+$/.test(metric) ? metric : (suite.groups.headline[probe]?.key ?? '') };
 }
 
 /** A copy of `q` with `changes` applied; an empty string or null removes the parameter. */

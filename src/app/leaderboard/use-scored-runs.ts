@@ -9,6 +9,7 @@ import { useQueries } from '@tanstack/react-query';
 import { scoreRun, type ScoredRun } from '../../core/leaderboard/leaderboard.ts';
 import type { StoredRunSummary } from '../../core/store/run-store.ts';
 import { getRunStore, runsQueryKeys, useStoredRuns } from '../data/run-store.ts';
+import { SUITES } from '../../core/suites.ts';
 
 export interface ScoredRunsState {
   runs: ScoredRun[];
@@ -22,7 +23,7 @@ export interface ScoredRunsState {
 async function loadAndScore(s: StoredRunSummary): Promise<ScoredRun> {
   const store = getRunStore();
   const [run, tasks] = await Promise.all([store.getRun(s.store_id), store.readRows(s.store_id)]);
-  return scoreRun({
+  return scoreRun(SUITES.get(s.suite), {
     summary: run?.summary ?? s,
     rows: tasks.map((t) => t.row),
     claimed: run?.metrics ?? null,
@@ -33,7 +34,8 @@ async function loadAndScore(s: StoredRunSummary): Promise<ScoredRun> {
 export function useScoredRuns(): ScoredRunsState {
   const list = useStoredRuns();
   const summaries = list.data ?? [];
-  const scorable = summaries.filter((s) => s.status !== 'running');
+  // A damaged record or a run of a suite this build lacks has nothing to score.
+  const scorable = summaries.filter((s) => s.status !== 'running' && SUITES.has(s.suite));
   const scored = useQueries({
     queries: scorable.map((s) => ({
       queryKey: [...runsQueryKeys.rows(s.store_id), 'scored', s.done_count, s.status, s.verification?.outcome ?? 'none'] as const,

@@ -11,6 +11,13 @@ describe('hash routes', () => {
     expect(parseRoute('#/nowhere')).toEqual({ name: 'not-found', path: '/nowhere' });
   });
 
+  it('every suite lives under its id; an id that cannot be one is not found', () => {
+    expect(parseRoute('#/suite/circuit/run')).toMatchObject({ name: 'run', suiteId: 'circuit' });
+    expect(parseRoute('#/suite/circuit/task/c-1')).toMatchObject({ name: 'task', suiteId: 'circuit', taskId: 'c-1' });
+    expect(routeHref({ name: 'suite', suiteId: 'circuit', query: new URLSearchParams('probe=P2') })).toBe('#/suite/circuit?probe=P2');
+    expect(parseRoute('#/suite/<script>').name).toBe('not-found');
+  });
+
   it('keeps the filter query and round-trips through routeHref', () => {
     const route = parseRoute('#/suite/veh?probe=P1&split=dev');
     expect(route.name === 'suite' && route.query.get('probe')).toBe('P1');
@@ -18,7 +25,7 @@ describe('hash routes', () => {
   });
 
   it('encodes task ids that are not URL-safe', () => {
-    const href = routeHref({ name: 'task', taskId: 'a/b c', query: new URLSearchParams() });
+    const href = routeHref({ name: 'task', suiteId: 'veh', taskId: 'a/b c', query: new URLSearchParams() });
     expect(href).toBe('#/suite/veh/task/a%2Fb%20c');
     expect(parseRoute(href)).toMatchObject({ name: 'task', taskId: 'a/b c' });
   });

@@ -2,13 +2,14 @@
  * Hash routes of the page. Everything lives after the `#`, so the built folder works from any
  * static host and any sub-path without server rewrites. Browser filters travel in the hash's query
  * string (`#/suite/veh?probe=P1&split=dev`), which makes a selection shareable and lets the run
- * page pick up exactly what the browser showed.
+ * page pick up exactly what the browser showed. Every suite's pages live under its id
+ * (`#/suite/circuit/run`); a suite id the build does not have is a not-found page.
  */
 export type Route =
   | { name: 'home' }
-  | { name: 'suite'; query: URLSearchParams }
-  | { name: 'task'; taskId: string; query: URLSearchParams }
-  | { name: 'run'; query: URLSearchParams }
+  | { name: 'suite'; suiteId: string; query: URLSearchParams }
+  | { name: 'task'; suiteId: string; taskId: string; query: URLSearchParams }
+  | { name: 'run'; suiteId: string; query: URLSearchParams }
   | { name: 'playground'; query: URLSearchParams }
   | { name: 'settings'; query: URLSearchParams }
   | { name: 'runs'; query: URLSearchParams }
@@ -35,11 +36,12 @@ export function parseRoute(hash: string): Route {
   if (segments.length === 1 && segments[0] === 'leaderboard') return { name: 'leaderboard', query };
   if (segments.length === 1 && segments[0] === 'compare') return { name: 'compare', query };
   if (segments.length === 1 && segments[0] === 'analyses') return { name: 'analyses', query };
-  if (segments[0] !== 'suite' || segments[1] !== 'veh') return { name: 'not-found', path: pathPart };
-  if (segments.length === 2) return { name: 'suite', query };
-  if (segments.length === 3 && segments[2] === 'run') return { name: 'run', query };
+  const suiteId = segments[0] === 'suite' && segments[1] !== undefined ? safeDecode(segments[1]) : null;
+  if (suiteId === null || !/^[a-z0-9][a-z0-9-]*$/.test(suiteId)) return { name: 'not-found', path: pathPart };
+  if (segments.length === 2) return { name: 'suite', suiteId, query };
+  if (segments.length === 3 && segments[2] === 'run') return { name: 'run', suiteId, query };
   if (segments.length === 4 && segments[2] === 'task' && segments[3] !== undefined) {
-    return { name: 'task', taskId: safeDecode(segments[3]), query };
+    return { name: 'task', suiteId, taskId: safeDecode(segments[3]), query };
   }
   return { name: 'not-found', path: pathPart };
 }
@@ -50,11 +52,11 @@ export function routeHref(route: Route): string {
     case 'home':
       return '#/';
     case 'suite':
-      return withQuery('#/suite/veh', route.query);
+      return withQuery(`#/suite/${encodeURIComponent(route.suiteId)}`, route.query);
     case 'task':
-      return withQuery(`#/suite/veh/task/${encodeURIComponent(route.taskId)}`, route.query);
+      return withQuery(`#/suite/${encodeURIComponent(route.suiteId)}/task/${encodeURIComponent(route.taskId)}`, route.query);
     case 'run':
-      return withQuery('#/suite/veh/run', route.query);
+      return withQuery(`#/suite/${encodeURIComponent(route.suiteId)}/run`, route.query);
     case 'playground':
       return withQuery('#/playground', route.query);
     case 'settings':

@@ -1,10 +1,10 @@
-import type { VehRunResult as RunResult } from '../../core/veh/run/run-veh.ts';
+import type { RunResult } from '../../core/run/run-suite.ts';
 import { downloadJson } from './download-json.ts';
 
 /** Saves rows, transcripts, metrics and manifest as one JSON file (what `score` can re-read). */
-export function DownloadResultButton({ result }: { result: RunResult }) {
+export function DownloadResultButton({ result }: { result: RunResult<unknown, unknown, { suite: string }> }) {
   return (
-    <button type="button" onClick={() => downloadJson(`vehbench-run-${result.status}.json`, result)}>
+    <button type="button" onClick={() => downloadJson(`${result.manifest.suite}-run-${result.status}.json`, result)}>
       Download results (JSON)
     </button>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import type { Transcript } from '../../core/veh/run/transcript.ts';
-import type { VehOracle } from '../../core/veh/run/types.ts';
+import type { TranscriptCore } from '../../core/run/transcript-core.ts';
+import type { SuiteEnvironment } from '../../core/run/types.ts';
+import type { AnySuite } from '../../core/suite/contract.ts';
 import { planResume } from '../../core/store/resume-plan.ts';
 import type { StoredRunSummary } from '../../core/store/run-store.ts';
 import type { LoadedBank } from '../components/BankGate.tsx';
@@ -12,31 +13,33 @@ import type { ResumeAgent } from './resume-agent.ts';
 import type { SuiteRun } from './use-suite-run.ts';
 
 interface InterruptedRunsProps {
+  suite: AnySuite;
   bank: LoadedBank;
   run: SuiteRun;
-  oracle: VehOracle | null;
+  env: SuiteEnvironment | null;
   /** Given the run's stored transcripts too: an LLM run's endpoint is read from its recorded requests. */
-  resolveAgent: (summary: StoredRunSummary, transcripts: readonly Transcript[]) => ResumeAgent;
+  resolveAgent: (summary: StoredRunSummary, transcripts: readonly TranscriptCore[]) => ResumeAgent;
 }
 
 /**
  * Local runs whose tab closed or crashed mid-run (marked `interrupted` at page load), each with
  * Resume (only the tasks not yet committed run, same recipe) and a confirmed Discard.
  */
-export function InterruptedRuns({ bank, run, oracle, resolveAgent }: InterruptedRunsProps) {
+export function InterruptedRuns({ suite, bank, run, env, resolveAgent }: InterruptedRunsProps) {
   const runs = useStoredRuns();
-  const interrupted = (runs.data ?? []).filter((s) => s.status === 'interrupted' && s.source === 'local');
+  // This suite's runs only: another suite's interrupted run is resumed from that suite's Run page.
+  const interrupted = (runs.data ?? []).filter((s) => s.status === 'interrupted' && s.source === 'local' && s.suite === suite.descriptor.id);
   if (run.running || interrupted.length === 0) return null;
   return (
     <>
       {interrupted.map((summary) => (
-        <InterruptedRun key={summary.store_id} summary={summary} bank={bank} run={run} oracle={oracle} resolveAgent={resolveAgent} />
+        <InterruptedRun key={summary.store_id} summary={summary} suite={suite} bank={bank} run={run} env={env} resolveAgent={resolveAgent} />
       ))}
     </>
   );
 }
 
-function InterruptedRun({ summary, bank, run, oracle, resolveAgent }: InterruptedRunsProps & { summary: StoredRunSummary }) {
+function InterruptedRun({ summary, suite, bank, run, env, resolveAgent }: InterruptedRunsProps & { summary: StoredRunSummary }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -44,7 +47,7 @@ function InterruptedRun({ summary, bank, run, oracle, resolveAgent }: Interrupte
   const headingId = `interrupted-${summary.store_id}`;
 
   const resume = async () => {
-    if (!oracle) return;
+    if (!env) return;
     setBusy(true);
     setProblem(null);
     setError(null);
@@ -52,21 +55,21 @@ function InterruptedRun({ summary, bank, run, oracle, resolveAgent }: Interrupte
       const store = getRunStore();
       const [committed, transcripts] = await Promise.all([store.readRows(summary.store_id), store.readTranscripts(summary.store_id)]);
       const resolved = resolveAgent(summary, transcripts);
-      const plan = planResume({ summary, committed, transcripts, bankTasks: bank.tasks, bankHash: bank.bankHash, agentProblem: 'problem' in resolved ? resolved.problem : null });
+      const plan = planResume({ summary, committed, transcripts, suiteId: suite.descriptor.id, bankTasks: bank.tasks, bankHash: bank.bankHash, agentProblem: 'problem' in resolved ? resolved.problem : null });
       if (!plan.ok || 'problem' in resolved || !summary.recipe) {
         setProblem(plan.ok ? 'This run cannot be resumed.' : plan.reason);
         return;
       }
       const r = summary.recipe;
       run.start({
+        suite,
         tasks: plan.tasks,
         agent: resolved.agent,
-        oracle,
+        env,
         seed: r.seed,
-        p3Variant: r.p3_variant,
+        options: r.options,
         filters: r.filters,
         bankHash: r.bank_hash,
-        ...(r.controls ? { controls: r.controls } : {}),
         ...(resolved.budget ? { budget: resolved.budget } : {}),
         ...(resolved.live ? { live: true } : {}),
         resume: { summary, plan },
@@ -107,7 +110,7 @@ function InterruptedRun({ summary, bank, run, oracle, resolveAgent }: Interrupte
       )}
       {error !== null && <ErrorPanel title="The interrupted run could not be read or changed" error={error} />}
       <div className="button-row">
-        <button type="button" className="primary" onClick={() => void resume()} disabled={busy || !oracle}>
+        <button type="button" className="primary" onClick={() => void resume()} disabled={busy || !env}>
           Resume
         </button>
         {!confirming && (

@@ -1,45 +1,46 @@
-import type { SuiteMetrics } from '../../core/suite/metrics.ts';
-import { ERROR_FAMILIES } from '../../core/veh/metrics/index.ts';
-import type { MetricTable, MetricValue } from '../../core/veh/rows.ts';
-import { PROBES, type Probe } from '../../core/veh/task-schema.ts';
+import type { AnySuite } from '../../core/suite/contract.ts';
+import type { MetricTable, MetricValue, SuiteMetrics } from '../../core/suite/metrics.ts';
 import { CiPlot, type CiPoint } from '../charts/CiPlot.tsx';
 import { formatMetric } from '../format.ts';
-import { HEADLINE_METRICS, headlineLabel, orderMetricNames, PROBE_TITLES } from './headline-metrics.ts';
 
-/** Suite metrics per probe with 95 % intervals, and a plot of the headline metrics. */
-export function MetricsPanel({ metrics, partial }: { metrics: SuiteMetrics; partial: boolean }) {
-  const probes = PROBES.filter((p) => metrics[p] !== undefined);
-  const points: CiPoint[] = probes.flatMap((probe) =>
-    HEADLINE_METRICS[probe].flatMap((name) => {
-      const m = metrics[probe]?.[name];
-      return m && m.value !== null ? [{ label: `${probe} ${name}`, value: m.value, low: m.ci_low, high: m.ci_high }] : [];
-    }),
-  );
+/**
+ * A run's metrics per task group with 95 % intervals, and a plot of each group's headline. Each
+ * table leads with the group's headline (the suite's, the same one the CLI summary prints), then
+ * the higher-is-better scores, then the error and failure rates the suite ranks lower-is-better.
+ */
+export function MetricsPanel({ suite, metrics, partial }: { suite: AnySuite; metrics: SuiteMetrics; partial: boolean }) {
+  const groups = suite.groups.ids.filter((g) => metrics[g] !== undefined);
+  const points: CiPoint[] = groups.flatMap((group) => {
+    const key = suite.groups.headline[group]?.key;
+    const m = key !== undefined ? metrics[group]?.[key] : undefined;
+    return m && m.value !== null ? [{ label: `${group} ${key}`, value: m.value, low: m.ci_low, high: m.ci_high }] : [];
+  });
   return (
     <section className="panel" aria-labelledby="metrics-heading" data-testid="metrics-panel">
       <h2 id="metrics-heading">Suite metrics</h2>
       {partial && <p className="note">The run stopped early: metrics cover only the tasks that finished.</p>}
-      {probes.length === 0 && <p className="note">No metrics: no task finished.</p>}
+      {groups.length === 0 && <p className="note">No metrics: no task finished.</p>}
       <figure className="chart-figure">
         <CiPlot title="Headline metrics with 95 % intervals" points={points} />
       </figure>
-      {probes.map((probe) => (
-        <ProbeMetricsTable key={probe} probe={probe} table={metrics[probe] ?? {}} />
+      {groups.map((group) => (
+        <GroupMetricsTable key={group} suite={suite} group={group} table={metrics[group] ?? {}} />
       ))}
     </section>
   );
 }
 
-function ProbeMetricsTable({ probe, table }: { probe: Probe; table: MetricTable }) {
-  const families = new Map(ERROR_FAMILIES[probe].map((f) => [f.key, f.family]));
-  const { headline, other } = orderMetricNames(probe, Object.keys(table));
-  const diagnostics = other.filter((n) => !families.has(n));
-  const familyKeys = other.filter((n) => families.has(n));
+function GroupMetricsTable({ suite, group, table }: { suite: AnySuite; group: string; table: MetricTable }) {
+  const headline = suite.groups.headline[group];
+  const names = Object.keys(table);
+  const lead = names.filter((n) => n === headline?.key);
+  const lower = names.filter((n) => n !== headline?.key && suite.scoring.metricDirection(n) === 'lower');
+  const other = names.filter((n) => n !== headline?.key && !lower.includes(n));
   return (
     <div className="table-scroll">
-      <table className="data-table compact metrics-table" data-testid={`metrics-${probe}`}>
+      <table className="data-table compact metrics-table" data-testid={`metrics-${group}`}>
         <caption>
-          {PROBE_TITLES[probe]} — headline: {headlineLabel(probe)}
+          {group} — headline: {headline?.label ?? '—'}
         </caption>
         <thead>
           <tr>
@@ -50,22 +51,23 @@ function ProbeMetricsTable({ probe, table }: { probe: Probe; table: MetricTable 
           </tr>
         </thead>
         <tbody>
-          {headline.map((name) => (
+          {lead.map((name) => (
             <MetricRow key={name} name={name} metric={table[name]} emphasis />
           ))}
-          {diagnostics.map((name) => (
+          {other.map((name) => (
             <MetricRow key={name} name={name} metric={table[name]} />
           ))}
-          {familyKeys.length > 0 && (
+          {lower.length > 0 && (
             <tr>
               <th scope="rowgroup" colSpan={4} className="group-heading">
-                Error families (non-exclusive rates; lower is better)
+                Error and failure rates (lower is better)
               </th>
             </tr>
           )}
-          {familyKeys.map((name) => (
-            <MetricRow key={name} name={name} label={`${families.get(name) ?? name} (${name})`} metric={table[name]} />
-          ))}
+          {lower.map((name) => {
+            const label = suite.scoring.metricLabel(group, name);
+            return <MetricRow key={name} name={name} label={label === name.replace(/_/g, ' ') ? name : `${label} (${name})`} metric={table[name]} />;
+          })}
         </tbody>
       </table>
     </div>

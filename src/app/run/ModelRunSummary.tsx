@@ -1,11 +1,11 @@
-import { type RunManifest } from '../../core/veh/run/manifest.ts';
-import { describeTemperature } from '../../core/run/manifest-core.ts';
+import { describeTemperature, type ManifestCore, type ManifestModel } from '../../core/run/manifest-core.ts';
 import { formatTokens } from './cost-format.ts';
 import { formatUsd } from '../../core/run/usage.ts';
 
 /** The run manifest's model block and usage (LLM runs): what was called, how, and what it cost. */
-export function ModelRunSummary({ manifest }: { manifest: RunManifest }) {
-  const m = manifest.model;
+export function ModelRunSummary({ manifest }: { manifest: ManifestCore }) {
+  // Every suite's manifest holds the one model block (ManifestModelSchema), validated with the suite's schema.
+  const m = manifest.model as ManifestModel | undefined;
   if (!m) return null;
   const u = manifest.usage;
   return (

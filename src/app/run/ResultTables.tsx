@@ -112,7 +112,7 @@ function TaskCells({ row }: { row: VehRow }) {
   return (
     <>
       <td>
-        <a className="mono" href={routeHref({ name: 'task', taskId: row.task_id, query: new URLSearchParams() })}>
+        <a className="mono" href={routeHref({ name: 'task', suiteId: 'veh', taskId: row.task_id, query: new URLSearchParams() })}>
           {row.task_id}
         </a>
       </td>

@@ -1,17 +1,16 @@
 import { useMemo, useState } from 'react';
 import type { AgentDescriptor } from '../../core/agent/types.ts';
-import { BUILTIN_AGENTS } from '../../core/veh/agents/index.ts';
 import { DEFAULT_RUN_SEED } from '../../core/run/types.ts';
+import type { TranscriptCore } from '../../core/run/transcript-core.ts';
 import { activeFilters, applyFilters, filtersFromQuery } from '../browser/task-filters.ts';
 import { BankGate, type LoadedBank } from '../components/BankGate.tsx';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
-import { useVehOracle } from '../data/use-veh-oracle.ts';
+import { useSuiteEnvironment } from '../data/use-suite-environment.ts';
+import type { SuiteView } from '../suites/suite-view.ts';
 import { sessionSecrets } from '../data/secrets.ts';
 import { useModelConfig, useRememberedKeyEndpoint } from '../data/use-model-config.ts';
 import { presetById } from '../settings/presets.ts';
-import { LlmRunPreview } from './LlmRunPreview.tsx';
 import { RunControls, type RunSettings } from './RunControls.tsx';
-import { auditedRun, DEFAULT_AUDIT_SETTINGS, emptyAuditReason } from './run-audit.ts';
 import { RunResultView } from './RunResultView.tsx';
 import { SelectionSummary } from './SelectionSummary.tsx';
 import { InterruptedRuns } from './InterruptedRunBanner.tsx';
@@ -19,29 +18,32 @@ import { resolveResumeAgent, type ResumeAgent } from './resume-agent.ts';
 import { StorageStatus } from './StorageStatus.tsx';
 import { requestPersistentStorage } from '../../adapters/browser/storage-estimate.ts';
 import type { StoredRunSummary } from '../../core/store/run-store.ts';
-import type { Transcript } from '../../core/veh/run/transcript.ts';
 import { useRun } from './RunContext.tsx';
 import { buildYourModelAgent, YOUR_MODEL_AGENT_ID, yourModelDescription, yourModelLabel } from './your-model.ts';
 
-/** The page does its main job with nothing configured: the reference agent on the selection. */
-const DEFAULT_SETTINGS: RunSettings = { agentId: 'reference', seed: DEFAULT_RUN_SEED, p3Variant: 'raw_history', ...DEFAULT_AUDIT_SETTINGS };
-
-export function RunPage({ query }: { query: URLSearchParams }) {
+export function RunPage({ view, query }: { view: SuiteView; query: URLSearchParams }) {
   return (
     <>
-      <h1>Run an agent on VEHBench</h1>
-      <BankGate>{(bank) => <RunWorkbench bank={bank} query={query} />}</BankGate>
+      <h1>Run an agent on {view.suite.descriptor.title}</h1>
+      {/* Keyed by suite: settings of one suite's form never carry over into another's. */}
+      <BankGate suite={view.suite}>{(bank) => <RunWorkbench key={view.suite.descriptor.id} view={view} bank={bank} query={query} />}</BankGate>
     </>
   );
 }
 
-function RunWorkbench({ bank, query }: { bank: LoadedBank; query: URLSearchParams }) {
-  const [settings, setSettings] = useState<RunSettings>(DEFAULT_SETTINGS);
+function RunWorkbench({ view, bank, query }: { view: SuiteView; bank: LoadedBank; query: URLSearchParams }) {
+  const { suite } = view;
+  const BUILTIN_AGENTS = suite.agents;
+  // The page does its main job with nothing configured: the suite's first built-in agent (the reference) on the selection.
+  const [settings, setSettings] = useState<RunSettings>({ agentId: BUILTIN_AGENTS[0]?.id ?? 'reference', seed: DEFAULT_RUN_SEED });
+  const [suiteSettings, setSuiteSettings] = useState<unknown>(view.runOptions.initial);
   const [startError, setStartError] = useState<unknown>(null);
-  const oracle = useVehOracle();
+  const oracle = useSuiteEnvironment(suite.descriptor.id);
   const run = useRun();
-  const filters = useMemo(() => filtersFromQuery(query), [query]);
-  const tasks = useMemo(() => applyFilters(bank.tasks, filters), [bank.tasks, filters]);
+  const filters = useMemo(() => filtersFromQuery(view.facets, query), [view.facets, query]);
+  const tasks = useMemo(() => applyFilters(view.facets, bank.tasks, filters), [view.facets, bank.tasks, filters]);
+  const Fields = view.runOptions.Fields;
+  const LlmPreview = view.LlmPreview;
   const modelConfig = useModelConfig().data?.config ?? null;
   // Loading it also restores a key remembered on this device into memory (and re-renders when done).
   useRememberedKeyEndpoint();
@@ -50,7 +52,7 @@ function RunWorkbench({ bank, query }: { bank: LoadedBank; query: URLSearchParam
       modelConfig
         ? [...BUILTIN_AGENTS, { id: YOUR_MODEL_AGENT_ID, label: yourModelLabel(modelConfig), description: yourModelDescription(modelConfig), privileged: false }]
         : BUILTIN_AGENTS,
-    [modelConfig],
+    [BUILTIN_AGENTS, modelConfig],
   );
   const yourModel = settings.agentId === YOUR_MODEL_AGENT_ID ? modelConfig : null;
   const agentKnown = agents.some((a) => a.id === settings.agentId);
@@ -72,7 +74,7 @@ function RunWorkbench({ bank, query }: { bank: LoadedBank; query: URLSearchParam
   const restartOracle = () => void oracle.refetch();
 
   /** The agent an interrupted run needs, as this page can build it now (an LLM run needs the same model and its key). */
-  const resumeAgent = (summary: StoredRunSummary, transcripts: readonly Transcript[]): ResumeAgent => {
+  const resumeAgent = (summary: StoredRunSummary, transcripts: readonly TranscriptCore[]): ResumeAgent => {
     const key = modelConfig ? sessionSecrets.get({ provider: modelConfig.settings.provider, baseUrl: modelConfig.settings.base_url }) : '';
     return resolveResumeAgent(summary, transcripts, {
       builtins: BUILTIN_AGENTS,
@@ -95,28 +97,28 @@ function RunWorkbench({ bank, query }: { bank: LoadedBank; query: URLSearchParam
       return;
     }
     if (!agent) return;
-    const audited = auditedRun(tasks, settings, activeFilters(filters), bank.tasks);
-    if (audited.tasks.length === 0) return setStartError(new Error(emptyAuditReason(settings)));
+    const prepared = view.runOptions.prepare({ selection: tasks, settings: suiteSettings, filters: activeFilters(filters), bank: bank.tasks });
+    if ('error' in prepared) return setStartError(new Error(prepared.error));
     // Runs are stored as they go: ask (once, on this user action) that the browser not evict them.
     void requestPersistentStorage();
     run.start({
-      ...audited,
+      suite,
+      ...prepared,
       agent,
       ...(yourModel ? { budget: yourModel.budget, live: true } : {}),
-      oracle: oracle.data,
+      env: oracle.data,
       seed: settings.seed,
-      p3Variant: settings.p3Variant,
       bankHash: bank.bankHash,
     });
   };
 
   return (
     <>
-      <SelectionSummary filters={filters} query={query} tasks={tasks} />
+      <SelectionSummary suite={suite} filters={filters} query={query} tasks={tasks} />
       {oracle.isError && (
         <ErrorPanel title="The oracle worker failed to start" error={oracle.error} onRetry={() => void oracle.refetch()} />
       )}
-      <InterruptedRuns bank={bank} run={run} oracle={oracle.data ?? null} resolveAgent={resumeAgent} />
+      <InterruptedRuns suite={suite} bank={bank} run={run} env={oracle.data ?? null} resolveAgent={resumeAgent} />
       <RunControls
         agents={agents}
         settings={settings}
@@ -126,11 +128,19 @@ function RunWorkbench({ bank, query }: { bank: LoadedBank; query: URLSearchParam
         canRun={blockedReason === null}
         running={run.running}
         blockedReason={blockedReason}
-      />
+      >
+        {Fields && <Fields value={suiteSettings} onChange={setSuiteSettings} disabled={run.running} />}
+      </RunControls>
       {startError !== null && <ErrorPanel title="The run could not start" error={startError} />}
-      {yourModel && <LlmRunPreview config={yourModel} tasks={tasks} p3Variant={settings.p3Variant} hasKey={apiKey !== ''} />}
+      {yourModel && LlmPreview && <LlmPreview config={yourModel} tasks={tasks} options={previewOptions(view, suiteSettings, tasks, bank)} hasKey={apiKey !== ''} />}
       <RunResultView run={run} onRestartOracle={restartOracle} />
       <StorageStatus />
     </>
   );
+}
+
+/** The options a run of the current settings would get, for the model-run preview (null when it would not start). */
+function previewOptions(view: SuiteView, settings: unknown, tasks: readonly { task_id: string }[], bank: LoadedBank): unknown {
+  const prepared = view.runOptions.prepare({ selection: tasks, settings, filters: {}, bank: bank.tasks });
+  return 'error' in prepared ? null : prepared.options;
 }

@@ -4,7 +4,7 @@ import { DownloadResultButton } from './DownloadResultButton.tsx';
 import { LiveLlmPanel } from './LiveLlmPanel.tsx';
 import { MetricsPanel } from './MetricsPanel.tsx';
 import { ModelRunSummary } from './ModelRunSummary.tsx';
-import { ResultTables } from './ResultTables.tsx';
+import { suiteView } from '../suites/registry.ts';
 import { RunProgressBar } from './RunProgressBar.tsx';
 import type { SuiteRun } from './use-suite-run.ts';
 import { StoredRunNote } from './StoredRunNote.tsx';
@@ -34,6 +34,7 @@ export function RunResultView({ run, onRestartOracle }: RunResultViewProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useRevealRun(run.running, heading);
   if (!run.request) return null;
+  const view = suiteView(run.request.suite.descriptor.id);
   // A cancelled run is stored paused (pause-on-cancel.ts): say so, since Resume continues it.
   const engineStatus = run.running ? 'running' : run.error ? 'failed' : (run.result?.status ?? 'idle');
   const status = engineStatus === 'cancelled' && run.stored?.finishError === null ? 'paused' : engineStatus;
@@ -67,8 +68,8 @@ export function RunResultView({ run, onRestartOracle }: RunResultViewProps) {
       </section>
       {run.live && <LiveLlmPanel live={run.live} running={run.running} />}
       {run.result && <ModelRunSummary manifest={run.result.manifest} />}
-      {run.result && <MetricsPanel metrics={run.result.metrics} partial={run.result.status === 'cancelled'} />}
-      <ResultTables rows={run.progress.rows} transcripts={run.progress.transcripts} />
+      {run.result && <MetricsPanel suite={view.suite} metrics={run.result.metrics} partial={run.result.status === 'cancelled'} />}
+      <view.ResultTables suite={view.suite} rows={run.progress.rows} transcripts={run.progress.transcripts} />
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { Fragment, type ReactNode } from 'react';
-import type { ReplyEvent } from '../../core/agent/events.ts';
+import type { EventCore, ReplyEvent } from '../../core/agent/events.ts';
 import type { ActionEvent, EndEvent, FinalRef, TranscriptEvent } from '../../core/veh/protocol/events.ts';
 import { DESIGN_VARIABLES } from '../../core/veh/oracle.ts';
 import { LongText } from '../components/LongText.tsx';
+import { JsonBlock } from '../components/JsonBlock.tsx';
 import { formatNumber } from '../format.ts';
 import { formatUsd } from '../../core/run/usage.ts';
 import { LlmCallsView } from './LlmCallsView.tsx';
@@ -10,19 +11,36 @@ import { OracleCallView } from './OracleCallView.tsx';
 import { episodeStatusView } from './episode-status.ts';
 import { formatDuration } from './transcript-summary.ts';
 
+/** The event types this view draws in full (the shared conversation events and VEH's own). */
+const KNOWN = new Set<string>(['message', 'reply', 'llm_retry', 'parse', 'retry', 'parse_failure', 'oracle_call', 'action', 'end', 'error']);
+
 /**
  * One transcript event as a list item. `tone` drives the highlight: retries, parse failures,
  * invalid actions and errors are what a reader hunts for, so they stand out; a successful parse is
- * a quiet one-liner.
+ * a quiet one-liner. Another suite's own events (a circuit-oracle call, a tool call) are shown as
+ * their recorded JSON, whole.
  */
-export function TranscriptEventItem({ event }: { event: TranscriptEvent }) {
+export function TranscriptEventItem({ event }: { event: EventCore }) {
+  const known = KNOWN.has(event.type) ? (event as TranscriptEvent) : null;
   return (
-    <li className={`transcript-event tone-${toneOf(event)}`} data-type={event.type}>
+    <li className={`transcript-event tone-${known ? toneOf(known) : 'normal'}`} data-type={event.type}>
       <span className="transcript-time mono" title="milliseconds since the episode started">
         +{formatNumber(event.t_ms)} ms
       </span>
-      <div className="transcript-body">{body(event)}</div>
+      <div className="transcript-body">{known ? body(known) : <SuiteEvent event={event} />}</div>
     </li>
+  );
+}
+
+function SuiteEvent({ event }: { event: EventCore }) {
+  const { type, t_ms: _t, ...rest } = event as EventCore & Record<string, unknown>;
+  return (
+    <>
+      <p className="transcript-event-title">
+        <strong className="mono">{type.replace(/_/g, ' ')}</strong>
+      </p>
+      <JsonBlock value={rest} />
+    </>
   );
 }
 

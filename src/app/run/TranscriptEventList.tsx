@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { TranscriptEvent } from '../../core/veh/protocol/events.ts';
+import type { EventCore } from '../../core/agent/events.ts';
 import { TranscriptEventItem } from './TranscriptEventItem.tsx';
 
 /** Events mounted at first, and per "show more": an LLM episode can log thousands of events. */
@@ -10,7 +10,7 @@ export const EVENT_PAGE_SIZE = 150;
  * long message bodies stay collapsed (LongText) until asked for. The owner remounts it (a `key`)
  * for a different transcript, which starts it again at the first page.
  */
-export function TranscriptEventList({ events, pageSize = EVENT_PAGE_SIZE }: { events: readonly TranscriptEvent[]; pageSize?: number }) {
+export function TranscriptEventList({ events, pageSize = EVENT_PAGE_SIZE }: { events: readonly EventCore[]; pageSize?: number }) {
   const [shown, setShown] = useState(pageSize);
   const rest = events.length - shown;
   return (

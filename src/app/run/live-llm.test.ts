@@ -1,3 +1,4 @@
+import type { EventCore } from '../../core/agent/events.ts';
 import { describe, expect, it } from 'vitest';
 import type { TranscriptEvent } from '../../core/veh/protocol/events.ts';
 import { applyLiveEvent, emptyLiveState, liveCost, snapshotLiveState } from './live-llm.ts';
@@ -47,7 +48,7 @@ describe('live LLM state', () => {
     applyLiveEvent(s, { type: 'event', task_id: 'A', event: reply(undefined) });
     expect(liveCost(s.totals)).toBe(0);
     applyLiveEvent(s, { type: 'delta', task_id: 'A', text: 'partial' });
-    applyLiveEvent(s, { type: 'event', task_id: 'A', event: { type: 'llm_retry', t_ms: 2, retry: 1, error_kind: 'server', status: 500, wait_ms: 1000, message: 'HTTP 500' } });
+    applyLiveEvent(s, { type: 'event', task_id: 'A', event: { type: 'llm_retry', t_ms: 2, retry: 1, error_kind: 'server', status: 500, wait_ms: 1000, message: 'HTTP 500' } as EventCore });
     expect(s.streaming).toBe('');
     expect(s.totals.http_retries).toBe(1);
   });

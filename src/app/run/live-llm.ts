@@ -4,7 +4,7 @@
  * streaming right now, and running totals of tokens and cost over every reply of the run. Pure, so
  * the page keeps one mutable instance and renders copies at its own pace.
  */
-import type { TranscriptEvent } from '../../core/veh/protocol/events.ts';
+import { isEvent, type EventCore } from '../../core/agent/events.ts';
 import type { LiveEvent } from '../../core/run/types.ts';
 import { addReplyEvent, emptyUsage, type UsageTotals } from '../../core/run/usage.ts';
 
@@ -20,7 +20,7 @@ export interface LiveTotals extends UsageTotals {
 export interface LiveLlmState {
   taskId: string | null;
   /** The current task's events, in order. */
-  events: TranscriptEvent[];
+  events: EventCore[];
   /** Text streamed for the reply in flight; cleared when the reply event lands or the attempt is retried. */
   streaming: string;
   totals: LiveTotals;
@@ -36,7 +36,7 @@ export function emptyLiveState(): LiveLlmState {
 }
 
 /** Applies one live event in place (the state is the page's private accumulator). */
-export function applyLiveEvent(state: LiveLlmState, e: LiveEvent<TranscriptEvent>): void {
+export function applyLiveEvent(state: LiveLlmState, e: LiveEvent): void {
   if (e.task_id !== state.taskId) {
     state.taskId = e.task_id;
     state.events = [];
@@ -48,10 +48,10 @@ export function applyLiveEvent(state: LiveLlmState, e: LiveEvent<TranscriptEvent
   }
   const ev = e.event;
   state.events.push(ev);
-  if (ev.type === 'reply') {
+  if (isEvent('reply')(ev)) {
     state.streaming = '';
     addReplyEvent(state.totals, ev);
-  } else if (ev.type === 'llm_retry') {
+  } else if (isEvent('llm_retry')(ev)) {
     // The failed attempt's partial text is not part of the answer that will come.
     state.streaming = '';
     state.totals.http_retries++;

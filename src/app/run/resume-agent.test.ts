@@ -18,7 +18,7 @@ function summary(agentId: string): StoredRunSummary {
   return {
     store_id: 'r1', run_id: 'r1', source: 'local', status: 'interrupted', suite: 'veh', agent_id: agentId, label: 'x', model: null,
     task_count: 5, done_count: 2, started_at: '2026-01-01T00:00:00.000Z', finished_at: null, bank_hash: 'h', app_version: 'v', seed: 1,
-    recipe: { suite: 'veh', agent_id: agentId, seed: 1, p3_variant: 'raw_history', filters: {}, bank_hash: 'h', task_ids: ['a'], app_version: 'v' },
+    recipe: { suite: 'veh', agent_id: agentId, seed: 1, options: { p3Variant: 'raw_history' }, filters: {}, bank_hash: 'h', task_ids: ['a'], app_version: 'v' },
     imported_from: null, imported_at: null, verification: null, error: null,
   };
 }

@@ -6,10 +6,11 @@
  * the same endpoint — and a key is at hand. Pure: the page passes in its settings, key and builder.
  */
 import type { Agent } from '../../core/agent/types.ts';
+import { isEvent } from '../../core/agent/events.ts';
 import type { EpisodeBudget } from '../../core/llm/budget.ts';
 import { llmAgentId } from '../../core/llm/llm-agent.ts';
 import { safeEndpoint } from '../../core/llm/settings.ts';
-import type { Transcript } from '../../core/veh/run/transcript.ts';
+import type { TranscriptCore as Transcript } from '../../core/run/transcript-core.ts';
 import type { StoredRunSummary } from '../../core/store/run-store.ts';
 import type { StoredModelConfig } from '../settings/stored-settings.ts';
 
@@ -41,7 +42,7 @@ export function parseLlmAgentId(id: string): { provider: string; model: string }
 export function recordedEndpoint(transcripts: readonly Transcript[]): string | null {
   for (const t of transcripts) {
     for (const e of t.events) {
-      const calls = e.type === 'reply' ? e.llm?.calls : undefined;
+      const calls = isEvent('reply')(e) ? e.llm?.calls : undefined;
       const url = calls?.[0]?.url;
       if (url) return safeEndpoint(url);
     }

@@ -3,34 +3,34 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Agent } from '../../core/agent/types.ts';
 import { PAGE_TIMERS } from '../../adapters/browser/page-timers.ts';
 import type { EpisodeBudget } from '../../core/llm/budget.ts';
-import type { RunControls, VehOracle } from '../../core/veh/run/types.ts';
 import type { ResumePlan } from '../../core/store/resume-plan.ts';
 import type { StoredRunSummary } from '../../core/store/run-store.ts';
 import { resumeStoredRun, startStoredRun, type StoredRunOptions } from '../../core/store/stored-run.ts';
 import { holdRunLock } from '../../adapters/browser/run-locks.ts';
 import { getRunStore } from '../data/run-store.ts';
 import { pauseOnCancel } from './pause-on-cancel.ts';
-import type { Transcript } from '../../core/veh/run/transcript.ts';
-import type { P3Variant } from '../../core/veh/protocol/prompts.ts';
-import type { VehRow } from '../../core/veh/rows.ts';
-import type { VehTask } from '../../core/veh/task-schema.ts';
-import type { LiveEvent } from '../../core/run/types.ts';
-import type { TranscriptEvent } from '../../core/veh/protocol/events.ts';
+import type { LiveEvent, SuiteEnvironment } from '../../core/run/types.ts';
+import type { TranscriptCore } from '../../core/run/transcript-core.ts';
+import type { ManifestCore } from '../../core/run/manifest-core.ts';
+import type { AnySuite } from '../../core/suite/contract.ts';
+import type { SuiteRow } from '../../core/store/run-store.ts';
 import { APP_VERSION } from '../app-version.ts';
 import { applyLiveEvent, emptyLiveState, snapshotLiveState, type LiveLlmState } from './live-llm.ts';
 
 export interface RunRequest {
-  tasks: readonly VehTask[];
+  /** The suite the tasks belong to (the registry's; the page never branches on which). */
+  suite: AnySuite;
+  tasks: readonly { task_id: string }[];
   agent: Agent;
-  oracle: VehOracle;
+  /** The suite's environment (its worker oracle). */
+  env: SuiteEnvironment;
   seed: number;
-  p3Variant: P3Variant;
+  /** The suite's run options (VEH: P3 variant and audit controls), checked with its options schema. */
+  options: unknown;
   filters: Record<string, string>;
   bankHash: string;
   /** Per-task budgets (LLM runs). */
   budget?: EpisodeBudget;
-  /** Audit controls (prompt control block, subset, SG form), recorded in every transcript. */
-  controls?: RunControls;
   /**
    * Follow the run event by event (LLM runs: streamed text, live cost). Off for built-in agents,
    * which finish hundreds of tasks a second and are followed through per-task progress only.
@@ -53,9 +53,9 @@ export interface StoredRunInfo {
 export interface LiveProgress {
   done: number;
   total: number;
-  rows: readonly VehRow[];
+  rows: readonly SuiteRow[];
   /** The finished tasks' transcripts, in the same order as `rows`, so any finished task opens mid-run. */
-  transcripts: readonly Transcript[];
+  transcripts: readonly TranscriptCore[];
   lastTaskId: string | null;
 }
 
@@ -96,8 +96,8 @@ export function useSuiteRun() {
       controllerRef.current = controller;
       // A resumed run shows its committed tasks from the start (they are part of its result).
       const earlier = request.resume ? [...request.resume.plan.finished.entries()].sort(([a], [b]) => a - b).map(([, t]) => t) : [];
-      const rows: VehRow[] = earlier.map((t) => t.row);
-      const transcripts: Transcript[] = earlier.map((t) => t.transcript);
+      const rows: SuiteRow[] = earlier.map((t) => t.row);
+      const transcripts: TranscriptCore[] = earlier.map((t) => t.transcript);
       pendingRef.current = { done: rows.length, total: request.tasks.length, rows, transcripts, lastTaskId: null };
       liveRef.current = request.live ? emptyLiveState() : null;
       const liveState = liveRef.current;
@@ -105,7 +105,7 @@ export function useSuiteRun() {
       // This tab owns the stored run while it runs (another tab opened meanwhile leaves it alone).
       let releaseLock: () => void = () => undefined;
       try {
-        const options: StoredRunOptions = {
+        const options: StoredRunOptions<{ task_id: string }, SuiteEnvironment, unknown, SuiteRow, TranscriptCore> = {
           // Cancel pauses: the stored run stays resumable (pause-on-cancel.ts).
           store: pauseOnCancel(getRunStore()),
           label: request.agent.model ? `${request.agent.model.settings.provider} ${request.agent.model.settings.model}` : request.agent.label,
@@ -115,22 +115,20 @@ export function useSuiteRun() {
           },
           tasks: request.tasks,
           agent: request.agent,
-          oracle: request.oracle,
+          env: request.env,
+          options: request.suite.schemas.options.parse(request.options),
           clock: () => Date.now(),
           seed: request.seed,
-          p3Variant: request.p3Variant,
           signal: controller.signal,
           appVersion: APP_VERSION,
           bankHash: request.bankHash,
           filters: request.filters,
           timers: PAGE_TIMERS,
           ...(request.budget ? { budget: request.budget } : {}),
-          ...(request.controls ? { controls: request.controls } : {}),
           ...(liveState
             ? {
                 onLive: (e) => {
-                  // A VEH run streams VEH transcript events.
-                  applyLiveEvent(liveState, e as LiveEvent<TranscriptEvent>);
+                  applyLiveEvent(liveState, e as LiveEvent);
                   timerRef.current ??= window.setTimeout(flush, RENDER_INTERVAL_MS);
                 },
               }
@@ -143,7 +141,9 @@ export function useSuiteRun() {
           },
         };
         // Every finished task is committed (and awaited) before the next starts: see stored-run.ts.
-        const outcome = request.resume ? await resumeStoredRun({ ...options, summary: request.resume.summary, plan: request.resume.plan }) : await startStoredRun(options);
+        const outcome = request.resume
+          ? await resumeStoredRun<{ task_id: string }, SuiteEnvironment, unknown, SuiteRow, TranscriptCore, ManifestCore>(request.suite, { ...options, summary: request.resume.summary, plan: request.resume.plan })
+          : await startStoredRun<{ task_id: string }, SuiteEnvironment, unknown, SuiteRow, TranscriptCore, ManifestCore>(request.suite, options);
         const { result } = outcome;
         // The result's rows and transcripts are the record; make the live view agree with them exactly.
         pendingRef.current = { ...pendingRef.current, done: result.rows.length, rows: result.rows, transcripts: result.transcripts };

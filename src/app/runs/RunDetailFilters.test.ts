@@ -1,3 +1,5 @@
+import { vehSuite } from '../../core/veh/suite.ts';
+import { PROBES } from '../../core/veh/task-schema.ts';
 import { describe, expect, it } from 'vitest';
 import { p1Row, p4Row } from '../../core/veh/metrics/test-utils.ts';
 import { filterTaskList, filtersFromQuery, filtersToQuery, NO_FILTERS, taskListItems } from './RunDetailFilters.tsx';
@@ -9,7 +11,7 @@ const tasks = [
 ];
 
 describe('run detail task list', () => {
-  const items = taskListItems(tasks);
+  const items = taskListItems(vehSuite, tasks);
 
   it('items carry the headline outcome', () => {
     expect(items.map((i) => [i.index, i.probe, i.passed])).toEqual([
@@ -30,8 +32,8 @@ describe('run detail task list', () => {
 
   it('filters round-trip through the hash query; unknown values are dropped', () => {
     const f = { probe: 'P2' as const, status: 'completed' as const, outcome: 'pass' as const, text: 'dev-00' };
-    expect(filtersFromQuery(filtersToQuery(f))).toEqual(f);
-    expect(filtersFromQuery(new URLSearchParams('probe=P9&status=odd&outcome=maybe'))).toEqual(NO_FILTERS);
+    expect(filtersFromQuery(PROBES, filtersToQuery(f))).toEqual(f);
+    expect(filtersFromQuery(PROBES, new URLSearchParams('probe=P9&status=odd&outcome=maybe'))).toEqual(NO_FILTERS);
     expect(filtersToQuery(NO_FILTERS).toString()).toBe('');
   });
 });

@@ -1,7 +1,9 @@
-import { headlinePassed } from '../../core/veh/run/task-checks.ts';
+import { EPISODE_STATUSES, type EpisodeStatus } from '../../core/agent/events.ts';
 import type { StoredTask } from '../../core/store/run-store.ts';
-import { EPISODE_STATUSES, type EpisodeStatus } from '../../core/veh/rows.ts';
-import { PROBES, type Probe } from '../../core/veh/task-schema.ts';
+import type { AnySuite } from '../../core/suite/contract.ts';
+
+/** The task group (VEH: probe); kept under the name `probe` in the URL and the list, as before other suites. */
+type Probe = string;
 
 /** One entry of the run's task list: what the list shows and filters on (no transcript). */
 export interface TaskListItem {
@@ -24,8 +26,20 @@ export interface TaskListFilters {
 
 export const NO_FILTERS: TaskListFilters = { probe: null, status: null, outcome: null, text: '' };
 
-export function taskListItems(tasks: readonly StoredTask[]): TaskListItem[] {
-  return tasks.map((t) => ({ index: t.task_index, taskId: t.row.task_id, probe: t.row.probe, status: t.row.status, ...(t.row.budget_stop ? { budgetStop: t.row.budget_stop } : {}), passed: headlinePassed(t.row) }));
+/** The list's entries, graded by the suite's own scoring (the pass verdict is its per-task outcome). */
+export function taskListItems(suite: AnySuite, tasks: readonly StoredTask[]): TaskListItem[] {
+  return tasks.map((t) => {
+    const row = t.row as StoredTask['row'] & { budget_stop?: unknown };
+    const grade = suite.scoring.grade(t.row);
+    return {
+      index: t.task_index,
+      taskId: row.task_id,
+      probe: suite.scoring.groupOf(row),
+      status: grade.status as EpisodeStatus,
+      ...(typeof row.budget_stop === 'string' ? { budgetStop: row.budget_stop } : {}),
+      passed: suite.scoring.outcome(row).pass,
+    };
+  });
 }
 
 export function filterTaskList(items: readonly TaskListItem[], f: TaskListFilters): TaskListItem[] {
@@ -40,12 +54,12 @@ export function filterTaskList(items: readonly TaskListItem[], f: TaskListFilter
 }
 
 /** Filters live in the hash's query string (probe, status, outcome, q), so a filtered view is a link; unknown values are ignored. */
-export function filtersFromQuery(query: URLSearchParams): TaskListFilters {
+export function filtersFromQuery(groups: readonly string[], query: URLSearchParams): TaskListFilters {
   const probe = query.get('probe');
   const status = query.get('status');
   const outcome = query.get('outcome');
   return {
-    probe: (PROBES as readonly string[]).includes(probe ?? '') ? (probe as Probe) : null,
+    probe: groups.includes(probe ?? '') ? probe : null,
     status: (EPISODE_STATUSES as readonly string[]).includes(status ?? '') ? (status as EpisodeStatus) : null,
     outcome: outcome === 'pass' || outcome === 'fail' ? outcome : null,
     text: query.get('q') ?? '',
@@ -62,6 +76,8 @@ export function filtersToQuery(f: TaskListFilters): URLSearchParams {
 }
 
 interface FilterBarProps {
+  /** The suite's task groups, in order. */
+  groups: readonly string[];
   filters: TaskListFilters;
   onChange: (next: TaskListFilters) => void;
   shown: number;
@@ -69,14 +85,14 @@ interface FilterBarProps {
 }
 
 /** Probe, status, pass/fail and task-id search over the run's tasks. */
-export function RunDetailFilterBar({ filters, onChange, shown, total }: FilterBarProps) {
+export function RunDetailFilterBar({ groups, filters, onChange, shown, total }: FilterBarProps) {
   return (
     <div className="filter-bar rd-filters" role="search" aria-label="Filter the run's tasks">
       <label>
         Probe{' '}
         <select data-testid="rd-filter-probe" value={filters.probe ?? ''} onChange={(e) => onChange({ ...filters, probe: (e.target.value || null) as Probe | null })}>
           <option value="">all</option>
-          {PROBES.map((p) => (
+          {groups.map((p) => (
             <option key={p} value={p}>
               {p}
             </option>

@@ -19,8 +19,9 @@ export function RunDetailHeader({ run }: { run: StoredRun }) {
     const filters = Object.entries(m.task_filter).map(([k, v]) => `${k}=${v}`).join(', ');
     facts.push(
       ['task filter', <span className="mono">{filters || 'whole suite'}</span>],
-      ['query budget', m.query_budget_rule_text],
-      ['P3 variant', <span className="mono">{m.p3_variant}</span>],
+      ['suite', <span className="mono">{m.suite}</span>],
+      // Suite-specific settings the manifest records (VEH: query-budget rule, P3 variant, controls), read by name.
+      ...suiteSettings(m),
       ['oracle', <span className="mono">{m.oracle_backend}</span>],
       ['max retries', String(m.max_retries)],
     );
@@ -52,4 +53,20 @@ export function RunDetailHeader({ run }: { run: StoredRun }) {
       )}
     </section>
   );
+}
+
+/** Manifest fields some suites record beyond the core ones, shown when present and plain text. */
+const SUITE_SETTINGS: readonly [string, string][] = [
+  ['query_budget_rule_text', 'query budget'],
+  ['p3_variant', 'P3 variant'],
+  ['control', 'prompt control'],
+  ['subset', 'subset'],
+  ['sg_form', 'SG form'],
+];
+
+function suiteSettings(m: Record<string, unknown>): [string, ReactNode][] {
+  return SUITE_SETTINGS.flatMap(([key, label]) => {
+    const v = Object.hasOwn(m, key) ? m[key] : undefined;
+    return typeof v === 'string' ? [[label, <span className="mono">{v}</span>] as [string, ReactNode]] : [];
+  });
 }

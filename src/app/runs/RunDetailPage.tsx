@@ -11,6 +11,8 @@ import { MetricsPanel } from '../run/MetricsPanel.tsx';
 import { RunDetailHeader } from './RunDetailHeader.tsx';
 import { filterTaskList, filtersFromQuery, filtersToQuery, RunDetailFilterBar, taskListItems, type TaskListFilters, type TaskListItem } from './RunDetailFilters.tsx';
 import { TranscriptPane } from './TranscriptPane.tsx';
+import { hasSuiteView, suiteView } from '../suites/registry.ts';
+import type { SuiteView } from '../suites/suite-view.ts';
 
 interface RunDetailPageProps {
   storeId: string;
@@ -47,6 +49,17 @@ export function RunDetailPage({ storeId, taskIndex, query }: RunDetailPageProps)
 
 function RunDetail({ run, storeId, taskIndex, query }: RunDetailPageProps & { run: StoredRun }) {
   const s = run.summary;
+  if (!hasSuiteView(s.suite)) {
+    return (
+      <section className="panel" data-testid="rd-unknown-suite">
+        <h1>Run of a suite this build does not have</h1>
+        <p>
+          Run <span className="mono">{s.run_id}</span> belongs to suite “{s.suite}”. {s.error ?? ''} Open it in the build that wrote it, or delete it on the Runs page.
+        </p>
+      </section>
+    );
+  }
+  const view = suiteView(s.suite);
   const finished = s.status === 'completed' || s.status === 'cancelled' || s.status === 'failed';
   return (
     <>
@@ -60,20 +73,20 @@ function RunDetail({ run, storeId, taskIndex, query }: RunDetailPageProps & { ru
       {run.metrics ? (
         <details className="rd-metrics" open={taskIndex === null}>
           <summary>Suite metrics with 95 % intervals</summary>
-          <MetricsPanel metrics={run.metrics} partial={s.status !== 'completed'} />
+          <MetricsPanel suite={view.suite} metrics={run.metrics} partial={s.status !== 'completed'} />
         </details>
       ) : (
         <p className="note">{finished ? 'This run has no metrics stored.' : 'Metrics appear once the run finishes.'}</p>
       )}
-      <RunTasks storeId={storeId} taskIndex={taskIndex} query={query} />
+      <RunTasks view={view} storeId={storeId} taskIndex={taskIndex} query={query} />
     </>
   );
 }
 
-function RunTasks({ storeId, taskIndex, query }: RunDetailPageProps) {
+function RunTasks({ view, storeId, taskIndex, query }: RunDetailPageProps & { view: SuiteView }) {
   const rows = useRunRows(storeId);
-  const filters = useMemo(() => filtersFromQuery(query), [query]);
-  const items = useMemo(() => taskListItems(rows.data ?? []), [rows.data]);
+  const filters = useMemo(() => filtersFromQuery(view.suite.groups.ids, query), [view, query]);
+  const items = useMemo(() => taskListItems(view.suite, rows.data ?? []), [view, rows.data]);
   const shown = useMemo(() => filterTaskList(items, filters), [items, filters]);
   const selected = taskIndex === null ? null : shown.findIndex((it) => it.index === taskIndex);
   const setFilters = (next: TaskListFilters) => navigate({ name: 'run-detail', storeId, taskIndex, query: filtersToQuery(next) }, { replace: true });
@@ -91,7 +104,7 @@ function RunTasks({ storeId, taskIndex, query }: RunDetailPageProps) {
         {rows.isError && <ErrorPanel title="Could not read the run's tasks" error={rows.error} onRetry={() => void rows.refetch()} />}
         {rows.data && (
           <>
-            <RunDetailFilterBar filters={filters} onChange={setFilters} shown={shown.length} total={items.length} />
+            <RunDetailFilterBar groups={view.suite.groups.ids} filters={filters} onChange={setFilters} shown={shown.length} total={items.length} />
             {shown.length === 0 ? (
               <p className="note">No task matches these filters.</p>
             ) : (
@@ -117,7 +130,7 @@ function RunTasks({ storeId, taskIndex, query }: RunDetailPageProps) {
         ) : (
           <>
             {open && selected !== null && selected < 0 && <p className="note">Task {open.taskId} is hidden by the filters.</p>}
-            <TranscriptPane key={`${storeId} ${taskIndex}`} storeId={storeId} taskIndex={taskIndex} storedRow={storedRow} />
+            <TranscriptPane key={`${storeId} ${taskIndex}`} view={view} storeId={storeId} taskIndex={taskIndex} storedRow={storedRow} />
           </>
         )}
       </div>

@@ -81,7 +81,7 @@ export function RunListRow({ s, name, actions }: { s: StoredRunSummary; name: st
         <div className="runs-actions">
           {s.status === 'interrupted' && s.source === 'local' && (
             // Resume needs the bank, the oracle and the agent, which the Run page has; its banner for this run does it.
-            <a className="button" data-testid="resume-link" href={routeHref({ name: 'run', query: new URLSearchParams() })}>
+            <a className="button" data-testid="resume-link" href={routeHref({ name: 'run', suiteId: s.suite, query: new URLSearchParams() })}>
               Resume…
             </a>
           )}

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { createWorkerVehOracle } from '../../adapters/browser/worker-veh-oracle.ts';
+import { createPageEnvironment } from '../../adapters/browser/suite-environments.ts';
+import { SUITES } from '../../core/suites.ts';
 import type { StoredRunSummary } from '../../core/store/run-store.ts';
 import { HASH_NOTE } from '../../core/verify/verify.ts';
 import { APP_VERSION } from '../app-version.ts';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { getRunStore, useStoredRuns } from '../data/run-store.ts';
-import { useVehBank } from '../data/use-veh-bank.ts';
+import { useSuiteBanks } from '../data/use-suite-bank.ts';
 import { BUILD_ID } from './build-id.ts';
 import { ClearAllPanel } from './ClearAllPanel.tsx';
 import { ImportPanel } from './ImportPanel.tsx';
@@ -23,21 +24,25 @@ const nowIso = (): string => new Date().toISOString();
 /** The runs library (`#/runs`): every stored run, local or imported, with import, export, Verify and delete. */
 export function RunsPage({ query }: { query: URLSearchParams }) {
   const runs = useStoredRuns();
-  const bank = useVehBank();
+  const { banks, pending: banksPending } = useSuiteBanks();
   const [verifying, setVerifying] = useState<ReadonlySet<string>>(new Set());
   const [reports, setReports] = useState<ReadonlyMap<string, ShownReport>>(new Map());
   const [shown, setShown] = useState<string | null>(query.get('report'));
   const [actionError, setActionError] = useState<{ title: string; error: unknown } | null>(null);
 
-  const verifyBlocked = bank.isPending ? 'Loading the task bank…' : null;
+  const verifyBlocked = banksPending ? 'Loading the task banks…' : null;
 
   const onVerify = (s: StoredRunSummary) => {
     setActionError(null);
     setVerifying((v) => new Set(v).add(s.store_id));
     verifyStoredRun(getRunStore(), s.store_id, {
       // A fresh worker for this check only, terminated after it: nothing cached from the page's own runs.
-      createOracle: () => createWorkerVehOracle(),
-      bank: bank.data ? { hash: bank.data.bankHash, tasks: bank.data.tasks } : null,
+      suites: SUITES,
+      createEnvironment: createPageEnvironment,
+      bank: (suiteId) => {
+        const b = banks.get(suiteId);
+        return b ? { hash: b.bankHash, tasks: b.tasks } : null;
+      },
       appVersion: APP_VERSION,
       now: nowIso,
     })
@@ -57,7 +62,9 @@ export function RunsPage({ query }: { query: URLSearchParams }) {
 
   const onDownload = (s: StoredRunSummary, kind: DownloadKind) => {
     setActionError(null);
-    const ctx = { appVersion: APP_VERSION, buildId: BUILD_ID, bank: bank.data ? { hash: bank.data.bankHash, version: bank.data.manifest.generator_version } : null, now: nowIso };
+    // The suite version is named only for a run on the bank this build ships for its suite.
+    const b = banks.get(s.suite);
+    const ctx = { appVersion: APP_VERSION, buildId: BUILD_ID, bank: b && SUITES.has(s.suite) ? { hash: b.bankHash, version: SUITES.get(s.suite).descriptor.version } : null, now: nowIso };
     downloadStoredRun(getRunStore(), s.store_id, kind, ctx).catch((e: unknown) => setActionError({ title: `Export of ${s.run_id} failed`, error: e }));
   };
 

@@ -6,6 +6,8 @@ import type { VehRow } from '../../core/veh/rows.ts';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { useRunTranscript } from '../data/run-store.ts';
+import type { SuiteRow } from '../../core/store/run-store.ts';
+import type { SuiteView } from '../suites/suite-view.ts';
 import { TranscriptEventList } from '../run/TranscriptEventList.tsx';
 import { TranscriptHeader } from '../run/TranscriptHeader.tsx';
 import { TranscriptChecks } from './TranscriptChecks.tsx';
@@ -13,10 +15,12 @@ import { TranscriptTrajectory } from './TranscriptTrajectory.tsx';
 import { TranscriptTurns } from './TranscriptTurns.tsx';
 
 export interface TranscriptPaneProps {
+  /** The run's suite view: its transcript view draws the task. */
+  view: SuiteView;
   storeId: string;
   taskIndex: number;
   /** The row the store holds for this task, when the caller has it: a row that disagrees with its transcript is flagged. */
-  storedRow?: VehRow;
+  storedRow?: SuiteRow;
 }
 
 /**
@@ -24,7 +28,7 @@ export interface TranscriptPaneProps {
  * the run): the episode's facts, its grading check by check, the P2/P3 trajectory plot, timing and
  * cost per turn, then every event. Self-contained, so the compare page can show two side by side.
  */
-export function TranscriptPane({ storeId, taskIndex, storedRow }: TranscriptPaneProps) {
+export function TranscriptPane({ view, storeId, taskIndex, storedRow }: TranscriptPaneProps) {
   const q = useRunTranscript(storeId, taskIndex);
   if (q.isPending) return <Loading what={`task ${taskIndex + 1}`} />;
   if (q.isError) return <ErrorPanel title={`Could not read task ${taskIndex + 1} of run ${storeId}`} error={q.error} onRetry={() => void q.refetch()} />;
@@ -35,7 +39,7 @@ export function TranscriptPane({ storeId, taskIndex, storedRow }: TranscriptPane
       </p>
     );
   }
-  return <StoredTranscript transcript={q.data} storedRow={storedRow} />;
+  return <view.TranscriptView suite={view.suite} transcript={q.data} {...(storedRow ? { storedRow } : {})} />;
 }
 
 /**

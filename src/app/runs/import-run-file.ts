@@ -7,6 +7,7 @@ import { parseRunFile, type ImportedRun } from '../../core/export/import-run.ts'
 import { runContentHash } from '../../core/export/run-export.ts';
 import type { RunStore } from '../../core/store/run-store.ts';
 import { readStoredRunContent } from './stored-run-content.ts';
+import { SUITES } from '../../core/suites.ts';
 
 export type ImportOutcome = { kind: 'imported'; storeId: string; runId: string } | { kind: 'already'; storeId: string; runId: string };
 
@@ -32,5 +33,5 @@ export async function storeImportedRun(store: RunStore, run: ImportedRun, source
 
 /** Parses, validates and stores one file's text; throws ImportError (nothing stored) for a bad file. */
 export async function importRunText(store: RunStore, source: string, text: string, importedAt: string, maxBytes?: number): Promise<ImportOutcome> {
-  return storeImportedRun(store, parseRunFile(source, text, maxBytes), source, importedAt);
+  return storeImportedRun(store, parseRunFile(SUITES, source, text, maxBytes), source, importedAt);
 }

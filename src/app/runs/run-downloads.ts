@@ -8,6 +8,7 @@ import { buildRunExport, exportFileStem } from '../../core/export/run-export.ts'
 import type { RunStore } from '../../core/store/run-store.ts';
 import { downloadBlob } from '../charts/chart-export.ts';
 import { readStoredRunContent } from './stored-run-content.ts';
+import { SUITES } from '../../core/suites.ts';
 
 export type DownloadKind = 'json' | 'markdown' | 'atif';
 
@@ -21,14 +22,16 @@ export interface DownloadContext {
 
 export async function downloadStoredRun(store: RunStore, storeId: string, kind: DownloadKind, ctx: DownloadContext): Promise<void> {
   const run = await readStoredRunContent(store, storeId);
-  const stem = `vehbench-${exportFileStem(run.manifest.run_id)}`;
+  const suite = SUITES.get(run.manifest.suite);
+  // The run id starts with the suite's own prefix (veh-…, circuit-…).
+  const stem = exportFileStem(run.manifest.run_id);
   if (kind === 'json') {
     const suiteVersion = ctx.bank !== null && ctx.bank.hash === run.manifest.bank_hash ? ctx.bank.version : null;
-    const file = buildRunExport(run, { exported_at: ctx.now(), app_version: ctx.appVersion, build_id: ctx.buildId, suite_version: suiteVersion });
+    const file = buildRunExport(suite, run, { exported_at: ctx.now(), app_version: ctx.appVersion, build_id: ctx.buildId, suite_version: suiteVersion });
     downloadBlob(`${stem}.json`, new Blob([JSON.stringify(file, null, 1)], { type: 'application/json' }));
   } else if (kind === 'markdown') {
-    downloadBlob(`${stem}.results.md`, new Blob([renderExportMarkdown(run)], { type: 'text/markdown' }));
+    downloadBlob(`${stem}.results.md`, new Blob([renderExportMarkdown(suite, run)], { type: 'text/markdown' }));
   } else {
-    downloadBlob(`${stem}.atif.jsonl`, new Blob([runToAtifJsonl(run.manifest, run.transcripts)], { type: 'application/jsonl' }));
+    downloadBlob(`${stem}.atif.jsonl`, new Blob([runToAtifJsonl(suite.interop, run.manifest, run.transcripts)], { type: 'application/jsonl' }));
   }
 }

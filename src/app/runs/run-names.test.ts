@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runNames, type RunNameInput } from './run-names.ts';
 
-const recipe = (filters: Record<string, string>) => ({ suite: 'veh' as const, agent_id: 'random', seed: 1, p3_variant: 'raw_history' as const, filters, bank_hash: 'h', task_ids: [], app_version: 'v' });
+const recipe = (filters: Record<string, string>) => ({ suite: 'veh' as const, agent_id: 'random', seed: 1, options: { p3Variant: 'raw_history' }, filters, bank_hash: 'h', task_ids: [], app_version: 'v' });
 
 function run(over: Partial<RunNameInput> & { store_id: string }): RunNameInput {
   return { run_id: over.store_id, label: 'Uniform random 64', started_at: '2026-12-02T00:40:12.345Z', seed: 7, task_count: 80, recipe: recipe({ probe: 'P2', split: 'dev' }), ...over };

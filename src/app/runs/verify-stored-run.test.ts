@@ -6,25 +6,29 @@ import { MemoryRunStore } from '../../core/store/memory-run-store.ts';
 import { fixtureBank, fixtureOracle } from '../../core/veh/protocol/test-fixtures.ts';
 import { importRunText } from './import-run-file.ts';
 import { buildIdFromUrl } from './build-id.ts';
-import { verifyStoredRun, type DisposableOracle } from './verify-stored-run.ts';
+import { verifyStoredRun, type DisposableEnvironment } from './verify-stored-run.ts';
+import { vehSuite } from '../../core/veh/suite.ts';
+import { SUITES } from '../../core/suites.ts';
+import type { VehRow } from '../../core/veh/rows.ts';
 
 let text = '';
 beforeAll(async () => {
-  text = JSON.stringify(buildRunExport(await fixtureRun('random'), EXPORT_META));
+  text = JSON.stringify(buildRunExport(vehSuite, await fixtureRun('random'), EXPORT_META));
 });
 
 const now = () => '2026-02-03T04:05:06.000Z';
-const bank = { hash: FIXTURE_BANK_HASH, tasks: fixtureBank() };
+const shipped = { hash: FIXTURE_BANK_HASH, tasks: fixtureBank() };
+const bank = () => shipped;
 
 /** A fresh oracle per check that records whether the check terminated it. */
 function oracles() {
   const made: { terminated: boolean }[] = [];
-  const createOracle = (): Promise<DisposableOracle> => {
+  const createEnvironment = (): Promise<DisposableEnvironment> => {
     const rec = { terminated: false };
     made.push(rec);
     return Promise.resolve({ ...fixtureOracle, backendId: fixtureOracle.backendId, evaluate: fixtureOracle.evaluate, evaluateMany: fixtureOracle.evaluateMany, terminate: () => (rec.terminated = true) });
   };
-  return { made, createOracle };
+  return { made, createEnvironment, suites: SUITES };
 }
 
 describe('verify a stored run in the page', () => {
@@ -32,7 +36,7 @@ describe('verify a stored run in the page', () => {
     const store = new MemoryRunStore();
     const { storeId } = await importRunText(store, 'run.json', text, now());
     const o = oracles();
-    const { report, verification } = await verifyStoredRun(store, storeId, { createOracle: o.createOracle, bank, appVersion: 't', now });
+    const { report, verification } = await verifyStoredRun(store, storeId, { createEnvironment: o.createEnvironment, suites: SUITES, bank, appVersion: 't', now });
     expect(report.outcome).toBe('verified');
     expect(o.made).toEqual([{ terminated: true }]);
     expect(verification).toMatchObject({ outcome: 'verified', checked_at: now(), app_version: 't' });
@@ -41,11 +45,11 @@ describe('verify a stored run in the page', () => {
   });
 
   it('an edited score gives a mismatch badge naming the task and field', async () => {
-    const f = JSON.parse(text) as RunExport;
+    const f = JSON.parse(text) as Omit<RunExport, 'rows'> & { rows: VehRow[] };
     const row = f.rows.find((r) => r.probe === 'P2');
     if (row?.probe !== 'P2') throw new Error('fixture run has no P2 row');
     row.final.result.load_power_uw *= 2;
-    const edited = JSON.stringify({ ...f, tasks: summariseTasks(f.rows, f.transcripts), content_sha256: runContentHash(f) });
+    const edited = JSON.stringify({ ...f, tasks: summariseTasks(vehSuite.scoring, f.rows, f.transcripts), content_sha256: runContentHash(f) });
     const store = new MemoryRunStore();
     const { storeId } = await importRunText(store, 'edited.json', edited, now());
     const { verification } = await verifyStoredRun(store, storeId, { ...oracles(), bank, appVersion: 't', now });
@@ -56,7 +60,7 @@ describe('verify a stored run in the page', () => {
   it('without the shipped bank the run is unverifiable, saying why', async () => {
     const store = new MemoryRunStore();
     const { storeId } = await importRunText(store, 'run.json', text, now());
-    const { verification } = await verifyStoredRun(store, storeId, { ...oracles(), bank: null, appVersion: 't', now });
+    const { verification } = await verifyStoredRun(store, storeId, { ...oracles(), bank: () => null, appVersion: 't', now });
     expect(verification.outcome).toBe('unverifiable');
     expect(verification.summary).toMatch(/^unverifiable: no shipped bank/);
   });

@@ -4,20 +4,23 @@
  * and the bank this build ships. The outcome is stored with the run (badge in the list); the full
  * report is returned for the report view.
  */
-import { vehSuite } from '../../core/veh/suite.ts';
+import type { SuiteEnvironment } from '../../core/run/types.ts';
 import type { RunStore, StoredVerification } from '../../core/store/run-store.ts';
-import type { VehOracle } from '../../core/veh/run/types.ts';
+import type { AnySuite } from '../../core/suite/contract.ts';
 import { verifyRun, type ShippedBank, type VerifyReport } from '../../core/verify/verify.ts';
 import { readStoredRunContent } from './stored-run-content.ts';
 
-export interface DisposableOracle extends VehOracle {
+export interface DisposableEnvironment extends SuiteEnvironment {
   terminate(): void;
 }
 
 export interface PageVerifyDeps {
-  createOracle: () => Promise<DisposableOracle>;
-  /** null when the bank could not be loaded: bank checks are then unverifiable. */
-  bank: ShippedBank | null;
+  /** Where the run's suite comes from (the registry): by the stored run's suite id. */
+  suites: { get(id: string): AnySuite };
+  /** A fresh environment (worker) of the run's suite, for this check only. */
+  createEnvironment: (suiteId: string) => Promise<DisposableEnvironment>;
+  /** The suite's shipped bank; null when it could not be loaded: bank checks are then unverifiable. */
+  bank: (suiteId: string) => ShippedBank | null;
   appVersion: string;
   /** ISO date now (injected clock). */
   now: () => string;
@@ -47,10 +50,11 @@ export function toStoredVerification(r: VerifyReport, appVersion: string, checke
 
 export async function verifyStoredRun(store: RunStore, storeId: string, deps: PageVerifyDeps): Promise<{ report: VerifyReport; verification: StoredVerification; oracleBackend: string }> {
   const run = await readStoredRunContent(store, storeId);
-  const oracle = await deps.createOracle();
+  const suite = deps.suites.get(run.manifest.suite);
+  const oracle = await deps.createEnvironment(suite.descriptor.id);
   let report: VerifyReport;
   try {
-    report = await verifyRun(vehSuite, { results: run, transcripts: run.transcripts }, { env: oracle, bank: deps.bank });
+    report = await verifyRun(suite, { results: run, transcripts: run.transcripts }, { env: oracle, bank: deps.bank(suite.descriptor.id) });
   } finally {
     oracle.terminate();
   }

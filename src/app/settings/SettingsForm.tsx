@@ -1,3 +1,4 @@
+import { DEFAULT_SUITE_ID } from '../suites/registry.ts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PAGE_TIMERS } from '../../adapters/browser/page-timers.ts';
@@ -136,7 +137,7 @@ export function SettingsForm({ saved }: { saved: StoredModelConfig | null }) {
         <span className="note" data-testid="save-status" aria-live="polite">
           {save.isPending ? 'Saving…' : dirty ? 'Unsaved changes.' : save.isSuccess || saved ? (
             <>
-              Saved on this device. <a href={routeHref({ name: 'run', query: new URLSearchParams() })}>Run it on VEHBench</a>
+              Saved on this device. <a href={routeHref({ name: 'run', suiteId: DEFAULT_SUITE_ID, query: new URLSearchParams() })}>Run it on VEHBench</a>
             </>
           ) : (
             'Not saved yet.'

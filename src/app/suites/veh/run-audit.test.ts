@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureBank, fixtureP3 } from '../../core/veh/protocol/test-fixtures.ts';
+import { fixtureBank, fixtureP3 } from '../../../core/veh/protocol/test-fixtures.ts';
 import { auditedRun, DEFAULT_AUDIT_SETTINGS, emptyAuditReason } from './run-audit.ts';
 
 describe('auditedRun (Run form audit settings)', () => {

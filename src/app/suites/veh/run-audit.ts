@@ -2,10 +2,10 @@
  * The Run form's audit settings turned into what a run needs: the tasks (Appendix D subset, SG probe
  * groups), the run-time controls recorded in every transcript, and the task_filter entries.
  */
-import type { RunControls } from '../../core/veh/run/types.ts';
-import { selectForControls } from '../../core/veh/subsets/select.ts';
-import type { VehTask } from '../../core/veh/task-schema.ts';
-import type { RunSettings } from './RunControls.tsx';
+import type { RunControls } from '../../../core/veh/run/types.ts';
+import { selectForControls } from '../../../core/veh/subsets/select.ts';
+import type { VehTask } from '../../../core/veh/task-schema.ts';
+import type { VehRunSettings as RunSettings } from './VehRunOptions.tsx';
 
 export const DEFAULT_AUDIT_SETTINGS = { control: 'default', subset: null, sgForm: null } as const satisfies Pick<RunSettings, 'control' | 'subset' | 'sgForm'>;
 

@@ -1,0 +1,28 @@
+/**
+ * What each suite's episodes call in the page: its oracle in a Web Worker. The page's counterpart of
+ * src/adapters/node/suite-environments.ts; keyed by suite id so the page never branches on a suite.
+ */
+import type { SuiteEnvironment } from '../../core/run/types.ts';
+import { createWorkerCircuitOracle } from './worker-circuit-oracle.ts';
+import { createWorkerVehOracle } from './worker-veh-oracle.ts';
+
+/** A live environment: terminate() stops its worker (a retry starts a fresh one). */
+export interface PageEnvironment extends SuiteEnvironment {
+  readonly skipped: readonly string[];
+  terminate(): void;
+}
+
+const FACTORIES: Readonly<Record<string, () => Promise<PageEnvironment>>> = {
+  veh: createWorkerVehOracle,
+  circuit: createWorkerCircuitOracle,
+};
+
+export function hasPageEnvironment(suiteId: string): boolean {
+  return Object.hasOwn(FACTORIES, suiteId);
+}
+
+export function createPageEnvironment(suiteId: string): Promise<PageEnvironment> {
+  const make = Object.hasOwn(FACTORIES, suiteId) ? FACTORIES[suiteId] : undefined;
+  if (!make) return Promise.reject(new Error(`no in-page environment for suite "${suiteId}"`));
+  return make();
+}

@@ -1,0 +1,28 @@
+/** VEHBench's task-browser facets: its suite facets plus the probe-specific subtype and the anchor design. */
+import type { VehTask } from '../../../core/veh/task-schema.ts';
+import type { PageFacet } from '../../browser/task-filters.ts';
+
+/** The probe-specific category of a task (what the browser calls its subtype). */
+export function subtypeOf(task: VehTask): string {
+  switch (task.probe) {
+    case 'P1':
+      return task.p1_subtype;
+    case 'P2':
+      return task.p2_subtype;
+    case 'P3':
+      return task.trap_type;
+    case 'P4':
+      return task.policy;
+  }
+}
+
+const veh = (of: (t: VehTask) => string) => (t: { task_id: string }) => of(t as VehTask);
+
+/** In the order the browser (and so a run's task_filter) has always listed them. */
+export const VEH_PAGE_FACETS: readonly PageFacet[] = [
+  { key: 'probe', label: 'Probe', of: veh((t) => t.probe) },
+  { key: 'split', label: 'Split', of: veh((t) => t.split) },
+  { key: 'subtype', label: 'Subtype', of: veh(subtypeOf) },
+  { key: 'difficulty', label: 'Difficulty', of: veh((t) => t.difficulty) },
+  { key: 'anchor', label: 'Anchor', of: veh((t) => t.provenance.anchor_id) },
+];
