@@ -27,6 +27,7 @@ import { SUITES } from '../../src/core/suites.ts';
 import { ImportError, MAX_IMPORT_BYTES, checkImportSize, parseJsonText, resultFileKind } from '../../src/core/verify/import.ts';
 import { HASH_NOTE, formatDiff, printable, verifyRun, type ShippedBank, type VerifyInput, type VerifyReport } from '../../src/core/verify/verify.ts';
 import { RUN_EXPORT_FORMAT } from '../../src/core/export/run-export.ts';
+import { VERDICT_TEXT } from '../../src/core/verify/rederive.ts';
 
 export const VERIFY_USAGE = 'usage: proving-ground verify [--bank DIR] [--json] FILE|DIR ...   (a run .json downloaded from the page, a run folder, or its results.json)';
 
@@ -124,9 +125,11 @@ export function reportLines(target: string, kind: string, input: Input, r: Verif
     `  tasks: ${r.counts.verified} verified, ${r.counts.mismatch} mismatch, ${r.counts.unverifiable} unverifiable`,
     `  re-grade: metrics ${r.metric_diffs.length === 0 ? 'equal the recomputation' : `${r.metric_diffs.length} differ`}`,
     `  re-execute: ${r.oracle_calls} oracle calls replayed on a fresh ${backend} oracle`,
+    `  replies: ${r.verdict === null ? 'not re-run (episodes re-graded from their transcripts only)' : VERDICT_TEXT[r.verdict]}`,
   ];
   for (const reason of r.unverifiable) lines.push(`  unverifiable: ${p(reason)}`);
-  for (const d of r.file_diffs) lines.push(`  file: ${formatDiff(d)}`);
+  for (const d of r.file_diffs.slice(0, MAX_DIFFS_SHOWN)) lines.push(`  file: ${formatDiff(d)}`);
+  if (r.file_diffs.length > MAX_DIFFS_SHOWN) lines.push(`  file: … and ${r.file_diffs.length - MAX_DIFFS_SHOWN} more`);
   for (const d of r.metric_diffs) lines.push(`  metric ${formatDiff(d)}`);
   for (const t of r.tasks) {
     if (t.outcome === 'verified') continue;
