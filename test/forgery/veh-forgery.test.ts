@@ -177,6 +177,29 @@ describe('issue 17: each forgery fails verify, naming the task and the field', (
     expectCaught(b, await verify(b), b.transcripts[0]!.task.task_id, /^events\[\d+\]\.text$/);
   });
 
+  it('a built-in run passed off as a model run (to have its replies taken as recorded)', async () => {
+    const model = load(runs.model!);
+    const b = load(runs.p1!);
+    // A reply rewritten to the gold answer, with its action to match, under a copied model block.
+    const t = transcriptOf(b, (x) => x.task.probe === 'P1');
+    if (t.task.probe !== 'P1') throw new Error('unreachable');
+    const gold = t.task.reference.gold_label;
+    const reply = t.events.findLast((e) => e.type === 'reply');
+    if (reply?.type === 'reply') reply.text = JSON.stringify({ action_type: gold.action_type, missing_fields: gold.missing_fields, reason: 'x' });
+    const action = t.events.findLast((e): e is ActionEvent => e.type === 'action')!;
+    action.action = gold.action_type;
+    action.missing_fields = gold.missing_fields;
+    b.manifest.model = model.manifest.model;
+    b.manifest.agent = model.manifest.agent;
+    for (const x of b.transcripts) x.agent = { ...model.manifest.agent };
+    await rebuild(b, { reexecute: false });
+    expectCaught(b, await verify(b), t.task.task_id, /^events\[\d+\]\.llm$/);
+    // Or under a built-in's name with a model block: the id must name the model.
+    b.manifest.agent = load(runs.p1!).manifest.agent;
+    for (const x of b.transcripts) x.agent = { ...b.manifest.agent };
+    expectCaught(b, await verify(b), t.task.task_id, /^manifest\.agent\.id$/);
+  });
+
   it('task seed, control block and max retries edited in transcripts', async () => {
     const cases: [(b: RunBundle) => void, RegExp][] = [
       [(b) => (b.transcripts[3]!.settings.task_seed += 1), /^settings\.task_seed$/],

@@ -20,6 +20,7 @@ import type { EventCore } from '../agent/events.ts';
 import type { Agent, AgentReply, AgentSession } from '../agent/types.ts';
 import type { EpisodeBudget, Timers } from '../llm/budget.ts';
 import { LlmRequestFailedError, type LlmCallRecord } from '../llm/call-record.ts';
+import { llmAgentId } from '../llm/llm-agent.ts';
 import type { ManifestCore } from '../run/manifest-core.ts';
 import type { TranscriptCore } from '../run/transcript-core.ts';
 import type { EpisodeInput } from '../run/types.ts';
@@ -147,6 +148,11 @@ function budgetOf(manifest: ManifestCore): EpisodeBudget | undefined {
 function answererOf(spec: { agents: readonly Agent[] }, t: TranscriptCore, manifest: ManifestCore): { agent: Agent; verdict: ReplayVerdict } | VerifyDiff {
   if (manifest.model) {
     if (manifest.agent.privileged) return { check: 'rederive', path: 'manifest.agent.privileged', claimed: true, recomputed: false, note: 'a model agent never reads the hidden reference' };
+    const id = llmAgentId({ provider: manifest.model.provider as Parameters<typeof llmAgentId>[0]['provider'], model: manifest.model.model });
+    if (manifest.agent.id !== id) return { check: 'rederive', path: 'manifest.agent.id', claimed: manifest.agent.id, recomputed: id, note: "a model run's agent id names its provider and model (the manifest's model block)" };
+    // A model's reply comes with its HTTP record; a reply without one was not a model's (a relabelled built-in run).
+    const bare = t.events.findIndex((e) => e.type === 'reply' && !(e as { llm?: { calls?: unknown[] } }).llm?.calls?.length);
+    if (bare >= 0) return { check: 'rederive', path: `events[${bare}].llm`, claimed: undefined, recomputed: 'the HTTP record of the model call', note: 'every reply of a model run carries the request and response it came from' };
     return { agent: recordedAgent(t), verdict: 'regraded' };
   }
   const builtin = spec.agents.find((a) => a.id === manifest.agent.id);
