@@ -1,17 +1,25 @@
 /**
- * Replay verification of a result file, for every suite: three independent checks, pure (the
- * suite's environment and the shipped bank are passed in), so the CLI (WASM oracles) and the page
- * (worker oracles) share it. What is suite-specific — grading, metrics, which recorded calls to
- * re-execute and how, which settings must agree with the manifest — comes from the suite
- * (VerifiableSuite); this file knows no suite.
+ * Replay verification of a result file, for every suite, pure (the suite's environment and the
+ * shipped bank are passed in), so the CLI (WASM oracles) and the page (worker oracles) share it.
+ * What is suite-specific — grading, metrics, which recorded calls to re-execute and how, which
+ * settings must agree with the manifest, how a task_filter selects, how an episode is re-run —
+ * comes from the suite (VerifiableSuite); this file knows no suite. It proves the result, not only
+ * its arithmetic (issue 17; the forgeries it catches are in test/forgery/):
  *
- * 1. Re-grade: every row re-derived from its transcript with the suite's deriveRow and compared
+ * 1. Bind the run: the manifest's selection from the shipped bank must be exactly the file's tasks,
+ *    each once, in order (selection.ts, the suite's selectTasks); agent, run and task seed, retry
+ *    policy and episode budget must agree in the manifest and every transcript.
+ * 2. Re-derive: every episode re-run through the suite's own protocol from the shipped task — a
+ *    built-in agent from the seed (`replayed`), a model's recorded replies fed back (`regraded`) —
+ *    must give the transcript event by event (rederive.ts, the suite's rederive): requests rebuilt
+ *    from task and reply, validity, budgets, status and end event recomputed.
+ * 3. Re-grade: every row re-derived from its transcript with the suite's deriveRow and compared
  *    field by field with the claimed row (matched by task_id); the metrics recomputed from the
  *    re-derived rows (the manifest's seed, run order) and compared exactly with the claimed ones.
- * 2. Re-execute: every recorded call (an oracle call, a tool call) evaluated again on a fresh
+ * 4. Re-execute: every recorded call (an oracle call, a tool call) evaluated again on a fresh
  *    environment, its result compared bitwise (Object.is) with the logged one. The oracles are
  *    bit-identical across their backends (the parity suites), so no tolerance is needed.
- * 3. Bank: each transcript's task snapshot (SHA-256 of its canonical JSON) against the task of the
+ * 5. Bank: each transcript's task snapshot (SHA-256 of its canonical JSON) against the task of the
  *    same id in the bank this build ships, and the manifest's bank hash against the shipped one.
  *
  * Outcome per task: `verified`, `mismatch` (a check found a difference; the diffs say where), or
@@ -26,7 +34,8 @@
  * cannot say what that bank held).
  *
  * The content hash (canonical JSON) only catches accidental damage: whoever edits a file can
- * recompute it. Re-execution and re-grading are the real checks.
+ * recompute it. Re-derivation, replay and re-execution are the real checks; a signature
+ * (signing.ts) can only say who vouches for a file.
  */
 import type { SuiteMetrics } from '../suite/metrics.ts';
 import type { ManifestCore } from '../run/manifest-core.ts';
