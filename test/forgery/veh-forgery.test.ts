@@ -95,17 +95,6 @@ describe('issue 17: each forgery fails verify, naming the task and the field', (
     expectCaught(b, await verify(b), t.task.task_id, /^events\[\d+\]\.(design|request\.design)\.beam_width_mm$/);
   });
 
-  it('an invalid design marked valid and evaluated', async () => {
-    const b = load(runs.random!);
-    const found = b.transcripts.some((x) => x.events.some((e) => e.type === 'action' && !e.protocol_valid));
-    if (!found) return; // the random agent stays in bounds in this bank: the case above covers it
-    const { t, action } = firstWith(b, (e) => !e.protocol_valid);
-    action.protocol_valid = true;
-    action.invalid_reason = null;
-    await rebuild(b);
-    expectCaught(b, await verify(b), t.task.task_id, /^events\[\d+\]\.(protocol_valid|invalid_reason)$/);
-  });
-
   it('query budget 6 → 30 with 20 extra queries', async () => {
     const b = load(runs.random!);
     const t = transcriptOf(b, (x) => x.status === 'budget_exceeded');
