@@ -13,6 +13,11 @@ import { getBuiltinAgent } from '../../src/core/veh/agents/index.ts';
 import type { ActionEvent, OracleCallEvent } from '../../src/core/veh/protocol/events.ts';
 import type { RunBundle } from '../../src/core/veh/run/results-file.ts';
 import { printable } from '../../src/core/verify/verify.ts';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { verifyCommand } from '../../cli/commands/verify.ts';
+import { capture } from '../../cli/test-capture.ts';
 import { expectCaught, load, printed, rebuild, transcriptOf, vehRun, verify } from './forge.ts';
 
 const P2_DEV = { probe: 'P2', split: 'dev' };
@@ -67,6 +72,24 @@ describe('issue 17: each forgery fails verify, naming the task and the field', (
     await rebuild(b);
     const t = b.transcripts[0]!;
     expectCaught(b, await verify(b), t.task.task_id, /^events\[\d+\]\.request\.constraints\.max_stress_mpa$/);
+  });
+
+  it('the CLI exits 1 on a forged download and 0 on the untouched one (shipped bank, Node WASM oracle)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pg-forgery-'));
+    try {
+      const b = load(runs.random!);
+      for (const c of calls(b)) c.request.constraints.max_stress_mpa = 1e9;
+      await rebuild(b);
+      await writeFile(join(dir, 'forged.json'), JSON.stringify(b));
+      await writeFile(join(dir, 'honest.json'), runs.random!);
+      const forged = capture();
+      expect(await verifyCommand([join(dir, 'forged.json')], forged.io)).toBe(1);
+      expect(forged.text()).toMatch(new RegExp(`MISMATCH[\\s\\S]*mismatch ${b.transcripts[0]!.task.task_id}:\\n(    .*\\n)*?    \\[rederive\\] events\\[\\d+\\]\\.request\\.constraints\\.max_stress_mpa: claimed 1000000000 vs recomputed`));
+      const honest = capture();
+      expect(await verifyCommand([join(dir, 'honest.json')], honest.io)).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('acceleration ×10 in every logged request (uniform-random agent)', async () => {
