@@ -56,10 +56,10 @@ describe('model runs verify as re-graded', () => {
 
   it('an HTTP retry, a request that failed for good, a turn budget that stopped episodes', async () => {
     standin.inject({ kind: 'status', status: 429, retryAfter: '0', message: 'slow down' });
-    const retried = await modelRun('m-429', 'openai', ['--probe', 'P2', '--no-stream', '--max-turns', '2']);
+    const retried = await modelRun('m-429', 'openai', ['--probe', 'P3', '--no-stream', '--max-turns', '1']);
     const ts = await Promise.all((await readdir(join(retried, 'transcripts'))).map(async (n) => JSON.parse(await readFile(join(retried, 'transcripts', n), 'utf8')) as { status: string; events: { type: string }[] }));
-    expect(ts.some((t) => t.events.some((e) => e.type === 'llm_retry'))).toBe(true);
-    expect(ts.some((t) => t.status === 'budget_exceeded')).toBe(true);
+    expect(ts.flatMap((t) => t.events.map((e) => e.type))).toContain('llm_retry');
+    expect(ts.map((t) => t.status)).toContain('budget_exceeded');
     await verified(retried);
     standin.inject({ kind: 'status', status: 400, message: 'bad request' });
     const failed = await modelRun('m-400', 'openai', ['--probe', 'P4', '--no-stream', '--max-consecutive-failures', '100']);
