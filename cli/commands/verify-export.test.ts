@@ -66,4 +66,27 @@ describe('verify on a run export', () => {
     expect(r.code).toBe(1);
     expect(r.text).toMatch(new RegExp(`mismatch ${row.task_id}:\\n\\s+\\[regrade\\] final\\.result\\.load_power_uw: claimed`));
   });
+
+  it('an export with a wrong content_sha256 or a false task summary is a mismatch, as the page refuses it (issue 17)', async () => {
+    const wrongHash = { ...exported, content_sha256: 'f'.repeat(64) };
+    const a = await verifyFile('wrong-hash.json', wrongHash);
+    expect(a.code).toBe(1);
+    expect(a.text).toMatch(/\(run export\): MISMATCH/);
+    expect(a.text).toMatch(/file: content_sha256: .*does not match its content_sha256/);
+
+    const f = JSON.parse(JSON.stringify(exported)) as RunExport;
+    const first = f.tasks[0]!;
+    (first as { pass: unknown }).pass = !(first as { pass: unknown }).pass;
+    const b = await verifyFile('false-summary.json', f);
+    expect(b.code).toBe(1);
+    expect(b.text).toMatch(new RegExp(`file: tasks\\[0\\] \\(export summary line\\): .*the summary line of ${first.task_id}`));
+  });
+
+  it('a file nested deeper than the limit exits 2 before anything walks it', async () => {
+    const file = join(dir, 'deep.json');
+    await writeFile(file, JSON.stringify(exported).replace('"transcripts":', `"deep":${'['.repeat(5000)}${']'.repeat(5000)},"transcripts":`));
+    const c = capture();
+    expect(await verifyCommand([file, '--bank', bank], c.io, { environment: () => fixtureOracle })).toBe(2);
+    expect(c.text()).toMatch(/nests 5001 levels deep, over the 200-level limit/);
+  });
 });

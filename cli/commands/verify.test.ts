@@ -64,6 +64,7 @@ describe('verify command', () => {
       expect(c.out.join('\n')).toMatch(/: VERIFIED\n/);
       expect(c.out.join('\n')).toMatch(/tasks: 17 verified, 0 mismatch, 0 unverifiable/);
       expect(c.out.join('\n')).toMatch(/re-execute: \d+ oracle calls replayed/);
+      expect(c.out.join('\n')).toContain('replies: replayed: the built-in agent re-run from the seed reproduced every reply byte for byte');
       expect(c.out.join('\n')).toMatch(/catches accidental damage only/);
     }
   });

@@ -9,8 +9,9 @@
  *
  * Exit codes: 0 when every file is verified; 1 when any file is a mismatch or unverifiable (only
  * `verified` passes: a CI gate must not accept a file it could not check; the printed outcome tells
- * the two apart); 2 on a usage error or a file that cannot be read (missing, oversized, truncated,
- * not valid against the schema).
+ * the two apart; a run export the page's import would refuse — wrong content_sha256, a task summary
+ * line that contradicts its row — is a mismatch); 2 on a usage error or a file that cannot be read
+ * (missing, oversized, truncated, nested deeper than 200 levels, not valid against the schema).
  */
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -27,6 +28,8 @@ import { SUITES } from '../../src/core/suites.ts';
 import { ImportError, MAX_IMPORT_BYTES, checkImportSize, parseJsonText, resultFileKind } from '../../src/core/verify/import.ts';
 import { HASH_NOTE, formatDiff, printable, verifyRun, type ShippedBank, type VerifyInput, type VerifyReport } from '../../src/core/verify/verify.ts';
 import { RUN_EXPORT_FORMAT } from '../../src/core/export/run-export.ts';
+import { parseRunFile } from '../../src/core/export/import-run.ts';
+import { VERDICT_TEXT } from '../../src/core/verify/rederive.ts';
 
 export const VERIFY_USAGE = 'usage: proving-ground verify [--bank DIR] [--json] FILE|DIR ...   (a run .json downloaded from the page, a run folder, or its results.json)';
 
@@ -81,8 +84,41 @@ function suiteOf(suites: SuiteRegistry, what: string, raw: unknown): AnySuite {
   }
 }
 
+interface Target {
+  suite: AnySuite;
+  input: Input;
+  kind: string;
+  /** A run export the page's import refuses (its content_sha256 or a task summary contradicts the content): why. */
+  refused?: string;
+}
+
+/**
+ * The page's own import check of a run export (src/core/export/import-run.ts: content_sha256 and
+ * one summary line per task recomputed from rows and transcripts), so the CLI accepts no export the
+ * page would refuse. The export format holds VEH runs (its schema is VEH's); other suites' files
+ * are run folders or downloads.
+ */
+function pageImportRefusal(suite: AnySuite, target: string, text: string, maxBytes: number): string | undefined {
+  if (suite.descriptor.id !== 'veh') return undefined;
+  try {
+    parseRunFile(target, text, maxBytes);
+    return undefined;
+  } catch (e) {
+    if (e instanceof ImportError) return e.message;
+    throw e;
+  }
+}
+
+/** Which field the page's refusal names (content_sha256, tasks.N, …), for the report's path. */
+function refusedField(message: string): string {
+  const task = /\btasks\.(\d+)/.exec(message);
+  if (task) return `tasks[${task[1]}] (export summary line)`;
+  if (message.includes('content_sha256')) return 'content_sha256';
+  return 'export';
+}
+
 /** Reads a bundle, a run folder or a results.json into what verifyRun takes, with its suite. */
-async function readTarget(suites: SuiteRegistry, target: string, maxBytes: number): Promise<{ suite: AnySuite; input: Input; kind: string }> {
+async function readTarget(suites: SuiteRegistry, target: string, maxBytes: number): Promise<Target> {
   const info = await stat(target).catch(() => null);
   if (!info) throw new UnreadableError(`${target} not found`);
   if (info.isDirectory()) {
@@ -92,7 +128,8 @@ async function readTarget(suites: SuiteRegistry, target: string, maxBytes: numbe
     const suite = suiteOf(suites, file, raw);
     return { suite, input: { results: parseSuiteResults(suite, file, raw), transcripts: await readTranscriptsChecked(suite, target, maxBytes) }, kind: 'run folder' };
   }
-  const raw = parseJsonText(target, await readChecked(target, maxBytes), maxBytes);
+  const text = await readChecked(target, maxBytes);
+  const raw = parseJsonText(target, text, maxBytes);
   const kind = resultFileKind(raw);
   const suite = suiteOf(suites, target, raw);
   if (kind === 'results' || (kind === 'unknown' && basename(target) === RESULTS_JSON)) {
@@ -101,7 +138,9 @@ async function readTarget(suites: SuiteRegistry, target: string, maxBytes: numbe
   const bundle = parseSuiteBundle(suite, target, raw);
   // A run export (src/core/export) is a superset of the download: same fields, plus build, suite, summary and hash.
   const isExport = typeof raw === 'object' && raw !== null && (raw as { format?: unknown }).format === RUN_EXPORT_FORMAT;
-  return { suite, input: { results: bundle, transcripts: bundle.transcripts }, kind: isExport ? 'run export' : 'run download' };
+  if (!isExport) return { suite, input: { results: bundle, transcripts: bundle.transcripts }, kind: 'run download' };
+  const refused = pageImportRefusal(suite, target, text, maxBytes);
+  return { suite, input: { results: bundle, transcripts: bundle.transcripts }, kind: 'run export', ...(refused !== undefined ? { refused } : {}) };
 }
 
 async function shippedBankOrNull(suite: AnySuite, dir: string, io: CommandIo): Promise<ShippedBank | null> {
@@ -124,9 +163,11 @@ export function reportLines(target: string, kind: string, input: Input, r: Verif
     `  tasks: ${r.counts.verified} verified, ${r.counts.mismatch} mismatch, ${r.counts.unverifiable} unverifiable`,
     `  re-grade: metrics ${r.metric_diffs.length === 0 ? 'equal the recomputation' : `${r.metric_diffs.length} differ`}`,
     `  re-execute: ${r.oracle_calls} oracle calls replayed on a fresh ${backend} oracle`,
+    `  replies: ${r.verdict === null ? 'not re-run (episodes re-graded from their transcripts only)' : VERDICT_TEXT[r.verdict]}`,
   ];
   for (const reason of r.unverifiable) lines.push(`  unverifiable: ${p(reason)}`);
-  for (const d of r.file_diffs) lines.push(`  file: ${formatDiff(d)}`);
+  for (const d of r.file_diffs.slice(0, MAX_DIFFS_SHOWN)) lines.push(`  file: ${formatDiff(d)}`);
+  if (r.file_diffs.length > MAX_DIFFS_SHOWN) lines.push(`  file: … and ${r.file_diffs.length - MAX_DIFFS_SHOWN} more`);
   for (const d of r.metric_diffs) lines.push(`  metric ${formatDiff(d)}`);
   for (const t of r.tasks) {
     if (t.outcome === 'verified') continue;
@@ -169,7 +210,7 @@ export async function verifyCommand(args: string[], io: CommandIo, deps: VerifyC
   let code = 0;
   const reports: unknown[] = [];
   for (const target of positionals) {
-    let read: { suite: AnySuite; input: Input; kind: string };
+    let read: Target;
     try {
       read = await readTarget(suites, target, maxBytes);
     } catch (e) {
@@ -181,6 +222,11 @@ export async function verifyCommand(args: string[], io: CommandIo, deps: VerifyC
     }
     const env = await (deps.environment ?? createNodeEnvironment)(read.suite);
     const report = await verifyRun(read.suite, read.input, { env, bank: await bankFor(read.suite) });
+    if (read.refused !== undefined) {
+      // The page would import nothing from this file: a mismatch, whatever the replay found.
+      report.file_diffs.unshift({ check: 'file', path: refusedField(read.refused), claimed: 'what the export says', recomputed: 'refused by the page import', note: read.refused });
+      report.outcome = 'mismatch';
+    }
     if (values.json) reports.push({ target, kind: read.kind, suite: read.suite.descriptor.id, oracle_backend: env.backendId, ...report });
     else io.stdout(reportLines(target, read.kind, read.input, report, env.backendId).join('\n'));
     if (report.outcome !== 'verified' && code === 0) code = 1;

@@ -23,11 +23,21 @@ describe('full runs are byte-identical to the pre-refactor engine', () => {
 });
 
 describe('files written before the refactor still verify', () => {
-  const quiet = { stdout: () => undefined, stderr: () => undefined };
+  // They hold a hand-picked 8 tasks (two per probe) under task_filter {} and task_count 8. Since
+  // issue 17 verify binds the task list to the manifest's selection from the shipped bank, so that
+  // selection (which no run could have made) is flagged; every task must still re-derive, re-run
+  // and re-execute cleanly, with nothing else differing.
   for (const f of ['veh-run-export-v1.json', 'veh-cli-run', 'circuit-cli-run']) {
     it(f, async () => {
       const path = new URL(`./legacy/${f}`, import.meta.url).pathname;
-      expect(await main(['verify', path], quiet)).toBe(0);
+      let json = '';
+      expect(await main(['verify', '--json', path], { stdout: (s) => (json += s), stderr: () => undefined })).toBe(1);
+      const [report] = JSON.parse(json) as { counts: Record<string, number>; verdict: string; metric_diffs: unknown[]; file_diffs: { path: string }[] }[];
+      expect(report?.counts).toEqual({ verified: 8, mismatch: 0, unverifiable: 0 });
+      expect(report?.verdict).toBe('replayed');
+      expect(report?.metric_diffs).toEqual([]);
+      expect(report?.file_diffs.length).toBeGreaterThan(0);
+      for (const d of report?.file_diffs ?? []) expect(d.path).toMatch(/^(manifest\.task_count|tasks\[\d+\]\.task_(id|index))$/);
     });
   }
 });

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import type { Suite } from '../suite/contract.ts';
 import { replayEach, type RecordedCall, type VerifyDiff } from '../verify/verify.ts';
+import { rederiveEpisode } from '../verify/rederive.ts';
+import { selectByFilters } from '../verify/selection.ts';
 import { P3VariantSchema } from '../veh/protocol/prompts.ts';
 import { PROBES, SPLITS } from '../veh/task-schema.ts';
 import { CIRCUIT_AGENTS } from './agents/index.ts';
@@ -41,6 +43,16 @@ function recordedCalls(t: CircuitTranscript): RecordedCall[] {
   return calls;
 }
 
+const optionsOf = (m: CircuitRunManifest): CircuitRunOptionsOfSuite => (m.p3_variant ? { p3Variant: m.p3_variant } : {});
+
+/** The CLI's facets (the circuit audit has no other selectors). */
+const FACETS = [
+  { key: 'probe', of: (t: CircuitTask) => t.probe },
+  { key: 'split', of: (t: CircuitTask) => t.split },
+  { key: 'family', of: (t: CircuitTask) => t.family },
+  { key: 'difficulty', of: (t: CircuitTask) => t.difficulty },
+];
+
 export const circuitSuite: Suite<CircuitTask, CircuitOracle, CircuitRunOptionsOfSuite, CircuitRow, CircuitTranscript, CircuitRunManifest> = {
   descriptor: {
     id: 'circuit',
@@ -65,11 +77,13 @@ export const circuitSuite: Suite<CircuitTask, CircuitOracle, CircuitRunOptionsOf
   analyses: CIRCUIT_ANALYSES,
   ...circuitRunnable,
   runId: (input) => circuitRunId({ ...input, maxRetries: DEFAULT_MAX_RETRIES, ...(input.options.p3Variant ? { p3Variant: input.options.p3Variant } : {}) }),
-  optionsOf: (m) => (m.p3_variant ? { p3Variant: m.p3_variant } : {}),
+  optionsOf,
   metricGroups: PROBES,
   settingsDiffs,
   recordedCalls,
   replayCalls: (oracle, requests) => replayEach(requests as readonly CircuitRequest[], (rs) => oracle.evaluateMany(rs), (r) => oracle.evaluate(r)),
   reproducibleBackends: CIRCUIT_ORACLE_BACKENDS,
   bankNoun: 'circuit bank',
+  selectTasks: (bank, manifest) => selectByFilters(bank as readonly CircuitTask[], manifest.task_filter, FACETS),
+  rederive: (t, ctx) => rederiveEpisode({ runEpisode: circuitRunnable.runEpisode, optionsOf, agents: CIRCUIT_AGENTS }, t, ctx),
 };

@@ -8,6 +8,7 @@
  * Shared by the CMA-ES baseline agents and the bank generator's optimiser portfolio.
  */
 import { jacobiEigen } from './jacobi.ts';
+import { platformMath, type ElementaryMath } from '../math/det-math.ts';
 
 export interface CmaesOptions {
   mean: readonly number[];
@@ -16,6 +17,11 @@ export interface CmaesOptions {
   lambda?: number;
   /** Standard normal deviates (seeded by the caller). */
   normal: () => number;
+  /**
+   * exp/log/sqrt/hypot/integer powers: the platform's by default (the bank generator, whose shipped
+   * bytes were made with it), detMath for built-in agents, whose runs must replay in any engine.
+   */
+  math?: ElementaryMath;
 }
 
 type Vec = number[];
@@ -36,6 +42,7 @@ export class Cmaes {
   private readonly damps: number;
   private readonly chiN: number;
   private readonly normal: () => number;
+  private readonly m: ElementaryMath;
 
   mean: Vec;
   sigma: number;
@@ -50,19 +57,20 @@ export class Cmaes {
     const n = opts.mean.length;
     this.n = n;
     this.normal = opts.normal;
-    this.lambda = opts.lambda ?? 4 + Math.floor(3 * Math.log(n));
+    const m = (this.m = opts.math ?? platformMath);
+    this.lambda = opts.lambda ?? 4 + Math.floor(3 * m.log(n));
     this.mu = Math.floor(this.lambda / 2);
-    const raw = Array.from({ length: this.mu }, (_, i) => Math.log(this.mu + 0.5) - Math.log(i + 1));
+    const raw = Array.from({ length: this.mu }, (_, i) => m.log(this.mu + 0.5) - m.log(i + 1));
     const sum = raw.reduce((s, w) => s + w, 0);
     this.weights = raw.map((w) => w / sum);
     this.mueff = 1 / this.weights.reduce((s, w) => s + w * w, 0);
     const mueff = this.mueff;
     this.cc = (4 + mueff / n) / (n + 4 + (2 * mueff) / n);
     this.cs = (mueff + 2) / (n + mueff + 5);
-    this.c1 = 2 / ((n + 1.3) ** 2 + mueff);
-    this.cmu = Math.min(1 - this.c1, (2 * (mueff - 2 + 1 / mueff)) / ((n + 2) ** 2 + mueff));
+    this.c1 = 2 / (m.powInt(n + 1.3, 2) + mueff);
+    this.cmu = Math.min(1 - this.c1, (2 * (mueff - 2 + 1 / mueff)) / (m.powInt(n + 2, 2) + mueff));
     this.damps = 1 + 2 * Math.max(0, Math.sqrt((mueff - 1) / (n + 1)) - 1) + this.cs;
-    this.chiN = Math.sqrt(n) * (1 - 1 / (4 * n) + 1 / (21 * n * n));
+    this.chiN = m.sqrt(n) * (1 - 1 / (4 * n) + 1 / (21 * n * n));
 
     this.mean = opts.mean.slice();
     this.sigma = opts.sigma;
@@ -106,12 +114,13 @@ export class Cmaes {
     // Step-size path in the isotropic frame: C^{-1/2} y_w = B D^{-1} Bᵀ y_w.
     const bty = this.mulBt(yw);
     const invSqrtCy = this.mulB(bty.map((v, j) => v / (this.D[j] as number)));
-    const csFactor = Math.sqrt(this.cs * (2 - this.cs) * this.mueff);
+    const m = this.m;
+    const csFactor = m.sqrt(this.cs * (2 - this.cs) * this.mueff);
     this.ps = this.ps.map((p, j) => (1 - this.cs) * p + csFactor * (invSqrtCy[j] as number));
-    const psNorm = Math.hypot(...this.ps);
+    const psNorm = m.hypot(...this.ps);
     this.generation++;
-    const hsig = psNorm / Math.sqrt(1 - (1 - this.cs) ** (2 * this.generation)) / this.chiN < 1.4 + 2 / (n + 1) ? 1 : 0;
-    const ccFactor = Math.sqrt(this.cc * (2 - this.cc) * this.mueff);
+    const hsig = psNorm / m.sqrt(1 - m.powInt(1 - this.cs, 2 * this.generation)) / this.chiN < 1.4 + 2 / (n + 1) ? 1 : 0;
+    const ccFactor = m.sqrt(this.cc * (2 - this.cc) * this.mueff);
     this.pc = this.pc.map((p, j) => (1 - this.cc) * p + hsig * ccFactor * (yw[j] as number));
 
     // C ← (1 − c1 − cμ) C + c1 (p_c p_cᵀ + δ(hσ) C) + cμ Σ w_i y_i y_iᵀ.
@@ -132,7 +141,7 @@ export class Cmaes {
       }
     }
     this.C = C;
-    this.sigma *= Math.exp((this.cs / this.damps) * (psNorm / this.chiN - 1));
+    this.sigma *= m.exp((this.cs / this.damps) * (psNorm / this.chiN - 1));
 
     const { values, vectors } = jacobiEigen(this.C);
     this.B = vectors;
@@ -155,7 +164,7 @@ function identity(n: number): Mat {
 }
 
 /** Standard normal deviates from a uniform source (Box–Muller, both outputs used). */
-export function normalSource(uniform: () => number): () => number {
+export function normalSource(uniform: () => number, math: ElementaryMath = platformMath): () => number {
   let spare: number | null = null;
   return () => {
     if (spare !== null) {
@@ -165,8 +174,8 @@ export function normalSource(uniform: () => number): () => number {
     }
     const u = 1 - uniform();
     const v = uniform();
-    const r = Math.sqrt(-2 * Math.log(u));
-    spare = r * Math.sin(2 * Math.PI * v);
-    return r * Math.cos(2 * Math.PI * v);
+    const r = math.sqrt(-2 * math.log(u));
+    spare = r * math.sin(2 * Math.PI * v);
+    return r * math.cos(2 * Math.PI * v);
   };
 }

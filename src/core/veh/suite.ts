@@ -7,7 +7,11 @@
 import { z } from 'zod';
 import type { Suite } from '../suite/contract.ts';
 import { replayEach, type RecordedCall, type VerifyDiff } from '../verify/verify.ts';
+import { rederiveEpisode } from '../verify/rederive.ts';
 import { BUILTIN_AGENTS } from './agents/index.ts';
+import { cmaesMatchedAgent } from './agents/cmaes-matched.ts';
+import { sgReferenceAgent } from './protocol/sg-reference-agent.ts';
+import { selectVehTasks } from './run/selection.ts';
 import { loadVehBank } from './bank/load.ts';
 import { GENERATOR_VERSION } from './bank/task-common.ts';
 import type { OracleRequest } from './oracle.ts';
@@ -55,6 +59,22 @@ function recordedCalls(t: Transcript): RecordedCall[] {
   return calls;
 }
 
+/** The run options a manifest records (resume, shards and verify's re-runs repeat them). */
+function optionsOf(m: RunManifest): VehResolvedOptions {
+  return {
+    p3Variant: m.p3_variant,
+    controls: {
+      control: m.control ?? 'default',
+      subset: m.subset ?? null,
+      sgForm: m.sg_form ?? null,
+      matched: m.matched_to_run_id ? { runId: m.matched_to_run_id, budgets: m.matched_budgets ?? {} } : null,
+    },
+  };
+}
+
+/** Every agent verify can re-run: the listed ones and those only CLI flags reach (cmaes-matched, sg-reference). */
+const REPLAYABLE_AGENTS = [...BUILTIN_AGENTS, cmaesMatchedAgent, sgReferenceAgent];
+
 export const vehSuite: Suite<VehTask, VehOracle, VehResolvedOptions, VehRow, Transcript, RunManifest> = {
   descriptor: {
     id: 'veh',
@@ -78,19 +98,13 @@ export const vehSuite: Suite<VehTask, VehOracle, VehResolvedOptions, VehRow, Tra
   analyses: VEH_ANALYSES,
   ...vehRunnable,
   runId: (input) => runId({ ...input, p3Variant: input.options.p3Variant }),
-  optionsOf: (m) => ({
-    p3Variant: m.p3_variant,
-    controls: {
-      control: m.control ?? 'default',
-      subset: m.subset ?? null,
-      sgForm: m.sg_form ?? null,
-      matched: m.matched_to_run_id ? { runId: m.matched_to_run_id, budgets: m.matched_budgets ?? {} } : null,
-    },
-  }),
+  optionsOf,
   metricGroups: PROBES,
   settingsDiffs,
   recordedCalls,
   replayCalls: (oracle, requests) => replayEach(requests as readonly OracleRequest[], (rs) => oracle.evaluateMany(rs), (r) => oracle.evaluate(r)),
   reproducibleBackends: VEH_ORACLE_BACKENDS,
   bankNoun: 'bank',
+  selectTasks: (bank, manifest) => selectVehTasks(bank as readonly VehTask[], manifest),
+  rederive: (t, ctx) => rederiveEpisode({ runEpisode: vehRunnable.runEpisode, optionsOf, agents: REPLAYABLE_AGENTS }, t, ctx),
 };

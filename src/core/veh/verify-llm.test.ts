@@ -21,7 +21,7 @@ async function llmRun() {
   const settings = ModelSettingsSchema.parse({ provider: 'openai', base_url: 'https://api.openai.com/v1', model: 'gpt-4o' });
   const agent = createLlmAgent({ client, settings, retry: DEFAULT_RETRY_POLICY, sleep: recordingSleep().sleep, prices: DEFAULT_PRICES });
   const tasks = fixtureBank().filter((t) => t.probe === 'P2');
-  const result = await runVehSuite({ tasks, agent, oracle: fixtureOracle, clock: fixtureClock(), seed: 3, budget: { max_turns: 6, timeout_s: 600 }, timers: manualTime().timers, bankHash: 'h' });
+  const result = await runVehSuite({ tasks, agent, oracle: fixtureOracle, clock: fixtureClock(), seed: 3, budget: { max_turns: 6, timeout_s: 600 }, timers: manualTime().timers, bankHash: 'h', filters: { probe: 'P2' } });
   return { results: ResultsFileSchema.parse(JSON.parse(JSON.stringify(toResultsFile(result)))), transcripts: result.transcripts };
 }
 
@@ -30,7 +30,10 @@ describe('verifyRun on an LLM run', () => {
     const input = await llmRun();
     const deps = { env: fixtureOracle, bank: { hash: 'h', tasks: fixtureBank() } };
     expect(input.results.task_usage?.length).toBeGreaterThan(0);
-    expect((await verifyRun(vehSuite, input, deps)).outcome).toBe('verified');
+    const clean = await verifyRun(vehSuite, input, deps);
+    expect(clean.file_diffs.concat(clean.tasks.flatMap((t) => t.diffs))).toEqual([]);
+    expect(clean.outcome).toBe('verified');
+    expect(clean.verdict).toBe('regraded');
 
     const u = input.results.task_usage![0]!;
     u.output_tokens += 1;

@@ -97,7 +97,7 @@ describe('verifyRun', () => {
     const r = await verify(b);
     expect(r.outcome).toBe('mismatch');
     expect(task(r, removed.task.task_id)).toMatchObject({ outcome: 'mismatch', task_index: null, diffs: [{ path: 'transcript' }] });
-    expect(r.file_diffs).toEqual([expect.objectContaining({ path: 'row count', claimed: 17, recomputed: 16 })]);
+    expect(r.file_diffs).toEqual([expect.objectContaining({ path: 'row count', claimed: 17, recomputed: 16 }), expect.objectContaining({ path: `tasks[3].task_id`, recomputed: removed.task.task_id })]);
   });
 
   it('flags an edited metric, naming it', async () => {

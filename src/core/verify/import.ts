@@ -37,18 +37,27 @@ export function parseJsonText(what: string, text: string, maxBytes: number = MAX
   // Text length in UTF-16 units is at most the UTF-8 byte count, so this never rejects a file under the limit.
   if (text.length > maxBytes) checkImportSize(what, new TextEncoder().encode(text).length, maxBytes);
   if (text.trim() === '') throw new ImportError(`${what} is empty`);
+  const shape = bracketScan(text);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (e) {
     const msg = (e as Error).message;
-    const truncated = looksTruncated(text);
+    const truncated = shape.inString || shape.endDepth > 0;
     throw new ImportError(`${what} is not valid JSON${truncated ? ' (the file looks truncated: it ends before the JSON does)' : ''}: ${msg}`);
   }
+  // Checked on the text, before any recursive walk (schema, hashing, comparison) could overflow the stack.
+  if (shape.maxDepth > MAX_JSON_DEPTH) throw new ImportError(`${what} nests ${shape.maxDepth} levels deep, over the ${MAX_JSON_DEPTH}-level limit for result files (a real run nests under 20); nothing was read`);
+  return value;
 }
 
-/** True when the text's brackets never close: the usual sign of a cut-off download. */
-function looksTruncated(text: string): boolean {
+/** Deepest nesting a result file may have: real runs stay under 20 levels. */
+export const MAX_JSON_DEPTH = 200;
+
+/** Bracket depth of JSON text outside strings: the deepest level, where it ends (> 0: cut off), and an open string. */
+function bracketScan(text: string): { maxDepth: number; endDepth: number; inString: boolean } {
   let depth = 0;
+  let maxDepth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
@@ -56,10 +65,10 @@ function looksTruncated(text: string): boolean {
       if (c === '\\') i++;
       else if (c === '"') inString = false;
     } else if (c === '"') inString = true;
-    else if (c === '{' || c === '[') depth++;
+    else if (c === '{' || c === '[') maxDepth = Math.max(maxDepth, ++depth);
     else if (c === '}' || c === ']') depth--;
   }
-  return inString || depth > 0;
+  return { maxDepth, endDepth: depth, inString };
 }
 
 // Validation against a suite's schemas: src/core/suite/files.ts.

@@ -1,17 +1,25 @@
 /**
- * Replay verification of a result file, for every suite: three independent checks, pure (the
- * suite's environment and the shipped bank are passed in), so the CLI (WASM oracles) and the page
- * (worker oracles) share it. What is suite-specific — grading, metrics, which recorded calls to
- * re-execute and how, which settings must agree with the manifest — comes from the suite
- * (VerifiableSuite); this file knows no suite.
+ * Replay verification of a result file, for every suite, pure (the suite's environment and the
+ * shipped bank are passed in), so the CLI (WASM oracles) and the page (worker oracles) share it.
+ * What is suite-specific — grading, metrics, which recorded calls to re-execute and how, which
+ * settings must agree with the manifest, how a task_filter selects, how an episode is re-run —
+ * comes from the suite (VerifiableSuite); this file knows no suite. It proves the result, not only
+ * its arithmetic (issue 17; the forgeries it catches are in test/forgery/):
  *
- * 1. Re-grade: every row re-derived from its transcript with the suite's deriveRow and compared
+ * 1. Bind the run: the manifest's selection from the shipped bank must be exactly the file's tasks,
+ *    each once, in order (selection.ts, the suite's selectTasks); agent, run and task seed, retry
+ *    policy and episode budget must agree in the manifest and every transcript.
+ * 2. Re-derive: every episode re-run through the suite's own protocol from the shipped task — a
+ *    built-in agent from the seed (`replayed`), a model's recorded replies fed back (`regraded`) —
+ *    must give the transcript event by event (rederive.ts, the suite's rederive): requests rebuilt
+ *    from task and reply, validity, budgets, status and end event recomputed.
+ * 3. Re-grade: every row re-derived from its transcript with the suite's deriveRow and compared
  *    field by field with the claimed row (matched by task_id); the metrics recomputed from the
  *    re-derived rows (the manifest's seed, run order) and compared exactly with the claimed ones.
- * 2. Re-execute: every recorded call (an oracle call, a tool call) evaluated again on a fresh
+ * 4. Re-execute: every recorded call (an oracle call, a tool call) evaluated again on a fresh
  *    environment, its result compared bitwise (Object.is) with the logged one. The oracles are
  *    bit-identical across their backends (the parity suites), so no tolerance is needed.
- * 3. Bank: each transcript's task snapshot (SHA-256 of its canonical JSON) against the task of the
+ * 5. Bank: each transcript's task snapshot (SHA-256 of its canonical JSON) against the task of the
  *    same id in the bank this build ships, and the manifest's bank hash against the shipped one.
  *
  * Outcome per task: `verified`, `mismatch` (a check found a difference; the diffs say where), or
@@ -26,16 +34,20 @@
  * cannot say what that bank held).
  *
  * The content hash (canonical JSON) only catches accidental damage: whoever edits a file can
- * recompute it. Re-execution and re-grading are the real checks.
+ * recompute it. Re-derivation, replay and re-execution are the real checks; a signature
+ * (signing.ts) can only say who vouches for a file.
  */
 import type { SuiteMetrics } from '../suite/metrics.ts';
 import type { ManifestCore } from '../run/manifest-core.ts';
 import type { TranscriptCore } from '../run/transcript-core.ts';
 import { runUsage, taskUsage, type TaskUsage } from '../run/usage.ts';
+import { deriveSeed } from '../stats/rng.ts';
 import { contentHash } from './canonical-json.ts';
+import type { Rederivation, RederiveContext, ReplayVerdict } from './rederive.ts';
+import { selectionDiffs, type Selection } from './selection.ts';
 
 export type VerifyOutcome = 'verified' | 'mismatch' | 'unverifiable';
-export type VerifyCheck = 'regrade' | 'reexecute' | 'bank' | 'settings';
+export type VerifyCheck = 'regrade' | 'reexecute' | 'bank' | 'settings' | 'rederive';
 
 /** One difference: where, what the file claims, what this build recomputed. */
 export interface VerifyDiff {
@@ -58,6 +70,8 @@ export interface TaskVerification {
   unverifiable: string[];
   /** Oracle calls re-executed for this task. */
   oracle_calls: number;
+  /** How the replies were checked (the suite re-ran the episode); absent when it was not re-run. */
+  verdict?: ReplayVerdict;
 }
 
 export interface VerifyReport {
@@ -74,6 +88,13 @@ export interface VerifyReport {
   oracle_calls: number;
   /** SHA-256 of the canonical JSON of {manifest, rows, metrics, transcripts}: names the content, detects accidental damage only. */
   content_sha256: string;
+  /**
+   * How the agent's replies were checked: `replayed` (a built-in agent re-run from the seed
+   * reproduced every reply), `regraded` (a model's replies taken as recorded; everything else
+   * re-derived and re-executed), null when no episode was re-run (no shipped task, an oracle
+   * backend this build does not reproduce, or a suite without `rederive`).
+   */
+  verdict: ReplayVerdict | null;
 }
 
 /** The bank this build ships: its hash (sha256 of manifest.json bytes, as run manifests record it) and tasks. */
@@ -107,6 +128,17 @@ export interface VerifiableSuite<Env, Row extends { task_id: string }, T extends
   readonly reproducibleBackends: readonly string[];
   /** How messages name the suite's bank ("bank", "circuit bank"). */
   readonly bankNoun: string;
+  /**
+   * The tasks the manifest's task_filter selects from the shipped bank, in run order (a shard is cut
+   * by verify). Optional: without it the task list is not bound to the selection.
+   */
+  selectTasks?(bank: readonly unknown[], manifest: M): Selection<{ task_id: string }>;
+  /**
+   * Re-runs the episode through the suite's own protocol from the shipped task and the recorded
+   * replies (or the built-in agent itself) and lists what differs (src/core/verify/rederive.ts).
+   * Optional: without it the requests, actions and statuses the harness logged are taken as logged.
+   */
+  rederive?(t: T, ctx: RederiveContext<Env, M>): Promise<Rederivation>;
 }
 
 export interface VerifyDeps<Task extends { task_id: string } = { task_id: string }, Env = unknown> {
@@ -241,7 +273,27 @@ function taskSnapshotDiffs(snapshot: unknown, shipped: unknown): VerifyDiff[] {
 }
 
 /** Diffs of a task listed cause first: a re-executed oracle reply that differs explains the row diffs after it. */
-const CHECK_ORDER: readonly VerifyDiff['check'][] = ['reexecute', 'bank', 'settings', 'regrade'];
+const CHECK_ORDER: readonly VerifyDiff['check'][] = ['reexecute', 'bank', 'settings', 'rederive', 'regrade'];
+
+/** Run-wide settings every transcript must share with the manifest: agent, seeds, retry policy, budget. */
+function bindingDiffs(t: TranscriptCore, manifest: ManifestCore): VerifyDiff[] {
+  const diffs: VerifyDiff[] = [];
+  if (t.settings.run_seed !== manifest.seed) diffs.push({ check: 'settings', path: 'settings.run_seed', claimed: t.settings.run_seed, recomputed: manifest.seed, note: "the manifest's seed" });
+  const taskSeed = deriveSeed(manifest.seed, t.task.task_id);
+  if (t.settings.task_seed !== taskSeed) diffs.push({ check: 'settings', path: 'settings.task_seed', claimed: t.settings.task_seed, recomputed: taskSeed, note: "deriveSeed(the manifest's seed, task id)" });
+  if (t.settings.max_retries !== manifest.max_retries) diffs.push({ check: 'settings', path: 'settings.max_retries', claimed: t.settings.max_retries, recomputed: manifest.max_retries, note: "the manifest's retry policy" });
+  for (const d of diffValues(toJson(t.agent), toJson(manifest.agent), 'agent')) diffs.push({ check: 'settings', ...d, note: "the manifest's agent" });
+  const budget = manifest.model?.budget;
+  const empty = (b: unknown): boolean => b === undefined || (typeof b === 'object' && b !== null && Object.keys(b).length === 0);
+  if (!(empty(t.settings.budget) && empty(budget))) for (const d of diffValues(toJson(t.settings.budget), toJson(budget), 'settings.budget')) diffs.push({ check: 'settings', ...d, note: "the manifest's episode budget" });
+  return diffs;
+}
+
+/** A re-derived field that re-execution already names (a forged oracle result) is listed once. */
+function dedupe(diffs: VerifyDiff[]): VerifyDiff[] {
+  const seen = new Set(diffs.filter((d) => d.check === 'reexecute').map((d) => d.path));
+  return diffs.filter((d) => d.check !== 'rederive' || !seen.has(d.path));
+}
 
 export async function verifyRun<Task extends { task_id: string }, Env, Row extends { task_id: string }, T extends TranscriptCore, M extends ManifestCore>(
   suite: VerifiableSuite<Env, Row, T, M>,
@@ -281,7 +333,13 @@ export async function verifyRun<Task extends { task_id: string }, Env, Row exten
     for (const d of diffValues(toJson(manifest.usage), toJson(runUsage(ordered)), 'manifest.usage')) fileDiffs.push({ check: 'file', ...d, note: 'run totals vs the transcripts' });
   }
 
+  // The task list against the manifest's selection from the shipped bank.
+  if (suite.selectTasks && deps.bank !== null && sameBank) {
+    fileDiffs.push(...selectionDiffs(suite.selectTasks(deps.bank.tasks, manifest), manifest, ordered.map((t) => ({ task_id: t.task.task_id, task_index: t.settings.task_index }))));
+  }
+
   const tasks: TaskVerification[] = [];
+  const verdicts = new Set<ReplayVerdict>();
   const rederived: Row[] = [];
   let oracleCalls = 0;
   for (const t of ordered) {
@@ -290,7 +348,7 @@ export async function verifyRun<Task extends { task_id: string }, Env, Row exten
     const unverifiable: string[] = [];
 
     // Settings that must agree with the manifest.
-    if (t.settings.run_seed !== manifest.seed) diffs.push({ check: 'settings', path: 'settings.run_seed', claimed: t.settings.run_seed, recomputed: manifest.seed, note: "the manifest's seed" });
+    diffs.push(...bindingDiffs(t, manifest));
     diffs.push(...suite.settingsDiffs(t, manifest));
 
     // 1. Re-grade.
@@ -321,8 +379,17 @@ export async function verifyRun<Task extends { task_id: string }, Env, Row exten
       oracleCalls += r.calls;
     }
 
-    // 3. Bank.
     const shippedTask = shipped.get(id);
+    // 2b. Re-derive: the episode re-run from the shipped task (replies re-run or as recorded).
+    let verdict: ReplayVerdict | undefined;
+    if (suite.rederive && backends.includes(t.settings.oracle_backend) && shippedTask && sameBank) {
+      const r = await suite.rederive(t, { env: deps.env, manifest, task: shippedTask });
+      verdict = r.verdict;
+      verdicts.add(r.verdict);
+      diffs.push(...r.diffs);
+    } else if (suite.rederive) unverifiable.push('the episode was not re-run (no shipped task of this id under the bank the manifest names, or an oracle backend this build does not reproduce)');
+
+    // 3. Bank.
     if (deps.bank === null) unverifiable.push(`no shipped ${noun} to compare the task snapshot with`);
     else if (!shippedTask) {
       if (sameBank) diffs.push({ check: 'bank', path: 'task.task_id', claimed: id, recomputed: undefined, note: 'no task with this id in the shipped bank the manifest names' });
@@ -335,9 +402,9 @@ export async function verifyRun<Task extends { task_id: string }, Env, Row exten
       }
     }
 
-    diffs.sort((a, b) => CHECK_ORDER.indexOf(a.check) - CHECK_ORDER.indexOf(b.check));
-    const outcome: VerifyOutcome = diffs.length > 0 ? 'mismatch' : unverifiable.length > 0 ? 'unverifiable' : 'verified';
-    tasks.push({ task_id: id, task_index: t.settings.task_index, outcome, diffs, unverifiable, oracle_calls: calls });
+    const listed = dedupe(diffs).sort((a, b) => CHECK_ORDER.indexOf(a.check) - CHECK_ORDER.indexOf(b.check));
+    const outcome: VerifyOutcome = listed.length > 0 ? 'mismatch' : unverifiable.length > 0 ? 'unverifiable' : 'verified';
+    tasks.push({ task_id: id, task_index: t.settings.task_index, outcome, diffs: listed, unverifiable, oracle_calls: calls, ...(verdict ? { verdict } : {}) });
   }
   // Rows without a transcript.
   for (const [id, queue] of claimedById) {
@@ -370,5 +437,7 @@ export async function verifyRun<Task extends { task_id: string }, Env, Row exten
     counts,
     oracle_calls: oracleCalls,
     content_sha256: contentHash({ manifest, rows, metrics, transcripts: ordered }),
+    // Replayed only when every re-run task was replayed; one task taken as recorded makes it re-graded.
+    verdict: verdicts.has('regraded') ? 'regraded' : verdicts.has('replayed') ? 'replayed' : null,
   };
 }

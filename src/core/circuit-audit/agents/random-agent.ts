@@ -3,6 +3,7 @@
  * bounds every turn (component values span decades), P4 a uniformly random permutation. Seeded from
  * the episode RNG, so a run is reproducible from its seed.
  */
+import { exp, log } from '../../math/det-math.ts';
 import type { JsonObject } from '../../agent/parse-json.ts';
 import type { Agent, Rng } from '../../agent/types.ts';
 import { scriptedAgent } from '../../veh/agents/scripted.ts';
@@ -19,7 +20,7 @@ function randomDesign(rng: Rng, opening: JsonObject): JsonObject {
   const design: JsonObject = {};
   for (const name of names) {
     const [lo, hi] = bounds[name] ?? [1, 1];
-    design[name] = lo > 0 && hi > lo ? lo * Math.exp(rng.next() * Math.log(hi / lo)) : lo + rng.next() * (hi - lo);
+    design[name] = lo > 0 && hi > lo ? lo * exp(rng.next() * log(hi / lo)) : lo + rng.next() * (hi - lo);
   }
   return design;
 }

@@ -14,6 +14,7 @@ import type { EpisodeContext } from '../../agent/types.ts';
 import type { VehDesign } from '../oracle.ts';
 import type { BudgetedAgent } from '../protocol/budget.ts';
 import { Cmaes, normalSource } from '../../optim/cmaes.ts';
+import { detMath } from '../../math/det-math.ts';
 import { DesignSpace } from './design-space.ts';
 import { boundsOf, candidateIdsOf, initialDesignOf, isFinalSelection, lastStateOf, observationOf, type Observation } from './payload.ts';
 import { scriptedAgent, type Strategy } from './scripted.ts';
@@ -25,7 +26,7 @@ export const VIOLATION_PENALTY = 1e3;
 /** Fitness of a proposal the harness refused to evaluate (cannot happen with clipped samples). */
 const UNEVALUATED_FITNESS = 1e12;
 
-export const fitnessOf = (o: Observation): number => -Math.log(Math.max(o.power, 1e-12)) + VIOLATION_PENALTY * o.totalViolation;
+export const fitnessOf = (o: Observation): number => -detMath.log(Math.max(o.power, 1e-12)) + VIOLATION_PENALTY * o.totalViolation;
 
 interface Scored {
   design: VehDesign;
@@ -46,7 +47,7 @@ export class CmaesSearch {
     start: VehDesign,
     uniform: () => number,
   ) {
-    this.es = new Cmaes({ mean: space.toUnit(start), sigma: CMAES_SIGMA0, lambda: CMAES_POPULATION, normal: normalSource(uniform) });
+    this.es = new Cmaes({ mean: space.toUnit(start), sigma: CMAES_SIGMA0, lambda: CMAES_POPULATION, normal: normalSource(uniform, detMath), math: detMath });
   }
 
   propose(): VehDesign {

@@ -5,6 +5,7 @@
  */
 import { DESIGN_VARIABLES, type VehDesign } from '../oracle.ts';
 import type { VariableBounds } from '../task-schema.ts';
+import { exp, log } from '../../math/det-math.ts';
 
 export class DesignSpace {
   constructor(private readonly bounds: VariableBounds) {}
@@ -17,7 +18,7 @@ export class DesignSpace {
     return DESIGN_VARIABLES.map((v) => {
       const [lo, hi] = this.bounds[v];
       if (hi <= lo) return 0.5;
-      const z = this.logScale(lo, hi) ? Math.log(d[v] / lo) / Math.log(hi / lo) : (d[v] - lo) / (hi - lo);
+      const z = this.logScale(lo, hi) ? log(d[v] / lo) / log(hi / lo) : (d[v] - lo) / (hi - lo);
       return Math.min(1, Math.max(0, Number.isFinite(z) ? z : 0));
     });
   }
@@ -28,7 +29,7 @@ export class DesignSpace {
     DESIGN_VARIABLES.forEach((v, i) => {
       const [lo, hi] = this.bounds[v];
       const u = Math.min(1, Math.max(0, z[i] ?? 0.5));
-      const x = this.logScale(lo, hi) ? lo * Math.exp(u * Math.log(hi / lo)) : lo + u * (hi - lo);
+      const x = this.logScale(lo, hi) ? lo * exp(u * log(hi / lo)) : lo + u * (hi - lo);
       out[v] = Math.min(hi, Math.max(lo, x));
     });
     return out;

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { DESIGN_VARIABLES, type DesignVariable, type Limits, type OracleResult, type VehDesign } from '../oracle.ts';
 import type { VehRow } from '../rows.ts';
 import { createRng, hashString } from '../../stats/rng.ts';
+import { exp, normalFrom } from '../../math/det-math.ts';
 import type { P2Task } from '../task-schema.ts';
 import { totalViolation } from '../violation.ts';
 
@@ -64,11 +65,13 @@ export function screeningDesigns(task: P2Task): VehDesign[] {
   const rng = createRng(hashString(`sg-group|${task.task_id}`));
   const g = task.reference.bkf.design;
   const centre = { ...g };
-  for (const v of DESIGN_VARIABLES) centre[v] = g[v] * Math.exp(SCREEN_LOG_SIGMA * rng.normal());
+  // Deterministic math: the harness's screening is replayed by verify, in Node and in the page.
+  const normal = (): number => normalFrom(rng.next);
+  for (const v of DESIGN_VARIABLES) centre[v] = g[v] * exp(SCREEN_LOG_SIGMA * normal());
   const out: VehDesign[] = [];
   for (let i = 0; i < SCREEN_COUNT; i++) {
     const d = { ...centre };
-    for (const v of DESIGN_VARIABLES) d[v] = clamp(printed(centre[v] * Math.exp(SCREEN_LOG_SIGMA * rng.normal()), DRAW_DIGITS), task.variable_bounds[v]);
+    for (const v of DESIGN_VARIABLES) d[v] = clamp(printed(centre[v] * exp(SCREEN_LOG_SIGMA * normal()), DRAW_DIGITS), task.variable_bounds[v]);
     if (!out.some((o) => sameDesign(o, d))) out.push(d);
   }
   return out;
