@@ -95,13 +95,11 @@ interface Target {
 /**
  * The page's own import check of a run export (src/core/export/import-run.ts: content_sha256 and
  * one summary line per task recomputed from rows and transcripts), so the CLI accepts no export the
- * page would refuse. The export format holds VEH runs (its schema is VEH's); other suites' files
- * are run folders or downloads.
+ * page would refuse, for every suite's export (the registry gives each file's suite).
  */
-function pageImportRefusal(suite: AnySuite, target: string, text: string, maxBytes: number): string | undefined {
-  if (suite.descriptor.id !== 'veh') return undefined;
+function pageImportRefusal(_suite: AnySuite, target: string, text: string, maxBytes: number): string | undefined {
   try {
-    parseRunFile(target, text, maxBytes);
+    parseRunFile(SUITES, target, text, maxBytes);
     return undefined;
   } catch (e) {
     if (e instanceof ImportError) return e.message;

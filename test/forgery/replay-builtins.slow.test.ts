@@ -5,6 +5,7 @@
  * transcripts through JSON), with the same content hash either way. The agents compute with the
  * deterministic math layer (src/core/math), so a page run replays in Node and a Node run in the page.
  */
+import { SUITES } from '../../src/core/suites.ts';
 import { describe, expect, it } from 'vitest';
 import { createNodeCircuitOracle } from '../../src/adapters/node/circuit-wasm.ts';
 import { createNodeVehOracle } from '../../src/adapters/node/veh-wasm.ts';
@@ -33,8 +34,8 @@ describe('every built-in agent replays (full banks)', () => {
     const bank = await loadShippedBank(vehSuite as unknown as AnySuite);
     const agent = BUILTIN_AGENTS.find((a) => a.id === id)!;
     const r = await runVehSuite({ tasks: bank.tasks as VehTask[], agent, oracle: await createNodeVehOracle(), clock: clock(), seed: 42, appVersion: 'replay', bankHash: bank.hash });
-    const exported = buildRunExport(r, { exported_at: '2026-01-01T00:00:00.000Z', app_version: 'replay', build_id: null, suite_version: null });
-    const page = parseRunFile('export.json', JSON.stringify(exported));
+    const exported = buildRunExport(vehSuite as unknown as AnySuite, r, { exported_at: '2026-01-01T00:00:00.000Z', app_version: 'replay', build_id: null, suite_version: null });
+    const page = parseRunFile(SUITES, 'export.json', JSON.stringify(exported));
     const fromPage = await verifyRun(vehSuite, { results: page, transcripts: page.transcripts }, { env: await createNodeVehOracle(), bank });
     expect(problems(fromPage)).toEqual([]);
     expect(fromPage).toMatchObject({ outcome: 'verified', verdict: 'replayed' });

@@ -75,9 +75,15 @@ export function VerifyReportView({ shown, onClose }: { shown: ShownReport; onClo
         Outcome: <span className={`runs-badge runs-badge-${r.outcome}`} data-testid="verify-report-outcome">{r.outcome}</span> · {r.counts.verified} verified,{' '}
         {r.counts.mismatch} mismatch, {r.counts.unverifiable} unverifiable · {r.oracle_calls} oracle calls re-executed on a fresh {shown.oracleBackend} oracle worker
       </p>
+      {r.verdict && (
+        <p data-testid="verify-report-verdict" data-verdict={r.verdict}>
+          Replies: {VERDICT_TEXT[r.verdict]}.
+        </p>
+      )}
       <p className="note">
-        Each task's row is re-derived from its transcript and compared field by field, every logged oracle call is run again and must
-        give bit-identical results, and each task snapshot is checked against the bank this build ships. {HASH_NOTE}
+        Each episode is re-derived from the shipped task and the recorded replies (a built-in agent is re-run from its seed), its row
+        is re-derived and compared field by field, every logged oracle call is run again and must give bit-identical results, and the
+        manifest's selection must give exactly the file's tasks. {HASH_NOTE}
       </p>
       <p className="note mono">content sha256 {r.content_sha256}</p>
       {r.unverifiable.length > 0 && (

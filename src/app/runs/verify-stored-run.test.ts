@@ -40,7 +40,7 @@ describe('verify a stored run in the page', () => {
     expect(report.outcome).toBe('verified');
     expect(o.made).toEqual([{ terminated: true }]);
     expect(verification).toMatchObject({ outcome: 'verified', checked_at: now(), app_version: 't' });
-    expect(verification.summary).toMatch(/^17 tasks verified, \d+ oracle calls re-executed$/);
+    expect(verification.summary).toMatch(/^17 tasks verified, \d+ oracle calls re-executed; replayed: the built-in agent re-run from the seed reproduced every reply byte for byte$/);
     expect((await store.getRun(storeId))?.summary.verification).toEqual(verification);
   });
 

@@ -9,6 +9,7 @@ import type { RunStore, StoredVerification } from '../../core/store/run-store.ts
 import type { AnySuite } from '../../core/suite/contract.ts';
 import { verifyRun, type ShippedBank, type VerifyReport } from '../../core/verify/verify.ts';
 import { readStoredRunContent } from './stored-run-content.ts';
+import { VERDICT_TEXT } from '../../core/verify/rederive.ts';
 
 export interface DisposableEnvironment extends SuiteEnvironment {
   terminate(): void;
@@ -30,7 +31,7 @@ const MAX_SUMMARY_ITEMS = 3;
 
 /** One line for the badge's title: "17 tasks verified", "mismatch: P2-dev-007 final.result.load_power_uw, …". */
 export function verificationSummary(r: VerifyReport): string {
-  if (r.outcome === 'verified') return `${r.counts.verified} task${r.counts.verified === 1 ? '' : 's'} verified, ${r.oracle_calls} oracle calls re-executed`;
+  if (r.outcome === 'verified') return `${r.counts.verified} task${r.counts.verified === 1 ? '' : 's'} verified, ${r.oracle_calls} oracle calls re-executed${r.verdict ? `; ${VERDICT_TEXT[r.verdict]}` : ''}`;
   if (r.outcome === 'mismatch') {
     const items = [
       ...r.file_diffs.map((d) => `file ${d.path}`),
