@@ -1,4 +1,5 @@
 import type { TaskVerification, VerifyDiff, VerifyReport } from '../../core/verify/verify.ts';
+import { VERDICT_TEXT } from '../../core/verify/rederive.ts';
 import { HASH_NOTE, formatValue } from '../../core/verify/verify.ts';
 import { routeHref } from '../routing/route.ts';
 
