@@ -40,6 +40,7 @@ Usage:
                                             print the JSON Schema of photonics problems
   proving-ground materials [--json] [--at WAVELENGTH_NM NAME]
                                             list the material library (wavelength range, source) or look one up
+  proving-ground mcp                        serve the photonics-agent tools (estimate, solve, compare, optimize, resources) over MCP on stdio
   proving-ground --version | --help
 
 Flags take their value as --flag value or --flag=value; --suite defaults to veh.`;
@@ -123,6 +124,10 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
       case 'schema': {
         const { schemaCommand } = await import('./commands/schema.ts');
         return await schemaCommand(rest, io);
+      }
+      case 'mcp': {
+        const { mcpCommand } = await import('./commands/mcp.ts');
+        return await mcpCommand(rest, io);
       }
       case 'materials': {
         const { materialsCommand } = await import('./commands/materials.ts');

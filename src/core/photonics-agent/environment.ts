@@ -20,6 +20,11 @@ export interface PhotonicsAgentEnv extends SuiteEnvironment {
   solve(problem: unknown): PhotonicsResult;
   estimate(problem: unknown): SolveEstimate;
   materials(): readonly MaterialInfo[];
+  /**
+   * Where the engine's tools come from another server (an MCP server over stdio): one tool session
+   * per task, closed when the task ends. Absent: the in-process tools over this engine.
+   */
+  openTools?(): Promise<{ tools: ToolSpec[]; instructions?: string | undefined; close(): Promise<void> }>;
 }
 
 /** An environment over a solve context (the material library included) and a monotonic clock. */
@@ -76,8 +81,26 @@ function readResource(env: PhotonicsAgentEnv, uri: string): unknown {
 
 export const TOOL_NAMES = ['list_resources', 'read_resource', 'estimate', 'solve', 'compare', 'optimize', 'submit_answer'] as const;
 
-/** The tools of one episode; `onSubmit` receives every valid submit_answer (the last one counts). */
+/** The harness's own tool: the answer (`onSubmit` receives every valid call; the last one counts). */
+export function submitAnswerTool(onSubmit: (a: SubmittedAnswer) => void): ToolSpec {
+  return defineTool({
+    name: 'submit_answer',
+    description: 'Submits the final answer: numbers per answer key, whether you decline, your concerns, and a summary. Call it once, at the end.',
+    schema: SubmitAnswerSchema,
+    handler: (answer) => {
+      onSubmit(answer);
+      return 'answer recorded';
+    },
+  });
+}
+
+/** The tools of one episode: the engine's tools and submit_answer. */
 export function photonicsTools(env: PhotonicsAgentEnv, onSubmit: (a: SubmittedAnswer) => void): ToolSpec[] {
+  return [...engineTools(env), submitAnswerTool(onSubmit)];
+}
+
+/** The engine's tools (what an MCP server serves). */
+export function engineTools(env: PhotonicsAgentEnv): ToolSpec[] {
   return [
     defineTool({ name: 'list_resources', description: 'Lists the readable resources (material library, conventions, problem schemas).', schema: z.strictObject({}), handler: () => RESOURCES }),
     defineTool({ name: 'read_resource', description: 'Reads one resource by its uri (see list_resources).', schema: z.strictObject({ uri: z.string() }), handler: ({ uri }) => readResource(env, uri) }),
@@ -101,15 +124,6 @@ export function photonicsTools(env: PhotonicsAgentEnv, onSubmit: (a: SubmittedAn
       handler: ({ problem }) => {
         if (problem === null || typeof problem !== 'object' || (problem as { kind?: unknown }).kind !== 'inverse_design') throw new Error('optimize takes an "inverse_design" problem; use solve for the other kinds');
         return env.solve(problem);
-      },
-    }),
-    defineTool({
-      name: 'submit_answer',
-      description: 'Submits the final answer: numbers per answer key, whether you decline, your concerns, and a summary. Call it once, at the end.',
-      schema: SubmitAnswerSchema,
-      handler: (answer) => {
-        onSubmit(answer);
-        return 'answer recorded';
       },
     }),
   ];

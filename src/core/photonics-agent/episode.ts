@@ -12,17 +12,22 @@ import { ToolEpisodeEventSchema, type ToolCallEvent, type ToolEpisodeEvent } fro
 import { AgentDescriptorSchema, TimingsSchema, agentDescriptorOf } from '../run/transcript-core.ts';
 import type { EpisodeInput } from '../run/types.ts';
 import { createRng, deriveSeed } from '../stats/rng.ts';
-import { photonicsTools, SERVER_INSTRUCTIONS, SubmitAnswerSchema, type PhotonicsAgentEnv, type SubmittedAnswer } from './environment.ts';
+import { engineTools, SERVER_INSTRUCTIONS, submitAnswerTool, SubmitAnswerSchema, type PhotonicsAgentEnv, type SubmittedAnswer } from './environment.ts';
 import { PhotonicsTaskSchema, type PhotonicsTask } from './task-schema.ts';
 
 export const PHOTONICS_TRANSCRIPT_SCHEMA_VERSION = 1;
 
 /** Says the user will not answer follow-up questions; says nothing of traps, estimates or pushback. */
-export const SYSTEM_PROMPT =
-  'You are a photonics assistant with simulation tools. Answer the user\'s question by setting up and running the appropriate simulations with the tools. ' +
-  'The user will not answer follow-up questions: make reasonable assumptions and state them. ' +
-  'When you are done, call submit_answer exactly once with the numbers in the units asked, whether you decline, your concerns and a short summary.\n\n' +
-  `Tool server instructions: ${SERVER_INSTRUCTIONS}`;
+export function systemPrompt(serverInstructions: string | undefined): string {
+  return (
+    'You are a photonics assistant with simulation tools. Answer the user\'s question by setting up and running the appropriate simulations with the tools. ' +
+    'The user will not answer follow-up questions: make reasonable assumptions and state them. ' +
+    'When you are done, call submit_answer exactly once with the numbers in the units asked, whether you decline, your concerns and a short summary.' +
+    (serverInstructions ? `\n\nTool server instructions: ${serverInstructions}` : '')
+  );
+}
+
+export const SYSTEM_PROMPT = systemPrompt(SERVER_INSTRUCTIONS);
 
 export function userPrompt(task: PhotonicsTask): string {
   const keys = task.answer_keys.map((k) => `- ${k.key} (${k.unit}): ${k.description}`).join('\n');
@@ -67,19 +72,26 @@ export async function runPhotonicsEpisode(input: EpisodeInput<PhotonicsTask, Pho
   if (!agent.toolModel) throw new Error(`agent "${agent.id}" cannot call tools, and the photonics-agent suite is answered through tool calls`);
   const model = agent.toolModel({ task, rng, signal: input.signal });
   const startedMs = clock();
-  const r = await runToolEpisode({
-    ...model,
-    rng,
-    clock,
-    signal: input.signal,
-    system: SYSTEM_PROMPT,
-    user: userPrompt(task),
-    tools: photonicsTools(env, () => undefined),
-    ...(input.budget ? { budget: input.budget } : {}),
-    ...(input.timers ? { timers: input.timers } : {}),
-    ...(input.onEvent ? { onEvent: input.onEvent } : {}),
-    ...(input.onDelta ? { onDelta: input.onDelta } : {}),
-  });
+  // A fresh tool session per task: an external server is spawned for this task and closed after it.
+  const session = env.openTools ? await env.openTools() : null;
+  let r;
+  try {
+    r = await runToolEpisode({
+      ...model,
+      rng,
+      clock,
+      signal: input.signal,
+      system: systemPrompt(session ? session.instructions : SERVER_INSTRUCTIONS),
+      user: userPrompt(task),
+      tools: [...(session ? session.tools.filter((t) => t.name !== 'submit_answer') : engineTools(env)), submitAnswerTool(() => undefined)],
+      ...(input.budget ? { budget: input.budget } : {}),
+      ...(input.timers ? { timers: input.timers } : {}),
+      ...(input.onEvent ? { onEvent: input.onEvent } : {}),
+      ...(input.onDelta ? { onDelta: input.onDelta } : {}),
+    });
+  } finally {
+    await session?.close();
+  }
   const sum = (type: 'reply' | 'tool_call'): number => r.events.reduce((s, e) => s + (e.type === type ? e.duration_ms : 0), 0);
   return {
     schema_version: PHOTONICS_TRANSCRIPT_SCHEMA_VERSION,
