@@ -23,7 +23,7 @@ Usage:
       audit flags for either: [--control default|neutral|targeted|wrong-boundary|state-summary-plus]
         [--subset appendix-d] [--sg-form A|B|C [--sg-groups N]]; CMA-ES under another run's query counts:
         --agent cmaes-matched --match-run DIR
-      any suite: [--suite veh|circuit] picks the bank; its facets filter (--probe, --split, …);
+      any suite: [--suite veh|circuit|photonics-agent] picks the bank; its facets filter (--probe, --split, …);
         [--shard i/n] runs the i-th contiguous block of the selection
   proving-ground run --resume DIR           continue an interrupted (killed or cancelled) run with its recipe (DIR/run.json)
   proving-ground merge --out DIR SHARD_DIR...

@@ -63,6 +63,17 @@ export const SubmitAnswerSchema = z.strictObject({
 });
 export type SubmittedAnswer = z.infer<typeof SubmitAnswerSchema>;
 
+/**
+ * What a solve returns to the agent: the result without its field maps (`maps`: 2-D arrays of
+ * |field|² for the page's plots, up to megabytes of JSON that would flood a model's context).
+ * Every number an answer or a grader reads stays.
+ */
+export function toolResult(result: PhotonicsResult): unknown {
+  if (!('maps' in result)) return result;
+  const { maps: _maps, ...rest } = result as PhotonicsResult & { maps: unknown };
+  return rest;
+}
+
 const problemArg = z.unknown().describe('one photonics problem: a JSON object with "kind" and that kind\'s fields (read schema://problem/<kind>)');
 
 const RESOURCES = [
@@ -110,12 +121,17 @@ export function engineTools(env: PhotonicsAgentEnv): ToolSpec[] {
       schema: z.strictObject({ problem: problemArg }),
       handler: ({ problem }) => env.estimate(problem),
     }),
-    defineTool({ name: 'solve', description: 'Solves one photonics problem of any kind and returns its result with warnings.', schema: z.strictObject({ problem: problemArg }), handler: ({ problem }) => env.solve(problem) }),
+    defineTool({
+      name: 'solve',
+      description: 'Solves one photonics problem of any kind and returns its result with warnings (field maps for plots are left out).',
+      schema: z.strictObject({ problem: problemArg }),
+      handler: ({ problem }) => toolResult(env.solve(problem)),
+    }),
     defineTool({
       name: 'compare',
       description: 'Solves two to four problems and returns their results side by side (e.g. two resolutions, two geometries).',
       schema: z.strictObject({ problems: z.array(problemArg).min(2).max(4) }),
-      handler: ({ problems }) => problems.map((p) => env.solve(p)),
+      handler: ({ problems }) => problems.map((p) => toolResult(env.solve(p))),
     }),
     defineTool({
       name: 'optimize',
@@ -123,7 +139,7 @@ export function engineTools(env: PhotonicsAgentEnv): ToolSpec[] {
       schema: z.strictObject({ problem: problemArg }),
       handler: ({ problem }) => {
         if (problem === null || typeof problem !== 'object' || (problem as { kind?: unknown }).kind !== 'inverse_design') throw new Error('optimize takes an "inverse_design" problem; use solve for the other kinds');
-        return env.solve(problem);
+        return toolResult(env.solve(problem));
       },
     }),
   ];

@@ -4,7 +4,7 @@
  * naive problem outside; the oracle passes 43/43 with no failed tool call; the naive agent fails
  * all 18 trap and pushback tasks; a CLI run verifies (every solve re-executed, every row re-graded).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -75,6 +75,13 @@ describe('photonics-agent on the engine', () => {
       expect(results.rows.every((r) => r.pass)).toBe(true);
       expect(results.manifest.task_filter).toEqual({ only: 'stack-,periodic-' });
       expect(await main(['verify', dir], quiet)).toBe(0);
+      // A logged solve result that the engine does not reproduce is caught by re-execution.
+      const file = join(dir, 'transcripts', 'stack-bragg-mirror.json');
+      const t = JSON.parse(await readFile(file, 'utf8')) as { events: { type: string; name?: string; result?: { R?: number[][] } }[] };
+      const solve = t.events.find((e) => e.type === 'tool_call' && e.name === 'solve');
+      if (solve?.result?.R) solve.result.R = [[0.5]];
+      await writeFile(file, JSON.stringify(t));
+      expect(await main(['verify', dir], quiet)).toBe(1);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -10,7 +10,7 @@ import type { RecordedCall, VerifyDiff } from '../verify/verify.ts';
 import { PHOTONICS_AGENTS } from './agents/index.ts';
 import { PHOTONICS_AGENT_GENERATOR_VERSION } from './bank/generate.ts';
 import { loadPhotonicsAgentBank } from './bank/load.ts';
-import type { PhotonicsAgentEnv } from './environment.ts';
+import { toolResult, type PhotonicsAgentEnv } from './environment.ts';
 import { PhotonicsTranscriptSchema, runPhotonicsEpisode, toolCallsOf, type PhotonicsRunOptions, type PhotonicsTranscript } from './episode.ts';
 import { PHOTONICS_METRIC_GROUPS, computePhotonicsMetrics } from './metrics.ts';
 import { PHOTONICS_HEADLINES, PhotonicsResultsFileSchema, PhotonicsRunManifestSchema, buildPhotonicsManifest, photonicsRunId, renderPhotonicsResultsMarkdown, toPhotonicsResultsFile, type PhotonicsRunManifest } from './manifest.ts';
@@ -36,8 +36,8 @@ function recordedCalls(t: PhotonicsTranscript): RecordedCall[] {
 
 export function replayPhotonicsCall(env: PhotonicsAgentEnv, request: PhotonicsReplayRequest): unknown {
   const args = (request.arguments ?? {}) as { problem?: unknown; problems?: unknown[] };
-  if (request.name === 'compare') return (args.problems ?? []).map((p) => env.solve(p));
-  return env.solve(args.problem);
+  if (request.name === 'compare') return (args.problems ?? []).map((p) => toolResult(env.solve(p)));
+  return toolResult(env.solve(args.problem));
 }
 
 function settingsDiffs(t: PhotonicsTranscript, m: PhotonicsRunManifest): VerifyDiff[] {
