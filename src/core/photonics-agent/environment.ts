@@ -17,8 +17,9 @@ import type { SolveContext } from '../photonics/solve-context.ts';
 
 /** The engine as an episode sees it; platforms build it (Node: WASM kernels; the page: its worker). */
 export interface PhotonicsAgentEnv extends SuiteEnvironment {
-  solve(problem: unknown): PhotonicsResult;
-  estimate(problem: unknown): SolveEstimate;
+  /** May answer asynchronously (the page's photonics worker); Node answers at once. */
+  solve(problem: unknown): PhotonicsResult | Promise<PhotonicsResult>;
+  estimate(problem: unknown): SolveEstimate | Promise<SolveEstimate>;
   materials(): readonly MaterialInfo[];
   /**
    * Where the engine's tools come from another server (an MCP server over stdio): one tool session
@@ -125,21 +126,21 @@ export function engineTools(env: PhotonicsAgentEnv): ToolSpec[] {
       name: 'solve',
       description: 'Solves one photonics problem of any kind and returns its result with warnings (field maps for plots are left out).',
       schema: z.strictObject({ problem: problemArg }),
-      handler: ({ problem }) => toolResult(env.solve(problem)),
+      handler: async ({ problem }) => toolResult(await env.solve(problem)),
     }),
     defineTool({
       name: 'compare',
       description: 'Solves two to four problems and returns their results side by side (e.g. two resolutions, two geometries).',
       schema: z.strictObject({ problems: z.array(problemArg).min(2).max(4) }),
-      handler: ({ problems }) => problems.map((p) => toolResult(env.solve(p))),
+      handler: async ({ problems }) => Promise.all(problems.map(async (p) => toolResult(await env.solve(p)))),
     }),
     defineTool({
       name: 'optimize',
       description: 'Runs an inverse design (an "inverse_design" problem: topology optimisation by FDFD with adjoint gradients) and returns the optimised device.',
       schema: z.strictObject({ problem: problemArg }),
-      handler: ({ problem }) => {
+      handler: async ({ problem }) => {
         if (problem === null || typeof problem !== 'object' || (problem as { kind?: unknown }).kind !== 'inverse_design') throw new Error('optimize takes an "inverse_design" problem; use solve for the other kinds');
-        return toolResult(env.solve(problem));
+        return toolResult(await env.solve(problem));
       },
     }),
   ];

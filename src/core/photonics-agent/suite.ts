@@ -34,10 +34,10 @@ function recordedCalls(t: PhotonicsTranscript): RecordedCall[] {
   return calls;
 }
 
-export function replayPhotonicsCall(env: PhotonicsAgentEnv, request: PhotonicsReplayRequest): unknown {
+export async function replayPhotonicsCall(env: PhotonicsAgentEnv, request: PhotonicsReplayRequest): Promise<unknown> {
   const args = (request.arguments ?? {}) as { problem?: unknown; problems?: unknown[] };
-  if (request.name === 'compare') return (args.problems ?? []).map((p) => toolResult(env.solve(p)));
-  return toolResult(env.solve(args.problem));
+  if (request.name === 'compare') return Promise.all((args.problems ?? []).map(async (p) => toolResult(await env.solve(p))));
+  return toolResult(await env.solve(args.problem));
 }
 
 function settingsDiffs(t: PhotonicsTranscript, m: PhotonicsRunManifest): VerifyDiff[] {
@@ -71,14 +71,10 @@ export const photonicsAgentSuite: Suite<PhotonicsTask, PhotonicsAgentEnv, Photon
   settingsDiffs,
   recordedCalls,
   replayCalls: (env, requests) =>
-    Promise.resolve(
-      requests.map((r) => {
-        try {
-          return replayPhotonicsCall(env, r as PhotonicsReplayRequest);
-        } catch (e) {
-          return e instanceof Error ? e : new Error(String(e));
-        }
-      }),
+    Promise.all(
+      requests.map((r) =>
+        replayPhotonicsCall(env, r as PhotonicsReplayRequest).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))),
+      ),
     ),
   reproducibleBackends: ['wasm', 'reference'],
   bankNoun: 'photonics-agent bank',
