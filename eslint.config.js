@@ -31,10 +31,10 @@ export default tseslint.config(
   },
   {
     // The generic layers know no suite: they take one (src/core/suite/contract.ts) as an argument,
-    // and only the composition root src/core/suites.ts imports the suite folders. Still to move
-    // behind the contract (and then to list here): store, export, leaderboard, analyses.
-    files: ['src/core/{agent,run,llm,verify,suite}/**/*.ts'],
-    ignores: ['src/core/**/*.test.ts'],
+    // and only the composition root src/core/suites.ts imports the suite folders. Tests and their
+    // helpers (test-*.ts) may run a real suite to exercise a generic layer.
+    files: ['src/core/{agent,run,llm,store,export,verify,leaderboard,analyses,suite}/**/*.ts'],
+    ignores: ['src/core/**/*.test.ts', 'src/core/**/test-*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -70,7 +70,12 @@ export default tseslint.config(
     // The whole core is pure TypeScript: it never reaches into the page or the platform adapters.
     files: ['src/core/**/*.ts'],
     // (Each block above carries this pattern too: a later block's rule replaces an earlier one's.)
-    ignores: ['src/core/**/*.test.ts', 'src/core/{agent,run,llm,verify,suite,stats}/**/*.ts'],
+    ignores: ['src/core/**/*.test.ts', 'src/core/{agent,run,llm,store,export,verify,leaderboard,analyses,suite,stats}/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/app/**', '**/adapters/**'], message: 'src/core is pure: adapters and the page depend on it, never the other way round.' }] }] },
+  },
+  {
+    // Test helpers inside the generic layers may run a real suite, but stay pure like the rest of core.
+    files: ['src/core/{agent,run,llm,store,export,verify,leaderboard,analyses,suite}/**/test-*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/app/**', '**/adapters/**'], message: 'src/core is pure: adapters and the page depend on it, never the other way round.' }] }] },
   },
 );

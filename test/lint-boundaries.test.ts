@@ -19,6 +19,10 @@ describe('layer boundaries', () => {
     ['src/core/verify/probe.ts', "import { circuitSuite } from '../circuit-audit/suite.ts';\nexport const s = circuitSuite;\n"],
     ['src/core/agent/probe.ts', "import { SUITES } from '../suites.ts';\nexport const s = SUITES;\n"],
     ['src/core/suite/probe.ts', "import { PROBES } from '../veh/task-schema.ts';\nexport const p = PROBES;\n"],
+    ['src/core/store/probe.ts', "import type { VehRow } from '../veh/rows.ts';\nexport type R = VehRow;\n"],
+    ['src/core/export/probe.ts', "import { vehSuite } from '../veh/suite.ts';\nexport const s = vehSuite;\n"],
+    ['src/core/leaderboard/probe.ts', "import { PROBES } from '../veh/task-schema.ts';\nexport const p = PROBES;\n"],
+    ['src/core/analyses/probe.ts', "import { CIRCUIT_ANALYSES } from '../circuit-audit/analyses/index.ts';\nexport const a = CIRCUIT_ANALYSES;\n"],
   ])('%s may not import a suite', async (file, code) => {
     expect(await restricted(code, file)).toEqual([expect.stringMatching(/only src\/core\/suites\.ts imports suites/)]);
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeCommand } from './analyze.ts';
 import { toResultsFile } from '../../src/core/veh/run/results-file.ts';
-import { p3Outcome, testManifest } from '../../src/core/analyses/test-runs.ts';
+import { p3Outcome, testManifest } from '../../src/core/veh/analyses/test-runs.ts';
 import type { VehRow } from '../../src/core/veh/rows.ts';
 import { toCircuitResultsFile } from '../../src/core/circuit-audit/run/results-file.ts';
 import type { CircuitRunManifest } from '../../src/core/circuit-audit/run/manifest.ts';

@@ -1,29 +1,36 @@
 /**
- * `proving-ground analyze KIND RUN...`: the VEHBench analyses (paired deltas, response-control
- * profiles, stage-aware routing, SG gap, CMA-ES ratio) over saved runs. A RUN is a run directory
- * (its results.json), a results.json, or a run downloaded from the page. Prints each table as text,
- * or as CSV with --csv. Exit 0 on success, 1 when a run cannot be read, 2 on a usage error.
+ * `proving-ground analyze KIND RUN...`: a suite's analyses over saved runs (VEHBench: paired deltas,
+ * response-control profiles, stage-aware routing, SG gap, CMA-ES ratio; the circuit audit: profiles
+ * and paired deltas). A RUN is a run directory (its results.json), a results.json, or a run
+ * downloaded from the page; which suite it belongs to is read from its manifest, and every run must
+ * be of the same suite. Prints each table as text, or as CSV with --csv. Exit 0 on success, 1 when a
+ * run cannot be read, 2 on a usage error.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EXIT_USAGE, UsageError, parseFlags, parseNumberFlag, parseSeed, usageMessage } from '../args.ts';
 import type { CommandIo } from '../io.ts';
 import { RESULTS_JSON } from '../../src/adapters/node/run-files.ts';
-import { ResultsFileSchema, RunBundleSchema } from '../../src/core/veh/run/results-file.ts';
 import { DEFAULT_RUN_SEED } from '../../src/core/run/types.ts';
-import { ANALYSIS_KINDS, checkRunCount, isAnalysisKind, runAnalysis } from '../../src/core/analyses/analyses.ts';
-import type { AnalysisRun } from '../../src/core/analyses/analysis-run.ts';
+import { analysisOf, checkRunCount, runSuiteAnalysis, type AnalysisInput } from '../../src/core/analyses/suite-analyses.ts';
 import { tableToCsv } from '../../src/core/analyses/csv.ts';
 import { tableToText } from '../../src/core/analyses/text.ts';
-import { circuitPairedTable, type CircuitPairedRun } from '../../src/core/analyses/circuit-paired.ts';
-import { circuitProfileTable } from '../../src/core/analyses/circuit-profiles.ts';
-import { CIRCUIT_ANALYSIS_KINDS, circuitRunFromJson, looksLikeCircuitResults } from '../../src/core/analyses/circuit-run.ts';
-import type { AnalysisTable } from '../../src/core/analyses/table.ts';
+import type { AnySuite } from '../../src/core/suite/contract.ts';
+import { parseSuiteBundle, suiteIdOfFile } from '../../src/core/suite/files.ts';
+import { SUITES } from '../../src/core/suites.ts';
 
-export const ANALYZE_USAGE = `usage: proving-ground analyze ${ANALYSIS_KINDS.join('|')} RUN_DIR... [--csv] [--seed N] [--resamples N]`;
+/** Every analysis kind some suite offers, in registry order. */
+const ALL_KINDS = [...new Set(SUITES.list().flatMap((s) => s.analyses.map((a) => a.kind)))];
 
-/** A run directory, results.json or page download, validated; the error names the file and the first problem. */
-export async function readAnalysisRun(path: string): Promise<AnalysisRun> {
+export const ANALYZE_USAGE = `usage: proving-ground analyze ${ALL_KINDS.join('|')} RUN_DIR... [--csv] [--seed N] [--resamples N]`;
+
+interface SuiteRun {
+  suite: AnySuite;
+  run: AnalysisInput;
+}
+
+/** A run directory, results.json or page download, validated with its suite's schemas; the error names the file and the first problem. */
+export async function readAnalysisRun(path: string): Promise<SuiteRun> {
   const info = await stat(path).catch(() => null);
   if (!info) throw new Error(`${path} not found`);
   const file = info.isDirectory() ? join(path, RESULTS_JSON) : path;
@@ -33,41 +40,21 @@ export async function readAnalysisRun(path: string): Promise<AnalysisRun> {
   } catch (e) {
     throw new Error(`${file}: ${(e as Error).message}`, { cause: e });
   }
-  const results = ResultsFileSchema.safeParse(json);
-  if (results.success) return { run_id: results.data.manifest.run_id, manifest: results.data.manifest, rows: results.data.rows };
-  const bundle = RunBundleSchema.safeParse(json);
-  if (bundle.success) return { run_id: bundle.data.manifest.run_id, manifest: bundle.data.manifest, rows: bundle.data.rows };
-  throw new Error(`${file} is neither a results.json nor a run download: ${results.error.issues[0]?.message ?? 'schema mismatch'}`);
-}
-
-/**
- * The circuit run behind a path, or null when the path is not a circuit results.json (including
- * unreadable paths: readAnalysisRun then reports those with the usual message).
- */
-export async function readCircuitRunIfAny(path: string): Promise<CircuitPairedRun | null> {
-  const info = await stat(path).catch(() => null);
-  if (!info) return null;
-  const file = info.isDirectory() ? join(path, RESULTS_JSON) : path;
-  let json: unknown;
+  const id = suiteIdOfFile(json);
+  if (id === null || !SUITES.has(id)) throw new Error(`${file} is neither a results.json nor a run download${id === null ? ' (it names no suite)' : ` (suite "${id}" is not one of ${SUITES.ids().join(', ')})`}`);
+  const suite = SUITES.get(id);
+  const results = suite.results.schema.safeParse(json);
+  if (results.success) return { suite, run: { run_id: results.data.manifest.run_id, manifest: results.data.manifest, rows: results.data.rows } };
   try {
-    json = JSON.parse(await readFile(file, 'utf8'));
+    const bundle = parseSuiteBundle(suite, file, json);
+    return { suite, run: { run_id: bundle.manifest.run_id, manifest: bundle.manifest, rows: bundle.rows } };
   } catch {
-    return null;
+    throw new Error(`${file} is neither a results.json nor a run download of suite ${id}: ${results.error.issues[0]?.message ?? 'schema mismatch'}`);
   }
-  return looksLikeCircuitResults(json) ? circuitRunFromJson(json, file) : null;
-}
-
-/** Circuit runs support profiles and paired only; mixing circuit and VEH runs is a usage error. */
-function circuitTables(kind: string, runs: readonly (CircuitPairedRun | null)[], opts: { seed: number; resamples?: number }): AnalysisTable[] {
-  const circuit = runs.filter((r): r is CircuitPairedRun => r !== null);
-  if (circuit.length !== runs.length) throw new UsageError('circuit and VEH runs cannot be analysed together');
-  if (kind === 'profiles') return [circuitProfileTable(circuit)];
-  if (kind === 'paired') return [circuitPairedTable(circuit[0] as CircuitPairedRun, circuit[1] as CircuitPairedRun, opts)];
-  throw new UsageError(`"${kind}" is not available for circuit runs (circuit runs support: ${CIRCUIT_ANALYSIS_KINDS.join(', ')})`);
 }
 
 export async function analyzeCommand(args: readonly string[], io: CommandIo): Promise<number> {
-  let kind: (typeof ANALYSIS_KINDS)[number];
+  let kind: string;
   let paths: string[];
   let csv: boolean;
   let seed: number;
@@ -76,11 +63,10 @@ export async function analyzeCommand(args: readonly string[], io: CommandIo): Pr
     const { values, positionals } = parseFlags(args, { csv: { type: 'boolean' }, seed: { type: 'string' }, resamples: { type: 'string' } }, true);
     const [k, ...rest] = positionals;
     if (k === undefined) throw new UsageError('an analysis is required');
-    if (!isAnalysisKind(k)) throw new UsageError(`unknown analysis "${k}" (one of ${ANALYSIS_KINDS.join(', ')})`);
+    if (!ALL_KINDS.includes(k)) throw new UsageError(`unknown analysis "${k}" (one of ${ALL_KINDS.join(', ')})`);
     kind = k;
     paths = rest;
-    const problem = checkRunCount(kind, paths.length);
-    if (problem !== null) throw new UsageError(problem);
+    if (paths.length === 0) throw new UsageError('at least one RUN_DIR is required');
     csv = values.csv === true;
     seed = parseSeed(values.seed, DEFAULT_RUN_SEED);
     // Appendix Q's deltas use 10,000 resamples; the default (2,000) matches the run metrics.
@@ -90,32 +76,33 @@ export async function analyzeCommand(args: readonly string[], io: CommandIo): Pr
     io.stderr(`analyze: ${usageMessage(e)}\n${ANALYZE_USAGE}`);
     return EXIT_USAGE;
   }
-  let circuitRuns: (CircuitPairedRun | null)[];
-  try {
-    circuitRuns = await Promise.all(paths.map(readCircuitRunIfAny));
-  } catch (e) {
-    io.stderr(`analyze: ${(e as Error).message}`);
-    return 1;
-  }
-  if (circuitRuns.some((r) => r !== null)) {
-    let tables: AnalysisTable[];
-    try {
-      tables = circuitTables(kind, circuitRuns, { seed, ...(resamples !== undefined ? { resamples } : {}) });
-    } catch (e) {
-      io.stderr(`analyze: ${usageMessage(e)}\n${ANALYZE_USAGE}`);
-      return EXIT_USAGE;
-    }
-    io.stdout(tables.map((t) => (csv ? `# ${t.title}\r\n${tableToCsv(t)}` : tableToText(t))).join('\n\n'));
-    return 0;
-  }
-  let runs: AnalysisRun[];
+  let runs: SuiteRun[];
   try {
     runs = await Promise.all(paths.map(readAnalysisRun));
   } catch (e) {
     io.stderr(`analyze: ${(e as Error).message}`);
     return 1;
   }
-  const tables = runAnalysis(kind, runs, { seed, ...(resamples !== undefined ? { resamples } : {}) });
+  const suite = runs[0]?.suite;
+  let tables;
+  try {
+    if (!suite) throw new UsageError('at least one RUN_DIR is required');
+    const other = runs.find((r) => r.suite !== suite);
+    if (other) throw new UsageError(`runs of different suites (${suite.descriptor.id}, ${other.suite.descriptor.id}) cannot be analysed together`);
+    const analysis = (() => {
+      try {
+        return analysisOf(suite, kind);
+      } catch {
+        throw new UsageError(`"${kind}" is not available for ${suite.descriptor.id} runs (${suite.descriptor.id} runs support: ${suite.analyses.map((a) => a.kind).join(', ')})`);
+      }
+    })();
+    const problem = checkRunCount(analysis, runs.length);
+    if (problem !== null) throw new UsageError(problem);
+    tables = runSuiteAnalysis(suite, kind, runs.map((r) => r.run), { seed, ...(resamples !== undefined ? { resamples } : {}) });
+  } catch (e) {
+    io.stderr(`analyze: ${usageMessage(e)}\n${ANALYZE_USAGE}`);
+    return EXIT_USAGE;
+  }
   io.stdout(tables.map((t) => (csv ? `# ${t.title}\r\n${tableToCsv(t)}` : tableToText(t))).join('\n\n'));
   return 0;
 }

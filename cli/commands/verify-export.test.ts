@@ -3,6 +3,8 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vehSuite } from '../../src/core/veh/suite.ts';
+import type { VehRow } from '../../src/core/veh/rows.ts';
 import { buildRunExport, runContentHash, type RunExport } from '../../src/core/export/run-export.ts';
 import { summariseTasks } from '../../src/core/export/task-summary.ts';
 import { ResultsFileSchema } from '../../src/core/veh/run/results-file.ts';
@@ -29,6 +31,7 @@ beforeAll(async () => {
   const names = (await readdir(join(run, 'transcripts'))).sort();
   const transcripts = await Promise.all(names.map(async (n) => TranscriptSchema.parse(JSON.parse(await readFile(join(run, 'transcripts', n), 'utf8')))));
   exported = buildRunExport(
+    vehSuite,
     { status: 'completed', error: null, manifest: results.manifest, rows: results.rows, metrics: results.metrics, transcripts },
     { exported_at: '2026-01-01T00:00:00.000Z', app_version: 't', build_id: null, suite_version: null },
   );
@@ -54,11 +57,11 @@ describe('verify on a run export', () => {
   });
 
   it('flags an edited score even when the editor recomputed the hash', async () => {
-    const f = JSON.parse(JSON.stringify(exported)) as RunExport;
+    const f = JSON.parse(JSON.stringify(exported)) as Omit<RunExport, 'rows'> & { rows: VehRow[] };
     const row = f.rows.find((r) => r.probe === 'P2');
     if (row?.probe !== 'P2') throw new Error('fixture run has no P2 row');
     row.final.result.load_power_uw *= 2;
-    const resealed = { ...f, tasks: summariseTasks(f.rows, f.transcripts), content_sha256: runContentHash(f) };
+    const resealed = { ...f, tasks: summariseTasks(vehSuite.scoring, f.rows, f.transcripts), content_sha256: runContentHash(f) };
     const r = await verifyFile('edited.json', resealed);
     expect(r.code).toBe(1);
     expect(r.text).toMatch(new RegExp(`mismatch ${row.task_id}:\\n\\s+\\[regrade\\] final\\.result\\.load_power_uw: claimed`));

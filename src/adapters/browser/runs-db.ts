@@ -8,22 +8,22 @@
  * aborted (nothing half-written) and StoreQuotaError tells the user what to do.
  */
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
-import type { RunManifest } from '../../core/veh/run/manifest.ts';
-import type { Transcript } from '../../core/veh/run/transcript.ts';
+import type { ManifestCore } from '../../core/run/manifest-core.ts';
+import type { TranscriptCore } from '../../core/run/transcript-core.ts';
 import type { SuiteMetrics } from '../../core/suite/metrics.ts';
-import type { VehRow } from '../../core/veh/rows.ts';
 import { assertDeletable, assertWritable, beginRecord, byStartedDesc, damagedSummary, checkImportShape, checkTaskIndex, finishedSummary, freeStoreId, importRecord, type BeginInit } from '../../core/store/run-records.ts';
-import { StoreCorruptionError, StoreQuotaError, type RunStore, type StoredRun, type StoredRunSummary, type StoredTask, type StoredVerification } from '../../core/store/run-store.ts';
+import { StoreCorruptionError, StoreQuotaError, type ImportInput, type RunStore, type StoredRun, type StoredRunSummary, type StoredTask, type StoredVerification, type SuiteRow } from '../../core/store/run-store.ts';
 import {
-  parseStored,
+  parseRowRecord,
+  parseRunEnvelope,
+  parseRunRecord,
+  parseTranscriptRecord,
   runRecordOf,
   storedRunOf,
-  StoredRowRecordSchema,
-  StoredRunRecordSchema,
-  StoredTranscriptRecordSchema,
   type StoredRowRecord,
   type StoredRunRecord,
   type StoredTranscriptRecord,
+  type SuiteSchemaSource,
 } from '../../core/store/stored-records.ts';
 import { RUNS_STORE, TASK_ROWS_STORE, TRANSCRIPTS_STORE } from './settings-db-migrations.ts';
 import { openSettingsDb } from './settings-db.ts';
@@ -47,8 +47,18 @@ function runRange(storeId: string): IDBKeyRange {
 
 const keyText = (storeId: string, taskIndex: number): string => `${storeId}#${taskIndex}`;
 
+/** Task records whose run record is gone or unreadable cannot be validated (no suite to read them with). */
+function orphans(store: string, key: string, count: number): never[] {
+  if (count === 0) return [];
+  throw new StoreCorruptionError(`Stored record ${store}[${key}] belongs to no readable run record, so its suite is unknown; delete the run`);
+}
+
 export class IdbRunStore implements RunStore {
-  constructor(private readonly db: IDBPDatabase) {}
+  /** `suites` gives each record's suite schemas (the page passes the suite registry). */
+  constructor(
+    private readonly db: IDBPDatabase,
+    private readonly suites: SuiteSchemaSource,
+  ) {}
 
   /**
    * One readwrite transaction over the run stores. On any failure the transaction is aborted before
@@ -86,7 +96,7 @@ export class IdbRunStore implements RunStore {
   private async readRunRecord(get: (key: string) => Promise<unknown>, storeId: string): Promise<StoredRunRecord | null> {
     const value = await get(storeId);
     if (value === undefined) return null;
-    return parseStored(StoredRunRecordSchema, value, { store: RUNS_STORE, key: storeId });
+    return parseRunRecord(this.suites, value, { store: RUNS_STORE, key: storeId });
   }
 
   private async needRun(tx: RunTx, storeId: string): Promise<StoredRunRecord> {
@@ -102,7 +112,7 @@ export class IdbRunStore implements RunStore {
       .map((v, i) => {
         const key = keys[i] ?? '?';
         try {
-          return parseStored(StoredRunRecordSchema, v, { store: RUNS_STORE, key }).summary;
+          return parseRunRecord(this.suites, v, { store: RUNS_STORE, key }).summary;
         } catch (e) {
           // One damaged record must not hide every other run: list it with the reason, deletable.
           if (e instanceof StoreCorruptionError) return damagedSummary(key, e.message);
@@ -127,7 +137,7 @@ export class IdbRunStore implements RunStore {
     });
   }
 
-  commitTask(storeId: string, task: { task_index: number; row: VehRow; transcript: Transcript }): Promise<void> {
+  commitTask(storeId: string, task: { task_index: number; row: SuiteRow; transcript: TranscriptCore }): Promise<void> {
     // Runs once per task, so it keeps round trips down: both reads together, then all three writes
     // together. Relaxed durability: the write is in the browser's hands before the next task starts
     // (a closed or crashed tab keeps it), without waiting for the disk to flush each time.
@@ -146,7 +156,7 @@ export class IdbRunStore implements RunStore {
     }, 'relaxed');
   }
 
-  finishRun(storeId: string, end: { status: 'completed' | 'cancelled' | 'failed'; error: string | null; manifest: RunManifest; metrics: SuiteMetrics }): Promise<void> {
+  finishRun(storeId: string, end: { status: 'completed' | 'cancelled' | 'failed'; error: string | null; manifest: ManifestCore; metrics: SuiteMetrics }): Promise<void> {
     return this.write(async (tx) => {
       const rec = await this.needRun(tx, storeId);
       assertWritable(rec.summary);
@@ -172,26 +182,35 @@ export class IdbRunStore implements RunStore {
     });
   }
 
+  /** The suite a run's rows and transcripts belong to (its record's summary); null when no such run. */
+  private async suiteIdOf(storeId: string): Promise<string | null> {
+    const summary = parseRunEnvelope(await this.db.get(RUNS_STORE, storeId));
+    return summary?.suite ?? null;
+  }
+
   async readRows(storeId: string): Promise<StoredTask[]> {
-    const values = (await this.db.getAll(TASK_ROWS_STORE, runRange(storeId))) as unknown[];
+    const [suiteId, values] = await Promise.all([this.suiteIdOf(storeId), this.db.getAll(TASK_ROWS_STORE, runRange(storeId)) as Promise<unknown[]>]);
+    if (suiteId === null) return orphans(TASK_ROWS_STORE, storeId, values.length);
     return values.map((v, i) => {
-      const r = parseStored(StoredRowRecordSchema, v, { store: TASK_ROWS_STORE, key: `${storeId}#(${i}th)` });
+      const r = parseRowRecord(this.suites, suiteId, v, { store: TASK_ROWS_STORE, key: `${storeId}#(${i}th)` });
       return { task_index: r.task_index, row: r.row };
     });
   }
 
-  async readTranscript(storeId: string, taskIndex: number): Promise<Transcript | null> {
-    const v: unknown = await this.db.get(TRANSCRIPTS_STORE, [storeId, taskIndex]);
+  async readTranscript(storeId: string, taskIndex: number): Promise<TranscriptCore | null> {
+    const [suiteId, v] = await Promise.all([this.suiteIdOf(storeId), this.db.get(TRANSCRIPTS_STORE, [storeId, taskIndex]) as Promise<unknown>]);
     if (v === undefined) return null;
-    return parseStored(StoredTranscriptRecordSchema, v, { store: TRANSCRIPTS_STORE, key: keyText(storeId, taskIndex) }).transcript;
+    if (suiteId === null) return orphans(TRANSCRIPTS_STORE, keyText(storeId, taskIndex), 1)[0] ?? null;
+    return parseTranscriptRecord(this.suites, suiteId, v, { store: TRANSCRIPTS_STORE, key: keyText(storeId, taskIndex) }).transcript;
   }
 
-  async readTranscripts(storeId: string): Promise<Transcript[]> {
-    const values = (await this.db.getAll(TRANSCRIPTS_STORE, runRange(storeId))) as unknown[];
-    return values.map((v, i) => parseStored(StoredTranscriptRecordSchema, v, { store: TRANSCRIPTS_STORE, key: `${storeId}#(${i}th)` }).transcript);
+  async readTranscripts(storeId: string): Promise<TranscriptCore[]> {
+    const [suiteId, values] = await Promise.all([this.suiteIdOf(storeId), this.db.getAll(TRANSCRIPTS_STORE, runRange(storeId)) as Promise<unknown[]>]);
+    if (suiteId === null) return orphans(TRANSCRIPTS_STORE, storeId, values.length);
+    return values.map((v, i) => parseTranscriptRecord(this.suites, suiteId, v, { store: TRANSCRIPTS_STORE, key: `${storeId}#(${i}th)` }).transcript);
   }
 
-  async importRun(run: { manifest: RunManifest; rows: readonly VehRow[]; metrics: SuiteMetrics; transcripts: readonly Transcript[]; imported_from: string; imported_at: string }): Promise<string> {
+  async importRun(run: ImportInput): Promise<string> {
     await Promise.resolve();
     checkImportShape(run);
     return this.write(async (tx) => {
@@ -220,9 +239,9 @@ export class IdbRunStore implements RunStore {
   deleteRun(storeId: string): Promise<void> {
     return this.write(async (tx) => {
       const raw = (await tx.objectStore(RUNS_STORE).get(storeId)) as unknown;
-      const parsed = StoredRunRecordSchema.safeParse(raw);
+      const summary = parseRunEnvelope(raw);
       // A damaged record is deleted as it is; a valid one only when nobody is writing it.
-      if (parsed.success) assertDeletable(parsed.data.summary);
+      if (summary) assertDeletable(summary);
       await Promise.all([
         tx.objectStore(RUNS_STORE).delete(storeId),
         tx.objectStore(TASK_ROWS_STORE).delete(runRange(storeId)),
@@ -237,7 +256,7 @@ export class IdbRunStore implements RunStore {
       const runs = tx.objectStore(RUNS_STORE);
       const keys = (await runs.getAllKeys()).map(String);
       const values = (await runs.getAll()) as unknown[];
-      const running = new Set(keys.filter((_, i) => StoredRunRecordSchema.safeParse(values[i]).data?.summary.status === 'running'));
+      const running = new Set(keys.filter((_, i) => parseRunEnvelope(values[i])?.status === 'running'));
       if (running.size === 0) {
         await Promise.all(RUN_STORES.map((name) => tx.objectStore(name).clear()));
         return;
@@ -252,6 +271,6 @@ export class IdbRunStore implements RunStore {
 }
 
 /** The page's run store over the shared `proving-ground` database; rejects when IndexedDB cannot open. */
-export async function openIdbRunStore(): Promise<IdbRunStore> {
-  return new IdbRunStore(await openSettingsDb());
+export async function openIdbRunStore(suites: SuiteSchemaSource): Promise<IdbRunStore> {
+  return new IdbRunStore(await openSettingsDb(), suites);
 }

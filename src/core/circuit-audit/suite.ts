@@ -18,6 +18,9 @@ import { CircuitRunManifestSchema, circuitRunId, type CircuitRunManifest } from 
 import { CIRCUIT_HEADLINES, CircuitResultsFileSchema, renderCircuitResultsMarkdown, toCircuitResultsFile } from './run/results-file.ts';
 import { circuitRunnable, type CircuitRunOptionsOfSuite } from './run/run-suite.ts';
 import { CircuitTaskSchema, type CircuitTask } from './task-schema.ts';
+import { circuitScoring } from './scoring.ts';
+import { circuitInterop } from './interop.ts';
+import { CIRCUIT_ANALYSES } from './analyses/index.ts';
 import { DEFAULT_MAX_RETRIES } from '../agent/loop.ts';
 
 /** The circuit oracle's backends this build reproduces bit for bit (src/core/kernels/circuit-parity.test.ts). */
@@ -57,6 +60,9 @@ export const circuitSuite: Suite<CircuitTask, CircuitOracle, CircuitRunOptionsOf
   bank: { dir: 'circuit', load: loadCircuitBank },
   agents: CIRCUIT_AGENTS,
   results: { build: toCircuitResultsFile, schema: CircuitResultsFileSchema, markdown: renderCircuitResultsMarkdown },
+  scoring: circuitScoring,
+  interop: circuitInterop,
+  analyses: CIRCUIT_ANALYSES,
   ...circuitRunnable,
   runId: (input) => circuitRunId({ ...input, maxRetries: DEFAULT_MAX_RETRIES, ...(input.options.p3Variant ? { p3Variant: input.options.p3Variant } : {}) }),
   optionsOf: (m) => (m.p3_variant ? { p3Variant: m.p3_variant } : {}),

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { VehRunResult as RunResult } from '../veh/run/run-veh.ts';
-import { ATIF_ORACLE_FUNCTION, ATIF_SCHEMA_VERSION, runToAtifJsonl, transcriptToAtif, type AtifTrajectory } from './atif.ts';
+import { vehSuite } from '../veh/suite.ts';
+import { VEH_ORACLE_FUNCTION as ATIF_ORACLE_FUNCTION } from '../veh/interop.ts';
+import { ATIF_SCHEMA_VERSION, runToAtifJsonl, transcriptToAtif, type AtifTrajectory } from './atif.ts';
 import { renderExportMarkdown } from './results-markdown.ts';
 import { fixtureRun } from './test-run.ts';
 
@@ -11,7 +13,7 @@ beforeAll(async () => {
 
 describe('ATIF export', () => {
   it('one trajectory per task, one JSON line each, in run order', () => {
-    const lines = runToAtifJsonl(run.manifest, run.transcripts).trimEnd().split('\n');
+    const lines = runToAtifJsonl(vehSuite.interop, run.manifest, run.transcripts).trimEnd().split('\n');
     expect(lines).toHaveLength(run.transcripts.length);
     const first = JSON.parse(lines[0]!) as AtifTrajectory;
     expect(first.schema_version).toBe(ATIF_SCHEMA_VERSION);
@@ -21,7 +23,7 @@ describe('ATIF export', () => {
 
   it('steps are numbered from 1; messages and replies keep their text; agent oracle calls become tool calls with observations', () => {
     for (const t of run.transcripts) {
-      const a = transcriptToAtif(t, run.manifest);
+      const a = transcriptToAtif(vehSuite.interop, t, run.manifest);
       expect(a.steps.map((s) => s.step_id)).toEqual(a.steps.map((_, i) => i + 1));
       const messages = t.events.filter((e) => e.type === 'message' || e.type === 'reply').length;
       const harness = t.events.filter((e) => e.type === 'oracle_call' && e.purpose === 'harness').length;
@@ -42,7 +44,7 @@ describe('ATIF export', () => {
 
   it('keeps protocol events verbatim in step extras (nothing of the transcript is dropped)', () => {
     for (const t of run.transcripts) {
-      const a = transcriptToAtif(t, run.manifest);
+      const a = transcriptToAtif(vehSuite.interop, t, run.manifest);
       const kept = a.steps.flatMap((s) => (s.extra?.events as unknown[] | undefined) ?? []);
       expect(kept).toEqual(t.events.filter((e) => e.type !== 'message' && e.type !== 'reply' && e.type !== 'oracle_call'));
     }
@@ -51,7 +53,7 @@ describe('ATIF export', () => {
 
 describe('results.md of an export', () => {
   it('has the metric tables and one line per task', () => {
-    const md = renderExportMarkdown(run);
+    const md = renderExportMarkdown(vehSuite, run);
     expect(md).toContain('# VEHBench run: ');
     expect(md).toMatch(new RegExp(`## Tasks \\(\\d+ of ${run.rows.length} pass\\)`));
     for (const r of run.rows) expect(md).toContain(`| ${r.task_id} |`);

@@ -8,7 +8,7 @@
  * - system and user messages → steps of that source;
  * - each agent reply → an agent step (its text as message; tokens and cost as metrics);
  * - the oracle calls the agent's reply caused (purpose "agent") → that step's tool_calls
- *   (function_name "veh_oracle.evaluate", arguments = the full request) with the oracle's results as
+ *   (function_name as the suite names it, VEH: "veh_oracle.evaluate"; arguments = the full request) with the oracle's results as
  *   observation (JSON text at full precision);
  * - the harness's own oracle evaluations (initial/trap states) → system steps with an observation;
  * - protocol events (parse, retry, action, end, error, llm_retry) → the `extra.events` of the step
@@ -16,13 +16,13 @@
  * Timestamps are the episode start plus each event's t_ms. The native JSON export stays the
  * authoritative record (verify and import read it, not ATIF).
  */
-import type { OracleCallEvent, TranscriptEvent } from '../veh/protocol/events.ts';
-import type { RunManifest } from '../veh/run/manifest.ts';
-import type { Transcript } from '../veh/run/transcript.ts';
+import { isEvent, type EventCore } from '../agent/events.ts';
+import type { ManifestCore } from '../run/manifest-core.ts';
+import type { TranscriptCore } from '../run/transcript-core.ts';
 import { taskUsage } from '../run/usage.ts';
+import type { SuiteInterop } from '../suite/contract.ts';
 
 export const ATIF_SCHEMA_VERSION = 'ATIF-v1.4';
-export const ATIF_ORACLE_FUNCTION = 'veh_oracle.evaluate';
 
 export interface AtifToolCall {
   tool_call_id: string;
@@ -52,20 +52,13 @@ export interface AtifTrajectory {
   extra?: Record<string, unknown>;
 }
 
-const NOTES =
-  'Exported by Proving Ground from a VEHBench episode. Agent steps are the agent\'s replies (JSON text); their tool_calls are the simulation-oracle evaluations the reply asked for, with the results as observation. Harness evaluations appear as system steps. Protocol events are kept verbatim in step extra.events. The native run export is the authoritative record.';
-
 function timestamp(start: string, tMs: number): string | undefined {
   const ms = Date.parse(start);
   return Number.isFinite(ms) ? new Date(ms + tMs).toISOString() : undefined;
 }
 
-function oracleArgs(e: OracleCallEvent): Record<string, unknown> {
-  return { ...e.request };
-}
-
-/** One task's transcript as an ATIF trajectory. */
-export function transcriptToAtif(t: Transcript, manifest: RunManifest): AtifTrajectory {
+/** One task's transcript as an ATIF trajectory; the suite says which events are calls and what its steps mean. */
+export function transcriptToAtif<T extends TranscriptCore>(interop: SuiteInterop<T>, t: T, manifest: ManifestCore): AtifTrajectory {
   const steps: AtifStep[] = [];
   const start = t.timings.started_at;
   const callId = (i: number): string => `${t.task.task_id}#e${i}`;
@@ -75,57 +68,56 @@ export function transcriptToAtif(t: Transcript, manifest: RunManifest): AtifTraj
     steps.push(step);
     return step;
   };
-  const addExtraEvent = (e: TranscriptEvent): void => {
+  const addExtraEvent = (e: EventCore): void => {
     const last = steps[steps.length - 1] ?? pushStep({ source: 'system', message: '', timestamp: timestamp(start, e.t_ms) });
-    const events = (last.extra?.events as TranscriptEvent[] | undefined) ?? [];
+    const events = (last.extra?.events as EventCore[] | undefined) ?? [];
     last.extra = { ...last.extra, events: [...events, e] };
   };
   let lastAgent: AtifStep | null = null;
   t.events.forEach((e, i) => {
-    switch (e.type) {
-      case 'message':
-        lastAgent = null;
-        pushStep({ source: e.role, message: e.content, timestamp: timestamp(start, e.t_ms) });
-        return;
-      case 'reply': {
-        const metrics: NonNullable<AtifStep['metrics']> = {};
-        if (e.usage) {
-          // ATIF's prompt_tokens include the cached ones, as the providers' input_tokens here do.
-          metrics.prompt_tokens = e.usage.input_tokens;
-          metrics.completion_tokens = e.usage.output_tokens;
-          if (e.usage.cached_input_tokens !== undefined) metrics.cached_tokens = e.usage.cached_input_tokens;
-          if (e.usage.reasoning_tokens !== undefined) metrics.extra = { reasoning_tokens: e.usage.reasoning_tokens };
-        }
-        if (typeof e.cost_usd === 'number') metrics.cost_usd = e.cost_usd;
-        lastAgent = pushStep({
-          source: 'agent',
-          message: e.text,
-          timestamp: timestamp(start, e.t_ms),
-          ...(e.llm?.model ?? modelName ? { model_name: e.llm?.model ?? modelName } : {}),
-          ...(Object.keys(metrics).length > 0 ? { metrics } : {}),
-          extra: { attempt: e.attempt, duration_ms: e.duration_ms, ...(e.llm ? { finish_reason: e.llm.finish_reason, model_version: e.llm.model_version } : {}) },
-        });
+    const call = interop.callOf(e);
+    if (call) {
+      const content = JSON.stringify(call.result);
+      if (call.by === 'agent' && lastAgent) {
+        lastAgent.tool_calls = [...(lastAgent.tool_calls ?? []), { tool_call_id: callId(i), function_name: call.function_name, arguments: { ...call.request } }];
+        lastAgent.observation = { results: [...(lastAgent.observation?.results ?? []), { source_call_id: callId(i), content }] };
         return;
       }
-      case 'oracle_call': {
-        const content = JSON.stringify(e.result);
-        if (e.purpose === 'agent' && lastAgent) {
-          lastAgent.tool_calls = [...(lastAgent.tool_calls ?? []), { tool_call_id: callId(i), function_name: ATIF_ORACLE_FUNCTION, arguments: oracleArgs(e) }];
-          lastAgent.observation = { results: [...(lastAgent.observation?.results ?? []), { source_call_id: callId(i), content }] };
-          return;
-        }
-        pushStep({
-          source: 'system',
-          message: `harness oracle evaluation: ${e.label}`,
-          timestamp: timestamp(start, e.t_ms),
-          observation: { results: [{ content }] },
-          extra: { oracle_request: e.request, purpose: e.purpose, step: e.step, duration_ms: e.duration_ms },
-        });
-        return;
-      }
-      default:
-        addExtraEvent(e);
+      pushStep({
+        source: 'system',
+        message: `harness oracle evaluation: ${call.label}`,
+        timestamp: timestamp(start, e.t_ms),
+        observation: { results: [{ content }] },
+        extra: { oracle_request: call.request, purpose: call.by, step: call.step, duration_ms: call.duration_ms },
+      });
+      return;
     }
+    if (isEvent('message')(e)) {
+      lastAgent = null;
+      pushStep({ source: e.role, message: e.content, timestamp: timestamp(start, e.t_ms) });
+      return;
+    }
+    if (isEvent('reply')(e)) {
+      const metrics: NonNullable<AtifStep['metrics']> = {};
+      if (e.usage) {
+        // ATIF's prompt_tokens include the cached ones, as the providers' input_tokens here do.
+        metrics.prompt_tokens = e.usage.input_tokens;
+        metrics.completion_tokens = e.usage.output_tokens;
+        if (e.usage.cached_input_tokens !== undefined) metrics.cached_tokens = e.usage.cached_input_tokens;
+        if (e.usage.reasoning_tokens !== undefined) metrics.extra = { reasoning_tokens: e.usage.reasoning_tokens };
+      }
+      if (typeof e.cost_usd === 'number') metrics.cost_usd = e.cost_usd;
+      lastAgent = pushStep({
+        source: 'agent',
+        message: e.text,
+        timestamp: timestamp(start, e.t_ms),
+        ...(e.llm?.model ?? modelName ? { model_name: e.llm?.model ?? modelName } : {}),
+        ...(Object.keys(metrics).length > 0 ? { metrics } : {}),
+        extra: { attempt: e.attempt, duration_ms: e.duration_ms, ...(e.llm ? { finish_reason: e.llm.finish_reason, model_version: e.llm.model_version } : {}) },
+      });
+      return;
+    }
+    addExtraEvent(e);
   });
   const u = taskUsage(t);
   return {
@@ -138,7 +130,7 @@ export function transcriptToAtif(t: Transcript, manifest: RunManifest): AtifTraj
       extra: { label: t.agent.label, privileged: t.agent.privileged, ...(manifest.model ? { provider: manifest.model.provider, endpoint: manifest.model.endpoint } : {}) },
     },
     steps,
-    notes: NOTES,
+    notes: interop.atifNotes,
     final_metrics: {
       total_prompt_tokens: u.input_tokens,
       total_completion_tokens: u.output_tokens,
@@ -148,9 +140,9 @@ export function transcriptToAtif(t: Transcript, manifest: RunManifest): AtifTraj
       extra: { replies: u.replies, unknown_price_replies: u.unknown_price_replies },
     },
     extra: {
-      suite: 'veh',
+      suite: manifest.suite,
       task_id: t.task.task_id,
-      probe: t.task.probe,
+      ...interop.taskExtra(t),
       task_index: t.settings.task_index,
       status: t.status,
       run_seed: t.settings.run_seed,
@@ -161,10 +153,10 @@ export function transcriptToAtif(t: Transcript, manifest: RunManifest): AtifTraj
 }
 
 /** The whole run as ATIF JSON Lines: one trajectory per task, in run order, newline-terminated. */
-export function runToAtifJsonl(manifest: RunManifest, transcripts: readonly Transcript[]): string {
+export function runToAtifJsonl<T extends TranscriptCore>(interop: SuiteInterop<T>, manifest: ManifestCore, transcripts: readonly T[]): string {
   return transcripts
     .slice()
     .sort((a, b) => a.settings.task_index - b.settings.task_index)
-    .map((t) => `${JSON.stringify(transcriptToAtif(t, manifest))}\n`)
+    .map((t) => `${JSON.stringify(transcriptToAtif(interop, t, manifest))}\n`)
     .join('');
 }

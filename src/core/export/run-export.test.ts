@@ -1,4 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { p1Task, p2Task, p3Task, p4Task } from '../circuit-audit/protocol/test-fixtures.ts';
+import { referenceCircuitOracle } from '../circuit-audit/run/reference-oracle.ts';
+import { runSuite } from '../run/run-suite.ts';
+import { fixtureClock } from '../veh/protocol/test-session.ts';
 import { vehSuite } from '../veh/suite.ts';
+import { SUITES } from '../suites.ts';
+import type { VehRow } from '../veh/rows.ts';
+import type { Transcript } from '../veh/run/transcript.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { VehRunResult as RunResult } from '../veh/run/run-veh.ts';
 import { ResultsFileSchema, RunBundleSchema, toResultsFile } from '../veh/run/results-file.ts';
@@ -14,15 +22,17 @@ let run: RunResult;
 let text = '';
 beforeAll(async () => {
   run = await fixtureRun('random');
-  text = JSON.stringify(buildRunExport(run, EXPORT_META), null, 2);
+  text = JSON.stringify(buildRunExport(vehSuite, run, EXPORT_META), null, 2);
 });
 
-const load = (): RunExport => JSON.parse(text) as RunExport;
+/** The export of a VEH run, typed as VEH's rows and transcripts (the suite's schemas validated them on import). */
+type VehExport = Omit<RunExport, 'rows' | 'transcripts'> & { rows: VehRow[]; transcripts: Transcript[] };
+const load = (): VehExport => JSON.parse(text) as VehExport;
 /** An edited file whose hash and summary table were recomputed, as a deliberate editor would. */
-const reseal = (f: RunExport): string => JSON.stringify({ ...f, tasks: summariseTasks(f.rows, f.transcripts), content_sha256: runContentHash(f) });
+const reseal = (f: VehExport): string => JSON.stringify({ ...f, tasks: summariseTasks(vehSuite.scoring, f.rows, f.transcripts), content_sha256: runContentHash(f) });
 const importError = (what: string, body: string, maxBytes?: number): string => {
   try {
-    parseRunFile(what, body, maxBytes);
+    parseRunFile(SUITES, what, body, maxBytes);
   } catch (e) {
     expect(e).toBeInstanceOf(ImportError);
     return (e as Error).message;
@@ -34,14 +44,14 @@ const bank = { hash: FIXTURE_BANK_HASH, tasks: fixtureBank() };
 describe('run export', () => {
   it('carries build, suite, the run and a summary line per task', () => {
     const f = load();
-    expect(f).toMatchObject({ format: RUN_EXPORT_FORMAT, format_version: 1, build: { app_version: 't', build_id: 'abc123' }, suite: { id: 'veh', version: 'veh-bank/test', bank_hash: FIXTURE_BANK_HASH } });
+    expect(f).toMatchObject({ format: RUN_EXPORT_FORMAT, format_version: 2, build: { app_version: 't', build_id: 'abc123' }, suite: { id: 'veh', version: 'veh-bank/test', bank_hash: FIXTURE_BANK_HASH } });
     expect(f.tasks).toHaveLength(run.rows.length);
     expect(f.tasks.map((t) => t.task_index)).toEqual(run.rows.map((_, i) => i));
     expect(f.content_sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('round trip: export → JSON → import gives identical rows, metrics, manifest and transcripts', () => {
-    const back = parseRunFile('run.json', text);
+    const back = parseRunFile(SUITES, 'run.json', text);
     expect(back.kind).toBe('export');
     expect(back.rows).toEqual(run.rows);
     expect(back.metrics).toEqual(run.metrics);
@@ -62,7 +72,7 @@ describe('run export', () => {
   });
 
   it('imports the older page download (no format block)', () => {
-    const back = parseRunFile('download.json', JSON.stringify({ status: run.status, error: run.error, manifest: run.manifest, rows: run.rows, metrics: run.metrics, transcripts: run.transcripts }));
+    const back = parseRunFile(SUITES, 'download.json', JSON.stringify({ status: run.status, error: run.error, manifest: run.manifest, rows: run.rows, metrics: run.metrics, transcripts: run.transcripts }));
     expect(back.kind).toBe('download');
     expect(back.rows).toEqual(run.rows);
     expect(back.content_sha256).toBe(runContentHash(run));
@@ -93,7 +103,7 @@ describe('import refuses bad files with a message that names the problem', () =>
     expect(importError('x.json', JSON.stringify({ ...load(), extra: '<img src=x onerror=alert(1)>' }))).toMatch(/Unrecognized key.*extra/);
   });
   it('a newer format version, or another format', () => {
-    expect(importError('v9.json', JSON.stringify({ ...load(), format_version: 9 }))).toMatch(/format_version 9; this build reads version 1/);
+    expect(importError('v9.json', JSON.stringify({ ...load(), format_version: 9 }))).toMatch(/format_version 9; this build reads versions 1 and 2/);
     expect(importError('o.json', JSON.stringify({ format: 'other' }))).toMatch(/has format "other"; expected "proving-ground\/run-export"/);
   });
   it('a results.json (no transcripts) and an unrelated JSON value', () => {
@@ -122,7 +132,7 @@ describe('import refuses bad files with a message that names the problem', () =>
 
 describe('verify through the export format: edits are flagged with the task and field', () => {
   const verifyText = async (body: string) => {
-    const back = parseRunFile('f.json', body);
+    const back = parseRunFile(SUITES, 'f.json', body);
     return verifyRun(vehSuite, { results: back, transcripts: back.transcripts }, { env: fixtureOracle, bank });
   };
 
@@ -164,5 +174,40 @@ describe('verify through the export format: edits are flagged with the task and 
     const r = await verifyRun(vehSuite, { results: f, transcripts: f.transcripts }, { env: fixtureOracle, bank });
     expect(r.outcome).toBe('mismatch');
     expect(r.tasks.find((x) => x.task_id === gone!.task.task_id)?.diffs[0]).toMatchObject({ path: 'transcript' });
+  });
+});
+
+describe('run export of every suite, and version 1 files', () => {
+  it('a version 1 file (VEH, task lines with `probe`) still imports, with its content unchanged', () => {
+    const v1 = readFileSync(new URL('../../../test/golden/legacy/veh-run-export-v1.json', import.meta.url), 'utf8');
+    const back = parseRunFile(SUITES, 'v1.json', v1);
+    const raw = JSON.parse(v1) as { rows: unknown[]; content_sha256: string };
+    expect(back).toMatchObject({ kind: 'export', suite: 'veh' });
+    expect(back.rows).toEqual(raw.rows);
+    expect(back.content_sha256).toBe(raw.content_sha256);
+    // Edited after export, it is refused like a version 2 file.
+    const edited = JSON.parse(v1) as { tasks: { pass: boolean }[] };
+    edited.tasks[0]!.pass = !edited.tasks[0]!.pass;
+    expect(importError('v1-edited.json', JSON.stringify(edited))).toMatch(/tasks\.0 .* does not match/);
+  });
+
+  it('a circuit-audit run exports and imports through the same format, checked with its own schemas', async () => {
+    const circuit = SUITES.get('circuit');
+    const tasks = [p1Task('propose_design'), p1Task('declare_infeasible'), p2Task(), p3Task(), p4Task()];
+    const result = await runSuite(circuit, { tasks, agent: circuit.agents[0]!, env: referenceCircuitOracle, clock: fixtureClock(), seed: 3, options: {}, appVersion: 't', bankHash: 'circuit-fixture' });
+    const file = buildRunExport(circuit, result, EXPORT_META);
+    expect(file.suite.id).toBe('circuit');
+    expect(file.tasks.map((t) => t.group)).toEqual(result.rows.map((r) => (r as unknown as { probe: string }).probe));
+    const back = parseRunFile(SUITES, 'circuit.json', JSON.stringify(file));
+    expect(back).toMatchObject({ kind: 'export', suite: 'circuit' });
+    expect(back.rows).toEqual(result.rows);
+    // A VEH row smuggled into a circuit export fails the circuit row schema.
+    const mixed = { ...file, rows: [run.rows[0]!, ...file.rows.slice(1)] };
+    expect(importError('mixed.json', JSON.stringify({ ...mixed, content_sha256: runContentHash(mixed) }))).toMatch(/not a valid run export: rows\.0.*\(suite circuit\)/);
+  });
+
+  it('a suite this build does not have is named', () => {
+    const f = load();
+    expect(importError('future.json', JSON.stringify({ ...f, suite: { ...f.suite, id: 'warp-drive' } }))).toMatch(/suite "warp-drive", which this build does not have \(it has veh, circuit/);
   });
 });

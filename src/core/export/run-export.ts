@@ -1,67 +1,98 @@
 /**
  * The run export (issue 4): one versioned JSON file per run, for sharing, archiving and importing
  * into another browser. It is a superset of the page's run download (status, error, manifest, rows,
- * metrics, transcripts at the top level, RunBundleSchema), so `proving-ground verify` and `score`
- * read it as they read a download; the added blocks say which build wrote it, which suite and bank
- * it ran on, give one summary line per task, and carry a content hash.
+ * metrics, transcripts at the top level, src/core/suite/files.ts), so `proving-ground verify` and
+ * `score` read it as they read a download; the added blocks say which build wrote it, which suite
+ * and bank it ran on, give one summary line per task, and carry a content hash.
+ *
+ * Version 2 (the suite contract) names any registered suite in `suite.id` and validates the
+ * manifest, rows and transcripts with that suite's schemas; its task lines name their `group`.
+ * Version 1 files (VEHBench only, task lines with `probe`) still import (legacy-export.ts).
  *
  * The manifest already holds the agent and model configuration without secrets (the endpoint is
- * reduced to scheme/host/path, extra headers to their names), the settings (seed, P3 variant,
+ * reduced to scheme/host/path, extra headers to their names), the settings (seed, suite options,
  * budgets, filter) and the run's dates.
  *
  * content_sha256 is SHA-256 over the canonical JSON of {manifest, rows, metrics, transcripts} — the
  * same value `verify` prints — so it names the content and catches accidental damage. Anyone who
- * edits a file can recompute it; replay verification is the real check.
+ * edits a file can recompute it: it proves nothing against a forger. Replay verification is the real check.
  */
 import { z } from 'zod';
-import { RunManifestSchema, type RunManifest } from '../veh/run/manifest.ts';
-import { SuiteMetricsSchema } from '../suite/metrics.ts';
-import { TranscriptSchema, type Transcript } from '../veh/run/transcript.ts';
-import type { SuiteMetrics } from '../suite/metrics.ts';
-import { VehRowSchema, type VehRow } from '../veh/rows.ts';
+import type { ManifestCore } from '../run/manifest-core.ts';
+import type { TranscriptCore } from '../run/transcript-core.ts';
+import type { AnySuite } from '../suite/contract.ts';
+import { SuiteMetricsSchema, type SuiteMetrics } from '../suite/metrics.ts';
 import { contentHash } from '../verify/canonical-json.ts';
 import { TaskSummarySchema, summariseTasks } from './task-summary.ts';
 
 export const RUN_EXPORT_FORMAT = 'proving-ground/run-export';
-/** Bump on any change a reader of version 1 could misread; the importer names versions it cannot read. */
-export const RUN_EXPORT_VERSION = 1;
+/** Bump on any change a reader of the previous version could misread; the importer names versions it cannot read. */
+export const RUN_EXPORT_VERSION = 2;
 
-export const RunExportSchema = z.strictObject({
-  format: z.literal(RUN_EXPORT_FORMAT),
-  format_version: z.literal(RUN_EXPORT_VERSION),
-  exported_at: z.string(),
-  build: z.strictObject({
-    app_version: z.string(),
-    /** The page's build (the hashed name of its entry script); null where none is known (CLI, dev server). */
-    build_id: z.string().nullable(),
-  }),
-  suite: z.strictObject({
-    id: z.literal('veh'),
-    /** The bank generator's version when the exporting build shipped the run's bank; null otherwise. */
-    version: z.string().nullable(),
-    bank_hash: z.string(),
-  }),
-  // The page download's fields, unchanged.
-  status: z.enum(['completed', 'cancelled', 'failed']),
-  error: z.string().nullable(),
-  manifest: RunManifestSchema,
-  rows: z.array(VehRowSchema),
-  metrics: SuiteMetricsSchema,
-  transcripts: z.array(TranscriptSchema),
-  /** Derived from rows and transcripts (task-summary.ts); an importer recomputes and compares it. */
-  tasks: z.array(TaskSummarySchema),
-  content_sha256: z.string().regex(/^[0-9a-f]{64}$/),
+const BuildSchema = z.strictObject({
+  app_version: z.string(),
+  /** The page's build (the hashed name of its entry script); null where none is known (CLI, dev server). */
+  build_id: z.string().nullable(),
 });
-export type RunExport = z.infer<typeof RunExportSchema>;
+
+/** The export's fields, with the suite's parts as the given schemas (a suite's, or `unknown` before the suite is known). */
+function exportShape<M extends z.ZodType, R extends z.ZodType, T extends z.ZodType>(parts: { manifest: M; row: R; transcript: T }) {
+  return z.strictObject({
+    format: z.literal(RUN_EXPORT_FORMAT),
+    format_version: z.literal(RUN_EXPORT_VERSION),
+    exported_at: z.string(),
+    build: BuildSchema,
+    suite: z.strictObject({
+      id: z.string().min(1),
+      /** The bank generator's version when the exporting build shipped the run's bank; null otherwise. */
+      version: z.string().nullable(),
+      bank_hash: z.string(),
+    }),
+    // The page download's fields, unchanged.
+    status: z.enum(['completed', 'cancelled', 'failed']),
+    error: z.string().nullable(),
+    manifest: parts.manifest,
+    rows: z.array(parts.row),
+    metrics: SuiteMetricsSchema,
+    transcripts: z.array(parts.transcript),
+    /** Derived from rows and transcripts (task-summary.ts); an importer recomputes and compares it. */
+    tasks: z.array(TaskSummarySchema),
+    content_sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  });
+}
+
+/** The export as read before its suite is looked up: the suite's parts unchecked. */
+export const RunExportEnvelopeSchema = exportShape({ manifest: z.unknown(), row: z.unknown(), transcript: z.unknown() });
+
+/** The export of a run of `suite`: its manifest, rows and transcripts checked with the suite's schemas. */
+export function runExportSchemaOf(suite: AnySuite) {
+  return exportShape({ manifest: suite.schemas.manifest, row: suite.schemas.row, transcript: suite.schemas.transcript });
+}
+
+export interface RunExport {
+  format: typeof RUN_EXPORT_FORMAT;
+  format_version: typeof RUN_EXPORT_VERSION;
+  exported_at: string;
+  build: z.infer<typeof BuildSchema>;
+  suite: { id: string; version: string | null; bank_hash: string };
+  status: 'completed' | 'cancelled' | 'failed';
+  error: string | null;
+  manifest: ManifestCore;
+  rows: { task_id: string }[];
+  metrics: SuiteMetrics;
+  transcripts: TranscriptCore[];
+  tasks: z.infer<typeof TaskSummarySchema>[];
+  content_sha256: string;
+}
 
 /** A finished run as the store or the run engine holds it. */
 export interface RunContent {
   status: 'completed' | 'cancelled' | 'failed';
   error: string | null;
-  manifest: RunManifest;
-  rows: readonly VehRow[];
+  manifest: ManifestCore;
+  rows: readonly { task_id: string }[];
   metrics: SuiteMetrics;
-  transcripts: readonly Transcript[];
+  transcripts: readonly TranscriptCore[];
 }
 
 export interface ExportMeta {
@@ -73,7 +104,7 @@ export interface ExportMeta {
 }
 
 /** Transcripts in run order: the order verify hashes them in, whatever order they were read in. */
-export function orderedTranscripts(transcripts: readonly Transcript[]): Transcript[] {
+export function orderedTranscripts<T extends TranscriptCore>(transcripts: readonly T[]): T[] {
   return transcripts.slice().sort((a, b) => a.settings.task_index - b.settings.task_index);
 }
 
@@ -82,21 +113,22 @@ export function runContentHash(run: Pick<RunContent, 'manifest' | 'rows' | 'metr
   return contentHash({ manifest: run.manifest, rows: run.rows, metrics: run.metrics, transcripts: orderedTranscripts(run.transcripts) });
 }
 
-export function buildRunExport(run: RunContent, meta: ExportMeta): RunExport {
+export function buildRunExport(suite: AnySuite, run: RunContent, meta: ExportMeta): RunExport {
+  if (run.manifest.suite !== suite.descriptor.id) throw new Error(`buildRunExport: the run is of suite "${run.manifest.suite}", not "${suite.descriptor.id}"`);
   const transcripts = orderedTranscripts(run.transcripts);
   return {
     format: RUN_EXPORT_FORMAT,
     format_version: RUN_EXPORT_VERSION,
     exported_at: meta.exported_at,
     build: { app_version: meta.app_version, build_id: meta.build_id },
-    suite: { id: 'veh', version: meta.suite_version, bank_hash: run.manifest.bank_hash },
+    suite: { id: suite.descriptor.id, version: meta.suite_version, bank_hash: run.manifest.bank_hash },
     status: run.status,
     error: run.error,
     manifest: run.manifest,
     rows: [...run.rows],
     metrics: run.metrics,
     transcripts,
-    tasks: summariseTasks(run.rows, transcripts),
+    tasks: summariseTasks(suite.scoring, run.rows, transcripts),
     content_sha256: runContentHash({ ...run, transcripts }),
   };
 }

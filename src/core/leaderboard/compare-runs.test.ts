@@ -1,3 +1,4 @@
+import { vehSuite } from '../veh/suite.ts';
 import { describe, expect, it } from 'vitest';
 import { pairedBootstrapDelta } from '../stats/bootstrap.ts';
 import { deriveSeed } from '../stats/rng.ts';
@@ -23,7 +24,7 @@ describe('compareRuns', () => {
     // A: t1 ok, t2 fail, t3 fail, t4 ok, t5 only in A. B (another order): t4 fail, t3 fail, t2 ok, t1 ok, t6 only in B.
     const a = stored([recovered('t1'), stuck('t2'), stuck('t3'), recovered('t4'), recovered('t5')]);
     const b = stored([stuck('t4'), stuck('t3'), recovered('t2'), recovered('t1'), recovered('t6')]);
-    const c = compareRuns(a, b, { seed: 42, resamples: 200 });
+    const c = compareRuns(vehSuite, a, b, { seed: 42, resamples: 200 });
     expect(c.pairs.map((p) => [p.task_id, p.outcome, p.a_index, p.b_index])).toEqual([
       ['t1', 'both_pass', 0, 3],
       ['t2', 'improvement', 1, 2],
@@ -32,10 +33,10 @@ describe('compareRuns', () => {
     ]);
     expect(c.only_a).toEqual(['t5']);
     expect(c.only_b).toEqual(['t6']);
-    expect(c.probes).toHaveLength(1);
-    expect(c.probes[0]?.counts).toEqual({ improvement: 1, regression: 1, both_fail: 1, both_pass: 1 });
+    expect(c.groups).toHaveLength(1);
+    expect(c.groups[0]?.counts).toEqual({ improvement: 1, regression: 1, both_fail: 1, both_pass: 1 });
     // Both recover 2 of the 4 paired tasks: P3-Success 0.5 each, delta 0.
-    expect(c.probes[0]?.headline).toMatchObject({ key: 'p3_success', a: 0.5, b: 0.5, delta: 0 });
+    expect(c.groups[0]?.headline).toMatchObject({ key: 'p3_success', a: 0.5, b: 0.5, delta: 0 });
   });
 
   it("gives P3's paired delta the same interval as pairedBootstrapDelta on the success indicators", () => {
@@ -44,7 +45,7 @@ describe('compareRuns', () => {
     const bOk = [1, 1, 0, 1, 1, 0];
     const a = ids.map((id, i) => (aOk[i] ? recovered(id) : stuck(id)));
     const b = ids.map((id, i) => (bOk[i] ? recovered(id) : stuck(id)));
-    const d = headlineDelta('P3', a, b, { seed: 7, resamples: 500 });
+    const d = headlineDelta(vehSuite, 'P3', a, b, { seed: 7, resamples: 500 });
     // 2/6 against 4/6 recovered.
     expect(d.a).toBeCloseTo(2 / 6, 12);
     expect(d.b).toBeCloseTo(4 / 6, 12);
@@ -68,8 +69,8 @@ describe('compareRuns', () => {
     ] as const;
     const a = gold.map(([id, sub, g]) => withId(p1Row(sub, g, 'propose_design'), id));
     const b = gold.map(([id, sub, g]) => withId(p1Row(sub, g, g), id));
-    const c = compareRuns(stored(a), stored(b), { seed: 1, resamples: 300 });
-    const p1 = c.probes[0];
+    const c = compareRuns(vehSuite, stored(a), stored(b), { seed: 1, resamples: 300 });
+    const p1 = c.groups[0];
     expect(p1?.counts).toEqual({ improvement: 2, regression: 0, both_fail: 0, both_pass: 1 });
     expect(p1?.headline.a).toBeCloseTo(0.1, 12);
     expect(p1?.headline.b).toBe(1);
@@ -79,9 +80,9 @@ describe('compareRuns', () => {
   it('splits a comparison per probe, in P1…P4 order', () => {
     const p4a = withId(p4Row({ oracle: ['x', 'y'], predicted: ['y', 'x'] }), 'r1');
     const p4b = withId(p4Row({ oracle: ['x', 'y'], predicted: ['x', 'y'] }), 'r1');
-    const c = compareRuns(stored([p4a, recovered('t1')]), stored([recovered('t1'), p4b]), { seed: 3, resamples: 100 });
-    expect(c.probes.map((p) => p.probe)).toEqual(['P3', 'P4']);
+    const c = compareRuns(vehSuite, stored([p4a, recovered('t1')]), stored([recovered('t1'), p4b]), { seed: 3, resamples: 100 });
+    expect(c.groups.map((p) => p.group)).toEqual(['P3', 'P4']);
     // τb of a reversed pair is −1, of the right order +1: delta 2.
-    expect(c.probes[1]?.headline).toMatchObject({ key: 'kendall_tau', a: -1, b: 1, delta: 2 });
+    expect(c.groups[1]?.headline).toMatchObject({ key: 'kendall_tau', a: -1, b: 1, delta: 2 });
   });
 });

@@ -5,8 +5,8 @@
  * entry is not distinguishable from first place at this sample size, which a reader should know
  * before reading much into the order.
  */
-import type { MetricValue } from '../veh/rows.ts';
-import type { MetricDirection } from './metric-catalog.ts';
+import type { MetricValue } from '../suite/metrics.ts';
+import type { MetricDirection } from '../suite/scoring.ts';
 
 export const TIE_EPS = 1e-12;
 

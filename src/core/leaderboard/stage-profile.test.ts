@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MetricValue } from '../veh/rows.ts';
-import { normaliseHeadline, stageProfile } from './stage-profile.ts';
+import { stageProfile } from './stage-profile.ts';
+import { normaliseVehHeadline as normaliseHeadline } from '../veh/scoring/index.ts';
+import { vehSuite } from '../veh/suite.ts';
 
 const mv = (value: number): MetricValue => ({ value, ci_low: null, ci_high: null, method: 'none', n: 1 });
 
@@ -14,8 +16,8 @@ describe('stage profile', () => {
   });
 
   it('gives all four stages in order, null where the run has no rows', () => {
-    const p = stageProfile({ P1: { p1_composite: mv(0.6) }, P4: { kendall_tau: mv(0.2) } });
-    expect(p.map((s) => [s.probe, s.raw, s.normalised])).toEqual([
+    const p = stageProfile(vehSuite, { P1: { p1_composite: mv(0.6) }, P4: { kendall_tau: mv(0.2) } });
+    expect(p.map((s) => [s.group, s.raw, s.normalised])).toEqual([
       ['P1', 0.6, 0.6],
       ['P2', null, null],
       ['P3', null, null],

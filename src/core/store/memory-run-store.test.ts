@@ -1,4 +1,4 @@
 import { MemoryRunStore } from './memory-run-store.ts';
-import { describeRunStoreContract } from './run-store-contract.ts';
+import { describeRunStoreContract } from './test-store-contract.ts';
 
 describeRunStoreContract('memory', () => new MemoryRunStore());

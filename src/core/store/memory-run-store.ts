@@ -3,17 +3,16 @@
  * (private windows). Values are copied in and out (structuredClone), as IndexedDB does, so a caller
  * mutating what it passed or got back cannot change what is stored.
  */
-import type { RunManifest } from '../veh/run/manifest.ts';
-import type { Transcript } from '../veh/run/transcript.ts';
+import type { ManifestCore } from '../run/manifest-core.ts';
+import type { TranscriptCore } from '../run/transcript-core.ts';
 import type { SuiteMetrics } from '../suite/metrics.ts';
-import type { VehRow } from '../veh/rows.ts';
 import { assertDeletable, assertWritable, beginRecord, byStartedDesc, checkImportShape, checkTaskIndex, finishedSummary, freeStoreId, importRecord, type BeginInit } from './run-records.ts';
-import type { RunStore, StoredRun, StoredRunSummary, StoredTask, StoredVerification } from './run-store.ts';
+import type { ImportInput, RunStore, StoredRun, StoredRunSummary, StoredTask, StoredVerification, SuiteRow } from './run-store.ts';
 
 interface MemoryRun {
   run: StoredRun;
-  rows: Map<number, VehRow>;
-  transcripts: Map<number, Transcript>;
+  rows: Map<number, SuiteRow>;
+  transcripts: Map<number, TranscriptCore>;
 }
 
 const copy = <T>(v: T): T => structuredClone(v);
@@ -42,7 +41,7 @@ export class MemoryRunStore implements RunStore {
     return Promise.resolve(storeId);
   }
 
-  async commitTask(storeId: string, task: { task_index: number; row: VehRow; transcript: Transcript }): Promise<void> {
+  async commitTask(storeId: string, task: { task_index: number; row: SuiteRow; transcript: TranscriptCore }): Promise<void> {
     await Promise.resolve();
     const r = this.need(storeId);
     assertWritable(r.run.summary);
@@ -52,7 +51,7 @@ export class MemoryRunStore implements RunStore {
     r.run.summary = { ...r.run.summary, done_count: r.rows.size };
   }
 
-  async finishRun(storeId: string, end: { status: 'completed' | 'cancelled' | 'failed'; error: string | null; manifest: RunManifest; metrics: SuiteMetrics }): Promise<void> {
+  async finishRun(storeId: string, end: { status: 'completed' | 'cancelled' | 'failed'; error: string | null; manifest: ManifestCore; metrics: SuiteMetrics }): Promise<void> {
     await Promise.resolve();
     const r = this.need(storeId);
     assertWritable(r.run.summary);
@@ -80,18 +79,18 @@ export class MemoryRunStore implements RunStore {
     return Promise.resolve([...r.rows.entries()].sort(([a], [b]) => a - b).map(([task_index, row]) => ({ task_index, row: copy(row) })));
   }
 
-  readTranscript(storeId: string, taskIndex: number): Promise<Transcript | null> {
+  readTranscript(storeId: string, taskIndex: number): Promise<TranscriptCore | null> {
     const t = this.runs.get(storeId)?.transcripts.get(taskIndex);
     return Promise.resolve(t ? copy(t) : null);
   }
 
-  readTranscripts(storeId: string): Promise<Transcript[]> {
+  readTranscripts(storeId: string): Promise<TranscriptCore[]> {
     const r = this.runs.get(storeId);
     if (!r) return Promise.resolve([]);
     return Promise.resolve([...r.transcripts.entries()].sort(([a], [b]) => a - b).map(([, t]) => copy(t)));
   }
 
-  async importRun(run: { manifest: RunManifest; rows: readonly VehRow[]; metrics: SuiteMetrics; transcripts: readonly Transcript[]; imported_from: string; imported_at: string }): Promise<string> {
+  async importRun(run: ImportInput): Promise<string> {
     await Promise.resolve();
     checkImportShape(run);
     const storeId = freeStoreId(run.manifest.run_id, (id) => this.runs.has(id));

@@ -4,12 +4,11 @@
  * query cache listens and invalidates exactly what a write changed, so every view of the store
  * (run list, a run's rows, the Run page banner) follows it without polling.
  */
-import type { RunManifest } from '../veh/run/manifest.ts';
-import type { Transcript } from '../veh/run/transcript.ts';
+import type { ManifestCore } from '../run/manifest-core.ts';
+import type { TranscriptCore } from '../run/transcript-core.ts';
 import type { SuiteMetrics } from '../suite/metrics.ts';
-import type { VehRow } from '../veh/rows.ts';
 import type { BeginInit } from './run-records.ts';
-import type { RunStore, StoredRun, StoredRunSummary, StoredTask, StoredVerification } from './run-store.ts';
+import type { RunStore, SuiteRow, StoredRun, StoredRunSummary, StoredTask, StoredVerification } from './run-store.ts';
 
 /**
  * `task`: one task committed to a running run (frequent: fast agents commit hundreds a second);
@@ -52,20 +51,20 @@ export class ObservableRunStore implements RunStore {
   async readRows(storeId: string): Promise<StoredTask[]> {
     return (await this.backend).readRows(storeId);
   }
-  async readTranscript(storeId: string, taskIndex: number): Promise<Transcript | null> {
+  async readTranscript(storeId: string, taskIndex: number): Promise<TranscriptCore | null> {
     return (await this.backend).readTranscript(storeId, taskIndex);
   }
-  async readTranscripts(storeId: string): Promise<Transcript[]> {
+  async readTranscripts(storeId: string): Promise<TranscriptCore[]> {
     return (await this.backend).readTranscripts(storeId);
   }
 
   beginRun(init: BeginInit): Promise<string> {
     return this.write((id) => (id === undefined ? { kind: 'all' } : { kind: 'run', storeId: id, rows: false }), (s) => s.beginRun(init));
   }
-  commitTask(storeId: string, task: { task_index: number; row: VehRow; transcript: Transcript }): Promise<void> {
+  commitTask(storeId: string, task: { task_index: number; row: SuiteRow; transcript: TranscriptCore }): Promise<void> {
     return this.write(() => ({ kind: 'task', storeId }), (s) => s.commitTask(storeId, task));
   }
-  finishRun(storeId: string, end: { status: 'completed' | 'cancelled' | 'failed'; error: string | null; manifest: RunManifest; metrics: SuiteMetrics }): Promise<void> {
+  finishRun(storeId: string, end: { status: 'completed' | 'cancelled' | 'failed'; error: string | null; manifest: ManifestCore; metrics: SuiteMetrics }): Promise<void> {
     return this.write(() => ({ kind: 'run', storeId, rows: false }), (s) => s.finishRun(storeId, end));
   }
   markInterrupted(storeId: string, why: string): Promise<void> {

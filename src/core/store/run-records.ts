@@ -3,9 +3,8 @@
  * store and the IndexedDB store cannot drift apart: what a new local run looks like, what a commit,
  * a finish or an interruption changes, and how an imported file becomes a stored run.
  */
-import type { RunManifest } from '../veh/run/manifest.ts';
-import type { SuiteMetrics } from '../suite/metrics.ts';
-import type { StoredRun, StoredRunSummary, RunRecipe } from './run-store.ts';
+import type { ManifestCore } from '../run/manifest-core.ts';
+import type { ImportInput, StoredRun, StoredRunSummary, RunRecipe } from './run-store.ts';
 
 export interface BeginInit {
   run_id: string;
@@ -56,7 +55,7 @@ export function checkTaskIndex(summary: StoredRunSummary, taskIndex: number): vo
   }
 }
 
-export function finishedSummary(summary: StoredRunSummary, end: { status: 'completed' | 'cancelled' | 'failed'; error: string | null; manifest: RunManifest }): StoredRunSummary {
+export function finishedSummary(summary: StoredRunSummary, end: { status: 'completed' | 'cancelled' | 'failed'; error: string | null; manifest: ManifestCore }): StoredRunSummary {
   return { ...summary, status: end.status, error: end.error, finished_at: end.manifest.finished_at };
 }
 
@@ -70,17 +69,8 @@ export function freeStoreId(runId: string, taken: (id: string) => boolean): stri
 }
 
 /** How a run is named in lists: LLM runs by provider and model, built-in agents by their label. */
-export function manifestLabel(manifest: RunManifest): string {
+export function manifestLabel(manifest: ManifestCore): string {
   return manifest.model ? `${manifest.model.provider} ${manifest.model.model}` : manifest.agent.label;
-}
-
-export interface ImportInput {
-  manifest: RunManifest;
-  rows: readonly unknown[];
-  metrics: SuiteMetrics;
-  transcripts: readonly unknown[];
-  imported_from: string;
-  imported_at: string;
 }
 
 /** Transcripts are optional in an import (results.json has none), but if present there is one per row. */
@@ -133,6 +123,9 @@ export function assertDeletable(summary: StoredRunSummary): void {
   }
 }
 
+/** The suite id of a damaged record's stand-in. */
+export const DAMAGED_SUITE = '(damaged)';
+
 /**
  * A stand-in for a run record that fails validation (damaged, or written by a newer build): listed
  * with the reason so the user can see it and delete it, instead of one bad record hiding every run.
@@ -143,7 +136,8 @@ export function damagedSummary(storeId: string, reason: string): StoredRunSummar
     run_id: storeId,
     source: 'local',
     status: 'failed',
-    suite: 'veh',
+    // Not a registered suite id: the page shows the record as damaged, never as a run of some suite.
+    suite: DAMAGED_SUITE,
     agent_id: 'unknown',
     label: '(damaged record)',
     model: null,

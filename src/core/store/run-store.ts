@@ -2,19 +2,21 @@
  * The run store contract (issue 4): where the page keeps runs, per-task results, transcripts and
  * imported files, so a closed tab or a crash loses at most the task in flight. Pure types: the page
  * implements it over IndexedDB (src/adapters/browser/runs-db.ts), Node and tests over memory
- * (memory-run-store.ts). Every implementation passes the same contract suite (run-store-contract.ts).
+ * (memory-run-store.ts). Every implementation passes the same contract suite (test-store-contract.ts).
  *
  * Keys: `store_id` is the store's own key for a run (a local run uses its run id; an imported file
  * whose run id is already stored gets a suffixed id), so an import never overwrites anything.
  * Rows and transcripts are kept apart so leaderboards read rows only.
  */
-import type { RunManifest } from '../veh/run/manifest.ts';
+import type { ManifestCore } from '../run/manifest-core.ts';
+import type { TranscriptCore } from '../run/transcript-core.ts';
 import type { SuiteMetrics } from '../suite/metrics.ts';
-import type { RunControls } from '../veh/run/types.ts';
-import type { Transcript } from '../veh/run/transcript.ts';
-import type { P3Variant } from '../veh/protocol/prompts.ts';
-import type { VehRow } from '../veh/rows.ts';
 import type { VerifyOutcome } from '../verify/verify.ts';
+
+/** A task row as the store holds it: any suite's row (validated by that suite's row schema on read). */
+export interface SuiteRow {
+  task_id: string;
+}
 
 export type RunSource = 'local' | 'imported';
 
@@ -25,19 +27,22 @@ export type RunSource = 'local' | 'imported';
  */
 export type StoredRunStatus = 'running' | 'interrupted' | 'completed' | 'cancelled' | 'failed';
 
-/** What is needed to resume a local run exactly as it was started (built-in agents; LLM runs need the key again). */
+/**
+ * What is needed to resume a local run exactly as it was started (built-in agents; LLM runs need
+ * the key again). `options` are the suite's own run options (its options schema validates them on
+ * read); records written before the suite contract kept VEH's P3 variant and controls at the top
+ * level and are upgraded when read (legacy-records.ts).
+ */
 export interface RunRecipe {
-  suite: 'veh';
+  suite: string;
   agent_id: string;
   seed: number;
-  p3_variant: P3Variant;
+  options: unknown;
   filters: Record<string, string>;
   bank_hash: string;
   /** The task ids in run order: resume runs the ones with no committed row, in this order. */
   task_ids: string[];
   app_version: string;
-  /** Added: the audit controls the run ran under (absent: none), so a resumed run uses them too. */
-  controls?: Omit<RunControls, 'matched'>;
 }
 
 /** The outcome of the last replay verification, shown as a badge beside the run. */
@@ -56,7 +61,8 @@ export interface StoredRunSummary {
   run_id: string;
   source: RunSource;
   status: StoredRunStatus;
-  suite: 'veh';
+  /** The suite id (src/core/suites.ts). */
+  suite: string;
   agent_id: string;
   /** The agent's label, or provider + model for LLM runs. */
   label: string;
@@ -83,13 +89,14 @@ export interface StoredRunSummary {
 /** A run as stored: its summary, and once finished (or imported) the manifest and metrics. */
 export interface StoredRun {
   summary: StoredRunSummary;
-  manifest: RunManifest | null;
+  /** The suite's manifest (validated by its schema on read); generic layers read the core fields. */
+  manifest: ManifestCore | null;
   metrics: SuiteMetrics | null;
 }
 
 export interface StoredTask {
   task_index: number;
-  row: VehRow;
+  row: SuiteRow;
 }
 
 export interface StorageEstimate {
@@ -115,14 +122,24 @@ export class StoreCorruptionError extends Error {
   }
 }
 
+/** A whole run to import (one transaction); transcripts are one per row, or none. */
+export interface ImportInput {
+  manifest: ManifestCore;
+  rows: readonly SuiteRow[];
+  metrics: SuiteMetrics;
+  transcripts: readonly TranscriptCore[];
+  imported_from: string;
+  imported_at: string;
+}
+
 export interface RunStore {
   listRuns(): Promise<StoredRunSummary[]>;
   getRun(storeId: string): Promise<StoredRun | null>;
   /** Starts a local run: a summary with status `running`, no tasks. Returns its store id. */
   beginRun(init: { run_id: string; label: string; model: string | null; started_at: string; recipe: RunRecipe }): Promise<string>;
   /** One transaction: the task's row and transcript and the summary's done_count, or nothing. */
-  commitTask(storeId: string, task: { task_index: number; row: VehRow; transcript: Transcript }): Promise<void>;
-  finishRun(storeId: string, end: { status: 'completed' | 'cancelled' | 'failed'; error: string | null; manifest: RunManifest; metrics: SuiteMetrics }): Promise<void>;
+  commitTask(storeId: string, task: { task_index: number; row: SuiteRow; transcript: TranscriptCore }): Promise<void>;
+  finishRun(storeId: string, end: { status: 'completed' | 'cancelled' | 'failed'; error: string | null; manifest: ManifestCore; metrics: SuiteMetrics }): Promise<void>;
   /** At page start: every run still `running` belongs to a tab that is gone; mark it interrupted. */
   markInterrupted(storeId: string, why: string): Promise<void>;
   /**
@@ -132,11 +149,11 @@ export interface RunStore {
   resumeRun(storeId: string): Promise<StoredRunSummary>;
   /** Rows in task_index order (no transcripts). */
   readRows(storeId: string): Promise<StoredTask[]>;
-  readTranscript(storeId: string, taskIndex: number): Promise<Transcript | null>;
+  readTranscript(storeId: string, taskIndex: number): Promise<TranscriptCore | null>;
   /** All transcripts in task_index order (export, verify). */
-  readTranscripts(storeId: string): Promise<Transcript[]>;
+  readTranscripts(storeId: string): Promise<TranscriptCore[]>;
   /** One transaction: the whole run or nothing. Returns the store id given to it. */
-  importRun(run: { manifest: RunManifest; rows: readonly VehRow[]; metrics: SuiteMetrics; transcripts: readonly Transcript[]; imported_from: string; imported_at: string }): Promise<string>;
+  importRun(run: ImportInput): Promise<string>;
   setVerification(storeId: string, verification: StoredVerification): Promise<void>;
   deleteRun(storeId: string): Promise<void>;
   clearAll(): Promise<void>;

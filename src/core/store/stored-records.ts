@@ -1,18 +1,23 @@
 /**
  * zod schemas for every record the run store keeps. IndexedDB hands back whatever was written (by
- * this build, an older one, or a damaged profile), so each read is checked against these before it
- * reaches the page; `parseStored` turns a failure into a StoreCorruptionError naming store and key.
+ * this build, an older one, or a damaged profile), so each read is checked before it reaches the
+ * page: the store's own fields here, and the suite's parts (manifest, rows, transcripts, recipe
+ * options) with that suite's schemas, looked up by the record's suite id in the registry the store
+ * was given. `parseStored` turns a failure into a StoreCorruptionError naming store and key.
  */
 import { z } from 'zod';
-import { RunManifestSchema } from '../veh/run/manifest.ts';
+import type { AnySuite } from '../suite/contract.ts';
 import { SuiteMetricsSchema } from '../suite/metrics.ts';
-import { TranscriptSchema } from '../veh/run/transcript.ts';
-import { ControlConditionSchema } from '../veh/protocol/control-blocks.ts';
-import { P3VariantSchema } from '../veh/protocol/prompts.ts';
-import { SgFormSchema } from '../veh/protocol/sg-forms.ts';
-import { SubsetIdSchema } from '../veh/subsets/appendix-d.ts';
-import { VehRowSchema } from '../veh/rows.ts';
-import { StoreCorruptionError, type RunRecipe, type StoredRun, type StoredRunSummary, type StoredVerification } from './run-store.ts';
+import { upgradeRunRecord } from './legacy-records.ts';
+import { StoreCorruptionError, type RunRecipe, type StoredRun, type StoredRunSummary, type StoredVerification, type SuiteRow } from './run-store.ts';
+import type { ManifestCore } from '../run/manifest-core.ts';
+import type { TranscriptCore } from '../run/transcript-core.ts';
+
+/** Where the store finds a suite's schemas: the suite registry (src/core/suite/registry.ts). */
+export interface SuiteSchemaSource {
+  has(id: string): boolean;
+  get(id: string): AnySuite;
+}
 
 const VerifyOutcomeSchema = z.enum(['verified', 'mismatch', 'unverifiable']);
 
@@ -25,17 +30,14 @@ export const StoredVerificationSchema = z.strictObject({
 }) satisfies z.ZodType<StoredVerification>;
 
 export const RunRecipeSchema = z.strictObject({
-  suite: z.literal('veh'),
+  suite: z.string().min(1),
   agent_id: z.string(),
   seed: z.number().int(),
-  p3_variant: P3VariantSchema,
+  options: z.unknown(),
   filters: z.record(z.string(), z.string()),
   bank_hash: z.string(),
   task_ids: z.array(z.string()),
   app_version: z.string(),
-  controls: z
-    .strictObject({ control: ControlConditionSchema.optional(), subset: SubsetIdSchema.nullable().optional(), sgForm: SgFormSchema.nullable().optional() })
-    .optional(),
 }) satisfies z.ZodType<RunRecipe>;
 
 export const StoredRunSummarySchema = z.strictObject({
@@ -43,7 +45,7 @@ export const StoredRunSummarySchema = z.strictObject({
   run_id: z.string(),
   source: z.enum(['local', 'imported']),
   status: z.enum(['running', 'interrupted', 'completed', 'cancelled', 'failed']),
-  suite: z.literal('veh'),
+  suite: z.string().min(1),
   agent_id: z.string(),
   label: z.string(),
   model: z.string().nullable(),
@@ -61,30 +63,43 @@ export const StoredRunSummarySchema = z.strictObject({
   error: z.string().nullable(),
 }) satisfies z.ZodType<StoredRunSummary>;
 
-/** The `runs` object store's value: one per run, keyed by summary.store_id. */
+/** The `runs` object store's value as the store reads it, before the suite's own parts are checked. */
 export const StoredRunRecordSchema = z.strictObject({
   store_id: z.string().min(1),
   summary: StoredRunSummarySchema,
-  manifest: RunManifestSchema.nullable(),
+  manifest: z.unknown(),
   metrics: SuiteMetricsSchema.nullable(),
 });
-export type StoredRunRecord = z.infer<typeof StoredRunRecordSchema>;
+export interface StoredRunRecord {
+  store_id: string;
+  summary: StoredRunSummary;
+  manifest: ManifestCore | null;
+  metrics: StoredRun['metrics'];
+}
 
 /** The `task_rows` object store's value, keyed by [store_id, task_index]. */
 export const StoredRowRecordSchema = z.strictObject({
   store_id: z.string().min(1),
   task_index: z.number().int().nonnegative(),
-  row: VehRowSchema,
+  row: z.unknown(),
 });
-export type StoredRowRecord = z.infer<typeof StoredRowRecordSchema>;
+export interface StoredRowRecord {
+  store_id: string;
+  task_index: number;
+  row: SuiteRow;
+}
 
 /** The `transcripts` object store's value, keyed by [store_id, task_index]. */
 export const StoredTranscriptRecordSchema = z.strictObject({
   store_id: z.string().min(1),
   task_index: z.number().int().nonnegative(),
-  transcript: TranscriptSchema,
+  transcript: z.unknown(),
 });
-export type StoredTranscriptRecord = z.infer<typeof StoredTranscriptRecordSchema>;
+export interface StoredTranscriptRecord {
+  store_id: string;
+  task_index: number;
+  transcript: TranscriptCore;
+}
 
 export function runRecordOf(run: StoredRun): StoredRunRecord {
   return { store_id: run.summary.store_id, summary: run.summary, manifest: run.manifest, metrics: run.metrics };
@@ -103,4 +118,37 @@ export function parseStored<T>(schema: z.ZodType<T>, value: unknown, where: { st
     .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
     .join('; ');
   throw new StoreCorruptionError(`Stored record ${where.store}[${where.key}] is damaged or from an unknown version (${issues})`, { cause: parsed.error });
+}
+
+function suiteOf(suites: SuiteSchemaSource, id: string, where: { store: string; key: string }): AnySuite {
+  if (!suites.has(id)) throw new StoreCorruptionError(`Stored record ${where.store}[${where.key}] is a run of suite "${id}", which this build does not have`);
+  return suites.get(id);
+}
+
+/** The store's fields only (no suite lookup): for status checks on delete and clear, which must work on any record. */
+export function parseRunEnvelope(value: unknown): StoredRunSummary | null {
+  const parsed = StoredRunRecordSchema.safeParse(upgradeRunRecord(value));
+  return parsed.success ? parsed.data.summary : null;
+}
+
+/** A `runs` record: the store's fields, then the manifest and the recipe's options with the run's suite's schemas. */
+export function parseRunRecord(suites: SuiteSchemaSource, value: unknown, where: { store: string; key: string }): StoredRunRecord {
+  const base = parseStored(StoredRunRecordSchema, upgradeRunRecord(value), where);
+  const suite = suiteOf(suites, base.summary.suite, where);
+  const manifest = base.manifest === null ? null : parseStored(suite.schemas.manifest, base.manifest, { ...where, key: `${where.key}.manifest` });
+  const recipe = base.summary.recipe;
+  if (recipe) parseStored(suite.schemas.options, recipe.options, { ...where, key: `${where.key}.summary.recipe.options` });
+  return { ...base, manifest };
+}
+
+/** A `task_rows` record of a run of `suiteId`. */
+export function parseRowRecord(suites: SuiteSchemaSource, suiteId: string, value: unknown, where: { store: string; key: string }): StoredRowRecord {
+  const base = parseStored(StoredRowRecordSchema, value, where);
+  return { ...base, row: parseStored(suiteOf(suites, suiteId, where).schemas.row, base.row, where) };
+}
+
+/** A `transcripts` record of a run of `suiteId`. */
+export function parseTranscriptRecord(suites: SuiteSchemaSource, suiteId: string, value: unknown, where: { store: string; key: string }): StoredTranscriptRecord {
+  const base = parseStored(StoredTranscriptRecordSchema, value, where);
+  return { ...base, transcript: parseStored(suiteOf(suites, suiteId, where).schemas.transcript, base.transcript, where) };
 }

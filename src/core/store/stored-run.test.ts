@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { runVehSuite } from '../veh/run/run-veh.ts';
+import { runSuite } from '../run/run-suite.ts';
+import type { VehResolvedOptions } from '../veh/run/run-veh.ts';
+import type { Transcript } from '../veh/run/transcript.ts';
+import type { VehOracle } from '../veh/run/types.ts';
+import type { VehRow } from '../veh/rows.ts';
+import { vehSuite } from '../veh/suite.ts';
+import type { VehTask } from '../veh/task-schema.ts';
 import { getBuiltinAgent } from '../veh/agents/index.ts';
 import { fixtureBank, fixtureOracle } from '../veh/protocol/test-fixtures.ts';
 import { fixtureClock } from '../veh/protocol/test-session.ts';
@@ -11,14 +17,15 @@ import { resumeStoredRun, startStoredRun, type StoredRunOptions } from './stored
 const BANK_HASH = 'bank-1';
 
 /** The random agent draws from its per-task RNG, so it shows whether a resumed task saw the same stream. */
-function options(store: RunStore): StoredRunOptions {
+function options(store: RunStore): StoredRunOptions<VehTask, VehOracle, VehResolvedOptions, VehRow, Transcript> {
   return {
     store,
     label: 'Random',
     model: null,
     tasks: fixtureBank(),
     agent: getBuiltinAgent('random'),
-    oracle: fixtureOracle,
+    env: fixtureOracle,
+    options: { p3Variant: 'raw_history' },
     clock: fixtureClock(),
     seed: 5,
     appVersion: '0.0.0-test',
@@ -58,8 +65,8 @@ describe('stored runs', () => {
         committedBeforeNext.push((await store.readRows(id)).length);
       },
     });
-    const { storeId, result, finishError } = await startStoredRun(options(spy));
-    const plain = await runVehSuite({ ...options(store), tasks: fixtureBank(), clock: fixtureClock() });
+    const { storeId, result, finishError } = await startStoredRun(vehSuite, options(spy));
+    const plain = await runSuite(vehSuite, { ...options(store), tasks: fixtureBank(), clock: fixtureClock() });
     expect(finishError).toBeNull();
     expect(result.rows).toEqual(plain.rows);
     expect(result.metrics).toEqual(plain.metrics);
@@ -73,10 +80,10 @@ describe('stored runs', () => {
   });
 
   it('a run interrupted mid-way and resumed gives the same rows, metrics and run id as an uninterrupted one', async () => {
-    const whole = await startStoredRun(options(new MemoryRunStore()));
+    const whole = await startStoredRun(vehSuite, options(new MemoryRunStore()));
 
     const store = new MemoryRunStore();
-    const dying = await startStoredRun(options(dyingAt(store, 7)));
+    const dying = await startStoredRun(vehSuite, options(dyingAt(store, 7)));
     expect(dying.finishError).toMatch(/tab closed/);
     // The "reload": the run is still marked running, with the 6 tasks committed before the crash.
     const found = (await store.listRuns())[0];
@@ -86,14 +93,15 @@ describe('stored runs', () => {
 
     const summary = (await store.getRun(found.store_id))?.summary;
     if (!summary) throw new Error('run vanished');
-    const plan = planResume({ summary, committed: await store.readRows(summary.store_id), transcripts: await store.readTranscripts(summary.store_id), bankTasks: fixtureBank(), bankHash: BANK_HASH, agentProblem: null });
+    // The store validated rows and transcripts with the suite's schemas on the way in; the page reads them typed the same way.
+    const plan = planResume({ summary, committed: (await store.readRows(summary.store_id)) as { task_index: number; row: VehRow }[], transcripts: (await store.readTranscripts(summary.store_id)) as Transcript[], bankTasks: fixtureBank(), bankHash: BANK_HASH, agentProblem: null });
     if (!plan.ok) throw new Error(plan.reason);
     expect(plan.remaining).toBe(fixtureBank().length - 6);
 
     const ranTasks: string[] = [];
     // Resumed later: a clock months ahead, yet the run keeps its original start and run id.
     let later = Date.UTC(2026, 5, 1);
-    const resumed = await resumeStoredRun({ ...options(store), clock: () => (later += 1), summary, plan, onProgress: (p) => ranTasks.push(p.task_id) });
+    const resumed = await resumeStoredRun(vehSuite, { ...options(store), clock: () => (later += 1), summary, plan, onProgress: (p: { task_id: string }) => ranTasks.push(p.task_id) });
     expect(ranTasks).toEqual(fixtureBank().slice(6).map((t) => t.task_id));
     expect(resumed.result.status).toBe('completed');
     expect(resumed.result.rows).toEqual(whole.result.rows);
@@ -106,16 +114,17 @@ describe('stored runs', () => {
 
   it('keeps the audit controls in the recipe, so a resumed run runs under them too', async () => {
     const store = new MemoryRunStore();
-    const { storeId } = await startStoredRun({ ...options(store), controls: { control: 'neutral', subset: null, sgForm: null } });
-    expect((await store.getRun(storeId))?.summary.recipe?.controls).toEqual({ control: 'neutral', subset: null, sgForm: null });
-    const plain = await startStoredRun(options(store));
-    expect((await store.getRun(plain.storeId))?.summary.recipe).not.toHaveProperty('controls');
+    const controls = { control: 'neutral', subset: null, sgForm: null } as const;
+    const { storeId } = await startStoredRun(vehSuite, { ...options(store), options: { p3Variant: 'raw_history', controls } });
+    expect((await store.getRun(storeId))?.summary.recipe?.options).toEqual({ p3Variant: 'raw_history', controls });
+    const plain = await startStoredRun(vehSuite, options(store));
+    expect((await store.getRun(plain.storeId))?.summary.recipe?.options).toEqual({ p3Variant: 'raw_history' });
   });
 
   it('a full quota stops the run cleanly: status failed, the message says so, committed tasks stay', async () => {
     const store = new MemoryRunStore();
     const full = () => new StoreQuotaError('Browser storage is full: delete old runs or export them');
-    const { storeId, result } = await startStoredRun(options(dyingAt(store, 4, full)));
+    const { storeId, result } = await startStoredRun(vehSuite, options(dyingAt(store, 4, full)));
     expect(result.status).toBe('failed');
     expect(result.error).toMatch(/storage is full/);
     expect(result.rows).toHaveLength(3);
@@ -128,7 +137,7 @@ describe('stored runs', () => {
 describe('planResume refuses what cannot be continued exactly', () => {
   async function interrupted() {
     const store = new MemoryRunStore();
-    await startStoredRun(options(dyingAt(store, 3)));
+    await startStoredRun(vehSuite, options(dyingAt(store, 3)));
     const id = (await store.listRuns())[0]?.store_id ?? '';
     await store.markInterrupted(id, 'reload');
     const summary = (await store.getRun(id))?.summary;

@@ -2,14 +2,18 @@
  * A suite run that is written to a RunStore as it goes: beginRun before the first task, each task
  * committed (and awaited) the moment it finishes, finishRun at the end. Closing the tab therefore
  * loses at most the task in flight. Resuming continues the same stored run with the tasks it has
- * not committed. Pure: the store, clock and oracle come in, so Node tests run exactly what the page runs.
+ * not committed. Pure and suite-generic: the suite, store, clock and environment come in, so Node
+ * tests run exactly what the page runs.
  */
-import { runId, type ManifestInput } from '../veh/run/manifest.ts';
-import { runVehSuite, type VehRunResult as RunResult, type VehRunSuiteOptions as RunSuiteOptions } from '../veh/run/run-veh.ts';
+import { runSuite, type RunResult, type RunSuiteOptions } from '../run/run-suite.ts';
+import type { ManifestCore } from '../run/manifest-core.ts';
+import type { SuiteEnvironment } from '../run/types.ts';
+import type { TranscriptCore } from '../run/transcript-core.ts';
+import type { Suite } from '../suite/contract.ts';
 import type { ResumePlan } from './resume-plan.ts';
 import type { RunRecipe, RunStore, StoredRunSummary } from './run-store.ts';
 
-export type StoredRunOptions = Omit<RunSuiteOptions, 'finished' | 'startedMs' | 'commitTask'> & {
+export type StoredRunOptions<Task, Env, Opts, Row, T> = Omit<RunSuiteOptions<Task, Env, Opts, Row, T>, 'finished' | 'startedMs' | 'commitTask'> & {
   store: RunStore;
   /** Shown in run lists: the agent's label, or provider + model. */
   label: string;
@@ -18,22 +22,22 @@ export type StoredRunOptions = Omit<RunSuiteOptions, 'finished' | 'startedMs' | 
   onStored?: (storeId: string) => void;
 };
 
-export interface StoredRunOutcome {
+export interface StoredRunOutcome<Row, T, M> {
   storeId: string;
-  result: RunResult;
+  result: RunResult<Row, T, M>;
   /** The final write failed (quota…): the tasks are stored, the run is not marked finished. */
   finishError: string | null;
 }
 
-function recipeOf(opts: StoredRunOptions): RunRecipe {
-  // Matched budgets are per task and belong to another run: they are not part of what resume repeats.
-  const { matched: _matched, ...controls } = opts.controls ?? {};
+type AnyStoredSuite<Task extends { task_id: string }, Env extends SuiteEnvironment, Opts, Row extends { task_id: string }, T extends TranscriptCore, M extends ManifestCore> = Suite<Task, Env, Opts, Row, T, M>;
+
+function recipeOf<Task extends { task_id: string }, Env, Opts, Row, T>(suiteId: string, opts: StoredRunOptions<Task, Env, Opts, Row, T>): RunRecipe {
   return {
-    ...(opts.controls ? { controls } : {}),
-    suite: 'veh',
+    suite: suiteId,
     agent_id: opts.agent.id,
     seed: opts.seed,
-    p3_variant: opts.p3Variant ?? 'raw_history',
+    // Everything the suite's episodes depend on (VEH: P3 variant, controls, matched budgets), so a resumed run repeats it.
+    options: opts.options,
     filters: opts.filters ?? {},
     bank_hash: opts.bankHash ?? 'unknown',
     task_ids: opts.tasks.map((t) => t.task_id),
@@ -41,15 +45,16 @@ function recipeOf(opts: StoredRunOptions): RunRecipe {
   };
 }
 
-async function runCommitted(opts: StoredRunOptions, storeId: string, extra: Pick<RunSuiteOptions, 'finished' | 'startedMs'>): Promise<StoredRunOutcome> {
-  const { store, label: _label, model: _model, onStored: _onStored, ...suite } = opts;
-  let result: RunResult;
+async function runCommitted<Task extends { task_id: string }, Env extends SuiteEnvironment, Opts, Row extends { task_id: string }, T extends TranscriptCore, M extends ManifestCore>(
+  suite: AnyStoredSuite<Task, Env, Opts, Row, T, M>,
+  opts: StoredRunOptions<Task, Env, Opts, Row, T>,
+  storeId: string,
+  extra: Pick<RunSuiteOptions<Task, Env, Opts, Row, T>, 'finished' | 'startedMs'>,
+): Promise<StoredRunOutcome<Row, T, M>> {
+  const { store, label: _label, model: _model, onStored: _onStored, ...run } = opts;
+  let result: RunResult<Row, T, M>;
   try {
-    result = await runVehSuite({
-      ...suite,
-      ...extra,
-      commitTask: (task) => store.commitTask(storeId, task),
-    });
+    result = await runSuite(suite, { ...run, ...extra, commitTask: (task) => store.commitTask(storeId, task) });
   } catch (e) {
     // An unexpected failure (not a cancel or an oracle failure, which runSuite reports as a status):
     // leave the stored run resumable rather than `running` with nobody writing it.
@@ -66,22 +71,26 @@ async function runCommitted(opts: StoredRunOptions, storeId: string, extra: Pick
 }
 
 /** A new run, stored under its run id (or a free variant of it). */
-export async function startStoredRun(opts: StoredRunOptions): Promise<StoredRunOutcome> {
+export async function startStoredRun<Task extends { task_id: string }, Env extends SuiteEnvironment, Opts, Row extends { task_id: string }, T extends TranscriptCore, M extends ManifestCore>(
+  suite: AnyStoredSuite<Task, Env, Opts, Row, T, M>,
+  opts: StoredRunOptions<Task, Env, Opts, Row, T>,
+): Promise<StoredRunOutcome<Row, T, M>> {
   const startedMs = opts.clock();
-  const input: ManifestInput = {
+  const runId = suite.runId({
     agent: opts.agent,
     seed: opts.seed,
-    p3Variant: opts.p3Variant ?? 'raw_history',
     appVersion: opts.appVersion ?? 'unknown',
     bankHash: opts.bankHash ?? 'unknown',
     filters: opts.filters ?? {},
     taskCount: opts.tasks.length,
-    oracleBackend: opts.oracle.backendId,
+    oracleBackend: opts.env.backendId,
     startedMs,
-  };
-  const storeId = await opts.store.beginRun({ run_id: runId(input), label: opts.label, model: opts.model, started_at: new Date(startedMs).toISOString(), recipe: recipeOf(opts) });
+    ...(opts.budget ? { budget: opts.budget } : {}),
+    options: opts.options,
+  });
+  const storeId = await opts.store.beginRun({ run_id: runId, label: opts.label, model: opts.model, started_at: new Date(startedMs).toISOString(), recipe: recipeOf(suite.descriptor.id, opts) });
   opts.onStored?.(storeId);
-  return runCommitted(opts, storeId, { startedMs });
+  return runCommitted(suite, opts, storeId, { startedMs });
 }
 
 /**
@@ -89,10 +98,13 @@ export async function startStoredRun(opts: StoredRunOptions): Promise<StoredRunO
  * only the remaining tasks run, and the result (rows, metrics, manifest) covers all of them.
  * `opts.tasks` is replaced by the plan's tasks so task indices are the original ones.
  */
-export async function resumeStoredRun(opts: StoredRunOptions & { summary: StoredRunSummary; plan: Extract<ResumePlan, { ok: true }> }): Promise<StoredRunOutcome> {
+export async function resumeStoredRun<Task extends { task_id: string }, Env extends SuiteEnvironment, Opts, Row extends { task_id: string }, T extends TranscriptCore, M extends ManifestCore>(
+  suite: AnyStoredSuite<Task, Env, Opts, Row, T, M>,
+  opts: StoredRunOptions<Task, Env, Opts, Row, T> & { summary: StoredRunSummary; plan: Extract<ResumePlan<Task, Row, T>, { ok: true }> },
+): Promise<StoredRunOutcome<Row, T, M>> {
   const storeId = opts.summary.store_id;
   await opts.store.resumeRun(storeId);
   opts.onStored?.(storeId);
   const { summary, plan, ...rest } = opts;
-  return runCommitted({ ...rest, tasks: plan.tasks }, storeId, { finished: plan.finished, startedMs: Date.parse(summary.started_at) });
+  return runCommitted(suite, { ...rest, tasks: plan.tasks }, storeId, { finished: plan.finished, startedMs: Date.parse(summary.started_at) });
 }

@@ -8,6 +8,8 @@ import { fixtureBank, fixtureOracle } from '../veh/protocol/test-fixtures.ts';
 import { fixtureClock } from '../veh/protocol/test-session.ts';
 import type { RunRecipe } from './run-store.ts';
 
+export type FixtureRunResult = VehRunResult;
+
 export const FIXTURE_SEED = 11;
 export const FIXTURE_BANK_HASH = 'fixture-bank-hash';
 
@@ -28,5 +30,5 @@ export function fixtureRun(): Promise<VehRunResult> {
 }
 
 export function fixtureRecipe(taskIds: readonly string[]): RunRecipe {
-  return { suite: 'veh', agent_id: 'reference', seed: FIXTURE_SEED, p3_variant: 'raw_history', filters: {}, bank_hash: FIXTURE_BANK_HASH, task_ids: [...taskIds], app_version: '0.0.0-test' };
+  return { suite: 'veh', agent_id: 'reference', seed: FIXTURE_SEED, options: { p3Variant: 'raw_history' }, filters: {}, bank_hash: FIXTURE_BANK_HASH, task_ids: [...taskIds], app_version: '0.0.0-test' };
 }

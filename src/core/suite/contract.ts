@@ -20,12 +20,15 @@
  *    category or family) and carry 95 % intervals.
  */
 import type { z } from 'zod';
+import type { EventCore } from '../agent/events.ts';
 import type { Agent } from '../agent/types.ts';
 import type { RunnableSuite } from '../run/run-suite.ts';
 import type { ManifestInput, SuiteEnvironment } from '../run/types.ts';
 import type { TranscriptCore } from '../run/transcript-core.ts';
 import type { ManifestCore } from '../run/manifest-core.ts';
 import type { SuiteMetrics } from './metrics.ts';
+import type { SuiteScoring } from './scoring.ts';
+import type { SuiteAnalysis } from '../analyses/suite-analyses.ts';
 import type { VerifiableSuite } from '../verify/verify.ts';
 
 export interface SuiteDescriptor {
@@ -76,6 +79,29 @@ export interface ResultsFileSpec<Row, T, M> {
   markdown(r: { manifest: M; rows: readonly Row[]; metrics: SuiteMetrics }): string;
 }
 
+/** An oracle or tool call as a transcript event records it, in the one shape interop exports read. */
+export interface CallView {
+  /** 'agent': the agent asked for it (counted against budgets); 'harness': the suite's own evaluation. */
+  by: 'agent' | 'harness';
+  /** The tool's name as an interchange format names it (VEH: veh_oracle.evaluate). */
+  function_name: string;
+  label: string;
+  step: number | null;
+  request: Record<string, unknown>;
+  result: unknown;
+  duration_ms: number;
+}
+
+/** What trajectory exports (ATIF) need from a suite's transcripts. */
+export interface SuiteInterop<T> {
+  /** The call an event records, or null for any other event (kept verbatim as protocol events). */
+  callOf(event: EventCore): CallView | null;
+  /** One paragraph: what the trajectory's steps and tool calls are in this suite. */
+  readonly atifNotes: string;
+  /** Suite facts per task for the trajectory's extra block (VEH: the probe). */
+  taskExtra(transcript: T): Record<string, unknown>;
+}
+
 export interface Suite<Task extends { task_id: string } = { task_id: string }, Env extends SuiteEnvironment = SuiteEnvironment, Opts = unknown, Row extends { task_id: string } = { task_id: string }, T extends TranscriptCore = TranscriptCore, M extends ManifestCore = ManifestCore>
   extends RunnableSuite<Task, Env, Opts, Row, T, M>,
     VerifiableSuite<Env, Row, T, M> {
@@ -94,6 +120,11 @@ export interface Suite<Task extends { task_id: string } = { task_id: string }, E
   /** Built-in agents (reference first; privileged ones read the hidden reference). */
   readonly agents: readonly Agent[];
   readonly results: ResultsFileSpec<Row, T, M>;
+  /** How rows are graded and compared (leaderboard, compare, export summaries, profiles). */
+  readonly scoring: SuiteScoring<Row, T>;
+  readonly interop: SuiteInterop<T>;
+  /** Analyses over saved runs of this suite (`analyze KIND`, the page's Analyses). */
+  readonly analyses: readonly SuiteAnalysis[];
   /** The run id a run of these inputs will get (stored runs need it before the first task). */
   runId(input: ManifestInput<Opts>): string;
   /** The run options a manifest records (resume and shards repeat them). */

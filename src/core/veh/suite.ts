@@ -15,6 +15,9 @@ import { ControlConditionSchema } from './protocol/control-blocks.ts';
 import { P3VariantSchema } from './protocol/prompts.ts';
 import { SgFormSchema } from './protocol/sg-forms.ts';
 import { VehRowSchema, type VehRow } from './rows.ts';
+import { vehScoring } from './scoring/index.ts';
+import { vehInterop } from './interop.ts';
+import { VEH_ANALYSES } from './analyses/index.ts';
 import { HEADLINE_METRICS } from './run/headline.ts';
 import { RunManifestSchema, runId, type RunManifest } from './run/manifest.ts';
 import { ResultsFileSchema, renderResultsMarkdown, toResultsFile } from './run/results-file.ts';
@@ -70,6 +73,9 @@ export const vehSuite: Suite<VehTask, VehOracle, VehResolvedOptions, VehRow, Tra
   bank: { dir: 'veh', load: loadVehBank },
   agents: BUILTIN_AGENTS,
   results: { build: toResultsFile, schema: ResultsFileSchema, markdown: renderResultsMarkdown },
+  scoring: vehScoring,
+  interop: vehInterop,
+  analyses: VEH_ANALYSES,
   ...vehRunnable,
   runId: (input) => runId({ ...input, p3Variant: input.options.p3Variant }),
   optionsOf: (m) => ({

@@ -14,10 +14,10 @@
  *   parse failure), the headline's per-task term. Exact match is stricter than τ > 0 on purpose: a
  *   "pass" should mean the agent chose exactly what the policy asks for.
  */
-import type { VehRow } from '../veh/rows.ts';
-import { summariseP2 } from '../veh/metrics/p2.ts';
-import { summariseP3 } from '../veh/metrics/p3.ts';
-import { summariseP4 } from '../veh/metrics/p4.ts';
+import type { VehRow } from '../rows.ts';
+import { summariseP2 } from '../metrics/p2.ts';
+import { summariseP3 } from '../metrics/p3.ts';
+import { summariseP4 } from '../metrics/p4.ts';
 
 export interface TaskOutcome {
   pass: boolean;

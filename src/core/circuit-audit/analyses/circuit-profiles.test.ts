@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { p1Row, p4Row } from '../circuit-audit/metrics/test-utils.ts';
+import { p1Row, p4Row } from '../metrics/test-utils.ts';
 import { circuitProfileTable, computeCircuitProfiles, type CircuitAnalysisRun } from './circuit-profiles.ts';
 
 // Three hand-made runs with P1 and P4 rows only; expected values worked out by hand in the comments.

@@ -4,17 +4,17 @@
  * neutral). Tasks are matched by id; each metric's 95 % interval comes from a paired percentile
  * bootstrap that resamples matched tasks jointly, so both runs see the same resampled task set.
  */
-import { bootstrapInterval, DEFAULT_RESAMPLES } from '../stats/bootstrap.ts';
-import { deriveSeed } from '../stats/rng.ts';
-import type { P1Row, P2Row, P3Row, P4Row, VehRow } from '../veh/rows.ts';
-import type { Probe } from '../veh/task-schema.ts';
-import { p1Composite } from '../veh/metrics/p1.ts';
-import { p2b, summariseP2 } from '../veh/metrics/p2.ts';
-import { escapeRate, successRate, summariseP3 } from '../veh/metrics/p3.ts';
-import { exactRate, meanTau, summariseP4 } from '../veh/metrics/p4.ts';
+import { bootstrapInterval, DEFAULT_RESAMPLES } from '../../stats/bootstrap.ts';
+import { deriveSeed } from '../../stats/rng.ts';
+import type { P1Row, P2Row, P3Row, P4Row, VehRow } from '../rows.ts';
+import type { Probe } from '../task-schema.ts';
+import { p1Composite } from '../metrics/p1.ts';
+import { p2b, summariseP2 } from '../metrics/p2.ts';
+import { escapeRate, successRate, summariseP3 } from '../metrics/p3.ts';
+import { exactRate, meanTau, summariseP4 } from '../metrics/p4.ts';
 import { manifestField, runLabel, type AnalysisRun } from './analysis-run.ts';
 import { P1_ACCURACY } from './stage-scores.ts';
-import { makeTable, numberColumn, textColumn, type AnalysisRow, type AnalysisTable } from './table.ts';
+import { makeTable, numberColumn, textColumn, type AnalysisRow, type AnalysisTable } from '../../analyses/table.ts';
 
 export interface PairedMetric<R> {
   key: string;

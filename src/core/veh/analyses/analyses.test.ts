@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkRunCount, runAnalysis } from './analyses.ts';
+import { checkRunCount, runAnalysis } from './index.ts';
 import { orientPair } from './paired-delta.ts';
 import { p3Outcome, testManifest } from './test-runs.ts';
-import { tableToText } from './text.ts';
+import { tableToText } from '../../analyses/text.ts';
 import type { AnalysisRun } from './analysis-run.ts';
 
 const run = (id: string, extra: Record<string, unknown>, ok: boolean): AnalysisRun => ({

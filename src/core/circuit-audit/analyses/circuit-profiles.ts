@@ -5,14 +5,14 @@
  * the runs (minMaxScale, A-35) and averaged per dimension. The paper does not list the circuit
  * indicators, so the choice below is ours and the table notes say so.
  */
-import { INFEASIBLE, recall, REQUEST, spuriousProposeRate, unsafeProposeRate } from '../circuit-audit/metrics/p1.ts';
-import { directedUpdateRate, overEditRate, summariseCircuitP2, violationReduction, type CircuitP2Summary } from '../circuit-audit/metrics/p2.ts';
-import { summariseCircuitP3, type CircuitP3Summary } from '../circuit-audit/metrics/p3.ts';
-import { flipAccuracy, meanTau, summariseCircuitP4, type CircuitP4Summary } from '../circuit-audit/metrics/p4.ts';
-import type { CircuitP1Row, CircuitRow } from '../circuit-audit/metrics/rows.ts';
-import { DIMENSION_LABEL, PROFILE_DIMENSIONS, type ProfileDimension } from './profile-indicators.ts';
-import { minMaxScale } from './profiles.ts';
-import { makeTable, numberColumn, textColumn, type AnalysisRow, type AnalysisTable } from './table.ts';
+import { INFEASIBLE, recall, REQUEST, spuriousProposeRate, unsafeProposeRate } from '../metrics/p1.ts';
+import { directedUpdateRate, overEditRate, summariseCircuitP2, violationReduction, type CircuitP2Summary } from '../metrics/p2.ts';
+import { summariseCircuitP3, type CircuitP3Summary } from '../metrics/p3.ts';
+import { flipAccuracy, meanTau, summariseCircuitP4, type CircuitP4Summary } from '../metrics/p4.ts';
+import type { CircuitP1Row, CircuitRow } from '../metrics/rows.ts';
+import { DIMENSION_LABEL, PROFILE_DIMENSIONS, type ProfileDimension } from '../../veh/analyses/profile-indicators.ts';
+import { minMaxScale } from '../../veh/analyses/profiles.ts';
+import { makeTable, numberColumn, textColumn, type AnalysisRow, type AnalysisTable } from '../../analyses/table.ts';
 
 /** One circuit run folder as the analyses see it. */
 export interface CircuitAnalysisRun {

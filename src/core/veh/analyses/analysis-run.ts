@@ -3,9 +3,9 @@
  * compare "models" group runs by the agent that produced them, so a P1 run and a P3 run of the same
  * model count as one compared unit.
  */
-import type { RunManifest } from '../veh/run/manifest.ts';
-import type { P1Row, P2Row, P3Row, P4Row, VehRow } from '../veh/rows.ts';
-import type { Probe } from '../veh/task-schema.ts';
+import type { RunManifest } from '../run/manifest.ts';
+import type { P1Row, P2Row, P3Row, P4Row, VehRow } from '../rows.ts';
+import type { Probe } from '../task-schema.ts';
 
 export interface AnalysisRun {
   run_id: string;

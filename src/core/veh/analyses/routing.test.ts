@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { p4Row } from '../veh/metrics/test-utils.ts';
-import type { VehRow } from '../veh/rows.ts';
-import type { Split } from '../veh/task-schema.ts';
+import { p4Row } from '../metrics/test-utils.ts';
+import type { VehRow } from '../rows.ts';
+import type { Split } from '../task-schema.ts';
 import { heldOutScore, routingTable, simulateRouting } from './routing.ts';
 import { bareRun, p3Outcome } from './test-runs.ts';
 

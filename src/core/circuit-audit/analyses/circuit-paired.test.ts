@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { p3Row, p4Row, state, step, violation } from '../circuit-audit/metrics/test-utils.ts';
+import { p3Row, p4Row, state, step, violation } from '../metrics/test-utils.ts';
 import { circuitPairedDeltas, circuitPairedTable, orientCircuitPair, type CircuitPairedRun } from './circuit-paired.ts';
 
 const trap = state({ violations: [violation('bandwidth', 'f_3db_hz', 'increase')] });

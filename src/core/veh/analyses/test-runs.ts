@@ -2,10 +2,10 @@
  * Hand-made runs for the analyses' tests: rows from the metric tests' factories, renamed to shared
  * task ids so two runs pair up. Not used by production code.
  */
-import type { RunManifest } from '../veh/run/manifest.ts';
-import type { P2Row, P3Row, VehRow } from '../veh/rows.ts';
-import type { Split } from '../veh/task-schema.ts';
-import { p2Row, p3Row, state, validStep } from '../veh/metrics/test-utils.ts';
+import type { RunManifest } from '../run/manifest.ts';
+import type { P2Row, P3Row, VehRow } from '../rows.ts';
+import type { Split } from '../task-schema.ts';
+import { p2Row, p3Row, state, validStep } from '../metrics/test-utils.ts';
 import type { AnalysisRun } from './analysis-run.ts';
 
 /** A trap with one stress violation (V = 1). */

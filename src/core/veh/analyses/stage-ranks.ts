@@ -4,13 +4,13 @@
  * stage leaderboards themselves. ρ is null when fewer than two units define both sides or one side is
  * constant; with few units it is very noisy, which the notes say.
  */
-import { spearmanRho } from '../stats/spearman.ts';
-import { PROBES, type Probe } from '../veh/task-schema.ts';
+import { spearmanRho } from '../../stats/spearman.ts';
+import { PROBES, type Probe } from '../task-schema.ts';
 import { benchmarkRows, groupUnits, type AnalysisRun, type AnalysisUnit } from './analysis-run.ts';
 import { DIMENSION_LABEL, PROFILE_DIMENSIONS } from './profile-indicators.ts';
 import { computeProfiles, unitProvenance } from './profiles.ts';
 import { STAGE_SCORE_LABEL, stageScore } from './stage-scores.ts';
-import { makeTable, mergeProvenance, numberColumn, textColumn, type AnalysisTable } from './table.ts';
+import { makeTable, mergeProvenance, numberColumn, textColumn, type AnalysisTable } from '../../analyses/table.ts';
 
 /** ρ over the units where both values are defined. */
 export function spearmanDefined(x: readonly (number | null)[], y: readonly (number | null)[]): { rho: number | null; n: number } {

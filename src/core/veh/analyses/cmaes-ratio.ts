@@ -5,11 +5,11 @@
  * A CMA-ES run names its partner in manifest.matched_to_run_id; two runs given without that link are
  * compared when exactly one of them is a CMA-ES agent.
  */
-import type { P2Row } from '../veh/rows.ts';
-import { p2b, summariseP2 } from '../veh/metrics/p2.ts';
+import type { P2Row } from '../rows.ts';
+import { p2b, summariseP2 } from '../metrics/p2.ts';
 import { manifestField, runLabel, type AnalysisRun } from './analysis-run.ts';
 import { matchTasks, pairedMetricDelta, type PairedDeltaOptions } from './paired-delta.ts';
-import { makeTable, numberColumn, textColumn, type AnalysisRow, type AnalysisTable } from './table.ts';
+import { makeTable, numberColumn, textColumn, type AnalysisRow, type AnalysisTable } from '../../analyses/table.ts';
 
 const isCmaes = (run: AnalysisRun): boolean => run.manifest?.agent.id.startsWith('cmaes') ?? false;
 const p2Of = (run: AnalysisRun): P2Row[] => run.rows.filter((r): r is P2Row => r.probe === 'P2');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRng, deriveSeed } from '../stats/rng.ts';
-import { quantileSorted } from '../stats/quantile.ts';
+import { createRng, deriveSeed } from '../../stats/rng.ts';
+import { quantileSorted } from '../../stats/quantile.ts';
 import { pairedDeltaTable, pairedDeltas } from './paired-delta.ts';
 import { bareRun, p3Outcome } from './test-runs.ts';
 

@@ -1,5 +1,6 @@
 /**
- * The analyses by name, each turning a set of runs into the tables the CLI prints and the page shows.
+ * VEHBench's analyses by name (the paper's appendices), each turning a set of runs into the tables
+ * the CLI prints and the page shows.
  */
 import type { AnalysisRun } from './analysis-run.ts';
 import { cmaesRatioTable } from './cmaes-ratio.ts';
@@ -8,7 +9,8 @@ import { indicatorTable, profileTable } from './profiles.ts';
 import { routingTable } from './routing.ts';
 import { sgGapTable } from './sg-gap.ts';
 import { profileStageTable, stageRankTable, stageScoreTable } from './stage-ranks.ts';
-import type { AnalysisTable } from './table.ts';
+import type { AnalysisTable } from '../../analyses/table.ts';
+import type { AnalysisInput, SuiteAnalysis } from '../../analyses/suite-analyses.ts';
 
 export const ANALYSIS_KINDS = ['paired', 'profiles', 'routing', 'sg-gap', 'cmaes-ratio'] as const;
 export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
@@ -25,10 +27,8 @@ export function isAnalysisKind(s: string): s is AnalysisKind {
   return (ANALYSIS_KINDS as readonly string[]).includes(s);
 }
 
-export interface AnalysisOptions {
-  seed: number;
-  resamples?: number;
-}
+export type { AnalysisOptions } from '../../analyses/suite-analyses.ts';
+import type { AnalysisOptions } from '../../analyses/suite-analyses.ts';
 
 /** A short reason when `runs` do not fit `kind`, else null. */
 export function checkRunCount(kind: AnalysisKind, count: number): string | null {
@@ -57,3 +57,11 @@ export function runAnalysis(kind: AnalysisKind, runs: readonly AnalysisRun[], op
       return [cmaesRatioTable(runs, opts)];
   }
 }
+
+/** VEHBench's analyses through the suite contract (src/core/analyses/suite-analyses.ts). */
+export const VEH_ANALYSES: readonly SuiteAnalysis[] = ANALYSIS_KINDS.map((kind) => ({
+  kind,
+  ...ANALYSIS_INFO[kind],
+  // The runs were validated with VEH's schemas (the suite registry picked VEH from their manifests).
+  run: (runs: readonly AnalysisInput[], opts: AnalysisOptions) => runAnalysis(kind, runs as readonly AnalysisRun[], opts),
+}));

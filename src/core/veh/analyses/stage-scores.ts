@@ -4,14 +4,14 @@
  * rate, P3 recovery quality, P4 exact match), straight from task rows. The analyses need many of
  * these on subsets, so they skip the intervals computeVehMetrics would bootstrap.
  */
-import type { P1Row, P2Row, P3Row } from '../veh/rows.ts';
-import type { Probe } from '../veh/task-schema.ts';
-import { p1Composite } from '../veh/metrics/p1.ts';
-import { p2b, summariseP2 } from '../veh/metrics/p2.ts';
-import { recoveryQuality, successRate, summariseP3 } from '../veh/metrics/p3.ts';
-import { exactRate, meanTau, summariseP4 } from '../veh/metrics/p4.ts';
+import type { P1Row, P2Row, P3Row } from '../rows.ts';
+import type { Probe } from '../task-schema.ts';
+import { p1Composite } from '../metrics/p1.ts';
+import { p2b, summariseP2 } from '../metrics/p2.ts';
+import { recoveryQuality, successRate, summariseP3 } from '../metrics/p3.ts';
+import { exactRate, meanTau, summariseP4 } from '../metrics/p4.ts';
 import { splitByProbe } from './analysis-run.ts';
-import type { VehRow } from '../veh/rows.ts';
+import type { VehRow } from '../rows.ts';
 
 export const P1_ACCURACY = (rows: readonly P1Row[]): number | null =>
   rows.length === 0 ? null : rows.filter((r) => r.predicted_action === r.gold_action).length / rows.length;

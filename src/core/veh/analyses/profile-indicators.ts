@@ -5,13 +5,13 @@
  *
  * Table 15 names the indicators but not every threshold; where one is needed it is stated here.
  */
-import type { P1Action } from '../veh/task-schema.ts';
-import type { P1Row, P2Row, P3Row, P4Row, VehRow } from '../veh/rows.ts';
-import { INFEASIBLE, PROPOSE, REQUEST, p1MacroF1, recall } from '../veh/metrics/p1.ts';
-import { aucOf, destructiveEditRate, directedUpdateRate, feasibilityPreservation, improvementRate, protocolInvalidRate, summariseP2, violationReduction, VIOLATION_REDUCTION_EPS } from '../veh/metrics/p2.ts';
-import { escapeRate, successRate, summariseP3 } from '../veh/metrics/p3.ts';
-import { bars, dominanceError, exactRate, meanTau, policyPairAccuracy, summariseP4 } from '../veh/metrics/p4.ts';
-import { editDelta, evaluatedStates, transitionsOf } from '../veh/metrics/trajectory.ts';
+import type { P1Action } from '../task-schema.ts';
+import type { P1Row, P2Row, P3Row, P4Row, VehRow } from '../rows.ts';
+import { INFEASIBLE, PROPOSE, REQUEST, p1MacroF1, recall } from '../metrics/p1.ts';
+import { aucOf, destructiveEditRate, directedUpdateRate, feasibilityPreservation, improvementRate, protocolInvalidRate, summariseP2, violationReduction, VIOLATION_REDUCTION_EPS } from '../metrics/p2.ts';
+import { escapeRate, successRate, summariseP3 } from '../metrics/p3.ts';
+import { bars, dominanceError, exactRate, meanTau, policyPairAccuracy, summariseP4 } from '../metrics/p4.ts';
+import { editDelta, evaluatedStates, transitionsOf } from '../metrics/trajectory.ts';
 import { splitByProbe } from './analysis-run.ts';
 import { matchTasks } from './paired-delta.ts';
 

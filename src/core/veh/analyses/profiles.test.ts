@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { p1Row } from '../veh/metrics/test-utils.ts';
-import type { P1Action } from '../veh/task-schema.ts';
+import { p1Row } from '../metrics/test-utils.ts';
+import type { P1Action } from '../task-schema.ts';
 import { minMaxScale, profileTable, profilesOfRuns } from './profiles.ts';
 import { profileStageTable, stageRankTable } from './stage-ranks.ts';
 import { bareRun, withIds } from './test-runs.ts';

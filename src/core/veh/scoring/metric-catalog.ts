@@ -4,11 +4,11 @@
  * lower-is-better (paper §4.1: "Figure 3 reports lower-is-better, non-exclusive error rates").
  * Counts with no better side (mean queries, edit size) are ranked but marked neutral.
  */
-import { HEADLINE_METRICS } from '../veh/run/headline.ts';
-import { ERROR_FAMILIES } from '../veh/metrics/error-families.ts';
-import type { Probe } from '../veh/task-schema.ts';
+import { HEADLINE_METRICS } from '../run/headline.ts';
+import { ERROR_FAMILIES } from '../metrics/error-families.ts';
+import type { Probe } from '../task-schema.ts';
+import type { MetricDirection } from '../../suite/scoring.ts';
 
-export type MetricDirection = 'higher' | 'lower' | 'neutral';
 
 const LOWER_IS_BETTER = new Set<string>([
   ...Object.values(ERROR_FAMILIES).flatMap((fams) => fams.map((f) => f.key)),

@@ -5,15 +5,15 @@
  * the statistic is recomputed on each resample rather than averaged per task). When the two runs'
  * manifests differ in p3_variant, Δ reads state_summary − raw_history.
  */
-import { circuitP1Composite } from '../circuit-audit/metrics/p1.ts';
-import { p2b, summariseCircuitP2 } from '../circuit-audit/metrics/p2.ts';
-import { summariseCircuitP3 } from '../circuit-audit/metrics/p3.ts';
-import { meanTau, summariseCircuitP4 } from '../circuit-audit/metrics/p4.ts';
-import type { CircuitP1Row, CircuitP2Row, CircuitP3Row, CircuitP4Row, CircuitRow } from '../circuit-audit/metrics/rows.ts';
-import { DEFAULT_RESAMPLES } from '../stats/bootstrap.ts';
+import { circuitP1Composite } from '../metrics/p1.ts';
+import { p2b, summariseCircuitP2 } from '../metrics/p2.ts';
+import { summariseCircuitP3 } from '../metrics/p3.ts';
+import { meanTau, summariseCircuitP4 } from '../metrics/p4.ts';
+import type { CircuitP1Row, CircuitP2Row, CircuitP3Row, CircuitP4Row, CircuitRow } from '../metrics/rows.ts';
+import { DEFAULT_RESAMPLES } from '../../stats/bootstrap.ts';
 import type { CircuitAnalysisRun } from './circuit-profiles.ts';
-import { matchTasks, pairedMetricDelta, pairedResultsTable, type PairedDeltaResult, type PairedMetric } from './paired-delta.ts';
-import type { AnalysisTable } from './table.ts';
+import { matchTasks, pairedMetricDelta, pairedResultsTable, type PairedDeltaResult, type PairedMetric } from '../../veh/analyses/paired-delta.ts';
+import type { AnalysisTable } from '../../analyses/table.ts';
 
 /** A circuit run with the manifest field the orientation reads. */
 export interface CircuitPairedRun extends CircuitAnalysisRun {

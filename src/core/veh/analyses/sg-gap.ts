@@ -5,11 +5,11 @@
  * SG gap = A success − B success over the probe groups both runs answered, with a paired bootstrap
  * interval. Runs are told apart by the manifest's sg_form.
  */
-import type { P2Row, VehRow } from '../veh/rows.ts';
-import { hadParseFailure } from '../veh/metrics/trajectory.ts';
+import type { P2Row, VehRow } from '../rows.ts';
+import { hadParseFailure } from '../metrics/trajectory.ts';
 import { manifestField, whoKeyOf, whoLabelOf, type AnalysisRun } from './analysis-run.ts';
 import { matchTasks, pairedMetricDelta, type PairedDeltaOptions } from './paired-delta.ts';
-import { makeTable, numberColumn, textColumn, type AnalysisRow, type AnalysisTable } from './table.ts';
+import { makeTable, numberColumn, textColumn, type AnalysisRow, type AnalysisTable } from '../../analyses/table.ts';
 
 const FORMS = ['A', 'B', 'C'] as const;
 type Form = (typeof FORMS)[number];

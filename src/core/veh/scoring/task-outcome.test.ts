@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invalidStep, p1Row, p2Row, p3Row, p4Row, state, validStep } from '../veh/metrics/test-utils.ts';
+import { invalidStep, p1Row, p2Row, p3Row, p4Row, state, validStep } from '../metrics/test-utils.ts';
 import { taskOutcome, taskScoreDomain } from './task-outcome.ts';
 
 describe('taskOutcome', () => {

@@ -5,11 +5,11 @@
  * weights. Each stage's held-out score is divided by the held-out stage best before averaging, so the
  * ex-post envelope (every stage's held-out best) is 1 by construction.
  */
-import { PROBES, type Probe, type Split } from '../veh/task-schema.ts';
-import type { VehRow } from '../veh/rows.ts';
+import { PROBES, type Probe, type Split } from '../task-schema.ts';
+import type { VehRow } from '../rows.ts';
 import { benchmarkRows, groupUnits, type AnalysisRun, type AnalysisUnit } from './analysis-run.ts';
 import { STAGE_AUX_LABEL, STAGE_SCORE_LABEL, stageAux, stageScore } from './stage-scores.ts';
-import { makeTable, numberColumn, textColumn, type AnalysisRow, type AnalysisTable, type Cell } from './table.ts';
+import { makeTable, numberColumn, textColumn, type AnalysisRow, type AnalysisTable, type Cell } from '../../analyses/table.ts';
 
 export const VALIDATION_SPLIT: Split = 'dev';
 export const HELD_OUT_SPLITS: readonly Split[] = ['test_id', 'test_ood'];

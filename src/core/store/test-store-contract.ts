@@ -4,7 +4,7 @@
  * cannot disagree about what a commit, a finish, an import or a delete does.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { VehRunResult as RunResult } from '../veh/run/run-veh.ts';
+import type { FixtureRunResult as RunResult } from './test-run-fixture.ts';
 import { fixtureRecipe, fixtureRun } from './test-run-fixture.ts';
 import type { RunStore } from './run-store.ts';
 
@@ -51,7 +51,7 @@ export function describeRunStoreContract(name: string, makeStore: () => Promise<
     });
 
     it('keeps a recipe with audit controls as it was given', async () => {
-      const recipe = { ...fixtureRecipe(['a', 'b']), controls: { control: 'targeted' as const, subset: null, sgForm: null } };
+      const recipe = { ...fixtureRecipe(['a', 'b']), options: { p3Variant: 'raw_history', controls: { control: 'targeted' as const, subset: null, sgForm: null } } };
       const id = await store.beginRun({ run_id: 'audited', label: 'Reference', model: null, started_at: '2026-01-01T00:00:00.000Z', recipe });
       expect((await store.getRun(id))?.summary.recipe).toEqual(recipe);
       expect((await store.listRuns())[0]?.recipe).toEqual(recipe);

@@ -9,7 +9,7 @@
  */
 import { groupUnits, type AnalysisRun, type AnalysisUnit } from './analysis-run.ts';
 import { DIMENSION_LABEL, INDICATORS, PROFILE_DIMENSIONS, unitLog, type ProfileDimension } from './profile-indicators.ts';
-import { makeTable, numberColumn, textColumn, type AnalysisRow, type AnalysisTable, type Provenance } from './table.ts';
+import { makeTable, numberColumn, textColumn, type AnalysisRow, type AnalysisTable, type Provenance } from '../../analyses/table.ts';
 
 export const PROFILE_EPS = 1e-12;
 
