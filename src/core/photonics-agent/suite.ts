@@ -16,6 +16,8 @@ import { PHOTONICS_METRIC_GROUPS, computePhotonicsMetrics } from './metrics.ts';
 import { PHOTONICS_HEADLINES, PhotonicsResultsFileSchema, PhotonicsRunManifestSchema, buildPhotonicsManifest, photonicsRunId, renderPhotonicsResultsMarkdown, toPhotonicsResultsFile, type PhotonicsRunManifest } from './manifest.ts';
 import { PhotonicsRowSchema, derivePhotonicsRow, type PhotonicsRow } from './rows.ts';
 import { CATEGORIES, PhotonicsTaskSchema, TASK_KINDS, type PhotonicsTask } from './task-schema.ts';
+import { photonicsScoring } from './scoring.ts';
+import { photonicsInterop } from './interop.ts';
 
 /** The tool calls verify re-executes: the ones that ran the engine and whose results the grade reads. */
 const REPLAYED_TOOLS = ['solve', 'compare', 'optimize'];
@@ -61,6 +63,10 @@ export const photonicsAgentSuite: Suite<PhotonicsTask, PhotonicsAgentEnv, Photon
   bank: { dir: 'photonics-agent', load: loadPhotonicsAgentBank },
   agents: PHOTONICS_AGENTS,
   results: { build: toPhotonicsResultsFile, schema: PhotonicsResultsFileSchema, markdown: renderPhotonicsResultsMarkdown },
+  scoring: photonicsScoring,
+  interop: photonicsInterop,
+  // No analyses over saved photonics-agent runs yet (analyze lists none for this suite).
+  analyses: [],
   runEpisode: runPhotonicsEpisode,
   deriveRow: derivePhotonicsRow,
   computeMetrics: computePhotonicsMetrics,
