@@ -6,6 +6,8 @@
  *  2c. Grid solvers in Node: RCWA ms per grating solve (1-D on both linear-algebra kernels, 2-D
  *      photonic-crystal slab), PWE ms per k-point (dense against FFT + LOBPCG), the channel mode
  *      solver on EMpy's grids, DDA, EME and inverse design (beside grcwa, NumPy and EMpy).
+ *  2d. The photonics agent: the oracle over all 43 tasks in Node, and one Mie solve over stdio MCP
+ *      against the in-process call.
  *  3. In headless Debian Chromium (when dist/ and /usr/bin/chromium exist): oracle evaluations per
  *     second in the Web Worker and a full reference-agent run in the page's worker (bench.html), and
  *     the DDA backend parity table (WebGPU on Chromium's software adapter: correctness, not speed).
@@ -40,6 +42,7 @@ step('Discrete dipole approximation, Node', './photonics-dda.ts');
 step('Eigenmode expansion, Node', './photonics-eme.ts');
 step('Inverse design (FDFD + adjoint), Node', './photonics-topopt.ts');
 step('Estimates against measured solve times, every grid preset, Node', './photonics-estimates.ts');
+step('Photonics agent: oracle over 43 tasks, and an MCP solve round trip against in-process, Node', './photonics-agent.ts');
 if (existsSync(here('../dist/bench.html')) && existsSync('/usr/bin/chromium')) {
   step('VEH oracle throughput and reference run, browser Web Worker (headless Chromium)', './oracle-browser.ts');
   step('GPU operator backends in the page worker, DDA and plane waves (WebGPU on the software adapter vs the f64 reference)', './photonics-gpu-parity.ts');

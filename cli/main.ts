@@ -23,7 +23,7 @@ Usage:
       audit flags for either: [--control default|neutral|targeted|wrong-boundary|state-summary-plus]
         [--subset appendix-d] [--sg-form A|B|C [--sg-groups N]]; CMA-ES under another run's query counts:
         --agent cmaes-matched --match-run DIR
-      any suite: [--suite veh|circuit] picks the bank; its facets filter (--probe, --split, …);
+      any suite: [--suite veh|circuit|photonics-agent] picks the bank; its facets filter (--probe, --split, …);
         [--shard i/n] runs the i-th contiguous block of the selection
   proving-ground run --resume DIR           continue an interrupted (killed or cancelled) run with its recipe (DIR/run.json)
   proving-ground merge --out DIR SHARD_DIR...
@@ -40,6 +40,7 @@ Usage:
                                             print the JSON Schema of photonics problems
   proving-ground materials [--json] [--at WAVELENGTH_NM NAME]
                                             list the material library (wavelength range, source) or look one up
+  proving-ground mcp                        serve the photonics-agent tools (estimate, solve, compare, optimize, resources) over MCP on stdio
   proving-ground --version | --help
 
 Flags take their value as --flag value or --flag=value; --suite defaults to veh.`;
@@ -123,6 +124,10 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
       case 'schema': {
         const { schemaCommand } = await import('./commands/schema.ts');
         return await schemaCommand(rest, io);
+      }
+      case 'mcp': {
+        const { mcpCommand } = await import('./commands/mcp.ts');
+        return await mcpCommand(rest, io);
       }
       case 'materials': {
         const { materialsCommand } = await import('./commands/materials.ts');

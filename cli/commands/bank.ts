@@ -14,12 +14,17 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_CIRCUIT_BANK_DIR, DEFAULT_VEH_BANK_DIR } from '../../src/adapters/node/run-files.ts';
 import { generateCircuitBanks } from '../../src/core/circuit-audit/bank/generate.ts';
 import { ANCHORS_FILE, DEFAULT_BANK_SEED, generateVehBanks } from '../../src/core/veh/bank/generate.ts';
+import { generatePhotonicsAgentBank } from '../../src/core/photonics-agent/bank/generate.ts';
+import { createNodeSolveContext } from '../../src/adapters/node/photonics-context.ts';
+import { solvePhotonics } from '../../src/core/photonics/solve.ts';
 import { EXIT_USAGE, parseFlags, parseSeed, parseSuite, usageMessage, type Suite } from '../args.ts';
 import type { CommandIo } from '../io.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-const USAGE = 'usage: proving-ground bank --write | --check [--suite veh|circuit] [--seed N] [--dir DIR] [--anchors FILE]';
+const USAGE = 'usage: proving-ground bank --write | --check [--suite veh|circuit|photonics-agent] [--seed N] [--dir DIR] [--anchors FILE]';
+
+const DEFAULT_PHOTONICS_AGENT_BANK_DIR = join(REPO_ROOT, 'public/banks/photonics-agent');
 
 export interface BankDeps {
   generate: typeof generateVehBanks;
@@ -60,7 +65,7 @@ export function parseBankArgs(args: readonly string[]): BankArgs | string {
       mode,
       seed: parseSeed(values.seed, DEFAULT_BANK_SEED),
       suites,
-      dir: values.dir ?? (single === 'circuit' ? DEFAULT_CIRCUIT_BANK_DIR : DEFAULT_VEH_BANK_DIR),
+      dir: values.dir ?? (single === 'circuit' ? DEFAULT_CIRCUIT_BANK_DIR : single === 'photonics-agent' ? DEFAULT_PHOTONICS_AGENT_BANK_DIR : DEFAULT_VEH_BANK_DIR),
       anchors: values.anchors ?? join(REPO_ROOT, ANCHORS_FILE),
     };
   } catch (e) {
@@ -88,7 +93,7 @@ export async function bankCommand(args: readonly string[], io: CommandIo, deps: 
   let status = 0;
   for (const suite of parsed.suites) {
     const dir = parsed.suites.length === 1 || suite === 'veh' ? parsed.dir : DEFAULT_CIRCUIT_BANK_DIR;
-    const generated = suite === 'veh' ? await generateVeh(parsed, io, deps) : generateCircuit(parsed, io, deps);
+    const generated = suite === 'veh' ? await generateVeh(parsed, io, deps) : suite === 'photonics-agent' ? await generatePhotonicsAgent(io, deps) : generateCircuit(parsed, io, deps);
     status = Math.max(status, await writeOrCheck(parsed.mode, dir, generated, io));
   }
   return status;
@@ -121,6 +126,16 @@ function generateCircuit(parsed: BankArgs, io: CommandIo, deps: BankDeps): Gener
   return { files, banks: manifest.banks };
 }
 
+/** Solves every task's reference problem with this build's engine (WASM kernels where they load). */
+async function generatePhotonicsAgent(io: CommandIo, deps: BankDeps): Promise<Generated> {
+  const ctx = await createNodeSolveContext();
+  const start = deps.now();
+  const { files, manifest } = generatePhotonicsAgentBank((p) => solvePhotonics(p, ctx));
+  const seconds = (deps.now() - start) / 1000;
+  io.stdout(`generated photonics-agent ${manifest.files.length} tasks in ${seconds.toFixed(1)} s (${manifest.generator_version}; mie ${ctx.backends.mie}, tmm ${ctx.backends.tmm}, linalg ${ctx.backends.linalg})`);
+  return { files, banks: manifest.files.map((f) => ({ file: f.file, count: 1, bytes: f.bytes, sha256: f.sha256 })) };
+}
+
 /** Writes the generated files into `dir`, or compares them with it; returns the exit status. */
 async function writeOrCheck(mode: BankArgs['mode'], dir: string, generated: Generated, io: CommandIo): Promise<number> {
   const { files, banks } = generated;
@@ -134,7 +149,7 @@ async function writeOrCheck(mode: BankArgs['mode'], dir: string, generated: Gene
 
   const mismatches: string[] = [];
   const diskManifestBytes = await readIfPresent(join(dir, 'manifest.json'));
-  let diskManifest: { banks?: { file?: string; sha256?: string }[] } = {};
+  let diskManifest: { banks?: { file?: string; sha256?: string }[]; files?: { file?: string; sha256?: string }[] } = {};
   try {
     diskManifest = diskManifestBytes ? (JSON.parse(diskManifestBytes.toString('utf8')) as typeof diskManifest) : {};
   } catch {
@@ -142,7 +157,7 @@ async function writeOrCheck(mode: BankArgs['mode'], dir: string, generated: Gene
   }
   for (const b of banks) {
     const disk = await readIfPresent(join(dir, b.file));
-    const listed = diskManifest.banks?.find((x) => x.file === b.file)?.sha256;
+    const listed = (diskManifest.banks ?? diskManifest.files)?.find((x) => x.file === b.file)?.sha256;
     if (!disk) {
       mismatches.push(b.file);
       io.stdout(`MISMATCH  ${b.file}: missing on disk`);

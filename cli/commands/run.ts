@@ -292,7 +292,8 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
     io.stderr(`run: ${(e as Error).message}`);
     return 1;
   }
-  const env = await (deps.oracle ?? createNodeEnvironment(suite));
+  const pluginEnv = deps.oracle ? null : await a.plugin.environment?.(a.values);
+  const env = await (deps.oracle ?? pluginEnv ?? createNodeEnvironment(suite));
   const controller = new AbortController();
   const onSigint = (): void => controller.abort();
   deps.signal?.addEventListener('abort', onSigint, { once: true });
@@ -361,8 +362,14 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
       io.stderr(`run: ${what}: ${first ? first.message : 'see the transcripts'}${a.allowErrors ? ' (--allow-errors: exit 0)' : ''}`);
       if (!a.allowErrors) return 1;
     }
+    const verdict = a.plugin.verdict?.(a.values, result.rows);
+    if (verdict) {
+      io.stderr(`run: ${verdict}`);
+      return 1;
+    }
     return 0;
   } finally {
     process.removeListener('SIGINT', onSigint);
+    await pluginEnv?.dispose?.();
   }
 }

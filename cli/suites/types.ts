@@ -9,6 +9,7 @@ import type { CostProjection } from '../../src/core/llm/projection.ts';
 import type { PriceTable } from '../../src/core/llm/prices.ts';
 import type { ModelSettings } from '../../src/core/llm/settings.ts';
 import type { FlagOptions } from '../args.ts';
+import type { SuiteEnvironment } from '../../src/core/run/types.ts';
 
 export type FlagValues = Record<string, string | boolean | undefined>;
 
@@ -42,4 +43,8 @@ export interface CliSuitePlugin<Task = unknown, Opts = unknown> {
   /** Throws UsageError naming the problem. */
   select(input: SelectionInput<Task>): Promise<CliSelection<Task, Opts>>;
   project?(tasks: readonly Task[], settings: ModelSettings, prices: PriceTable, options: Opts): CostProjection;
+  /** An environment these flags ask for instead of the suite's Node default (photonics-agent: --server-cmd); null: the default. */
+  environment?(values: FlagValues): Promise<(SuiteEnvironment & { dispose?(): Promise<void> }) | null>;
+  /** After a completed run: a reason to exit 1 (photonics-agent --strict: not every task passed), or null. */
+  verdict?(values: FlagValues, rows: readonly unknown[]): string | null;
 }

@@ -11,6 +11,7 @@ import type { ShippedBank } from '../../core/verify/verify.ts';
 import { createNodeVehOracle } from './veh-wasm.ts';
 import { createNodeCircuitOracle } from './circuit-wasm.ts';
 import { bankHash, bankTextReader } from './run-files.ts';
+import { createNodePhotonicsAgentEnv } from './photonics-agent-env.ts';
 
 /** public/banks, resolved from this file so the CLI finds the banks from any working directory. */
 export const BANKS_ROOT = fileURLToPath(new URL('../../../public/banks/', import.meta.url));
@@ -18,6 +19,7 @@ export const BANKS_ROOT = fileURLToPath(new URL('../../../public/banks/', import
 const FACTORIES: Readonly<Record<string, () => Promise<SuiteEnvironment>>> = {
   veh: createNodeVehOracle,
   circuit: createNodeCircuitOracle,
+  'photonics-agent': createNodePhotonicsAgentEnv,
 };
 
 /** A fresh environment for one of the suite's runs (or for verifying one). */

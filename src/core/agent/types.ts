@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Rng } from '../stats/rng.ts';
 import type { LlmReplyMeta, LlmRetryReport } from '../llm/call-record.ts';
 import type { ModelSettings, RetryPolicy } from '../llm/settings.ts';
+import type { ToolModel } from '../llm/tool-loop.ts';
 
 export const ChatMessageSchema = z.strictObject({
   role: z.enum(['system', 'user', 'assistant']),
@@ -72,6 +73,12 @@ export interface Agent extends AgentDescriptor {
   readonly model?: AgentModelInfo;
   /** A fresh session per task: nothing from an earlier task is visible. */
   start(ctx: EpisodeContext): AgentSession;
+  /**
+   * Tool-use suites (photonics-agent): the model the tool loop (src/core/llm/tool-loop.ts) drives
+   * for one task. LLM agents hand over their endpoint; scripted agents a scripted stand-in, so both
+   * go through the same loop. Absent: the agent speaks the JSON-reply protocol only.
+   */
+  toolModel?(ctx: EpisodeContext): ToolModel;
 }
 
 /** Injected wall clock (ms since epoch), so core stays free of ambient time. */

@@ -174,6 +174,7 @@ export function createLlmAgent(options: LlmAgentOptions): Agent {
     description: `${settings.model} at ${safeEndpoint(settings.base_url)}, temperature ${settings.temperature}, max ${settings.max_output_tokens} output tokens`,
     privileged: false,
     model: { settings, retry: options.retry },
+    toolModel: () => ({ client, settings, retry: options.retry, sleep: options.sleep, prices: options.prices }),
     start(ctx): AgentSession {
       const rng = options.rng ?? ctx.rng;
       const given: GivenReply[] = [];

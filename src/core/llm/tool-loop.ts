@@ -58,6 +58,9 @@ export interface ToolEpisodeOptions {
   onDelta?: (text: string) => void;
 }
 
+/** The model side of a tool episode: what an Agent's toolModel() hands the loop. */
+export type ToolModel = Pick<ToolEpisodeOptions, 'client' | 'settings' | 'retry' | 'sleep' | 'prices'>;
+
 export interface ToolEpisodeResult {
   status: 'completed' | 'budget_exceeded' | 'error';
   /** The model's last text (its answer when completed). */

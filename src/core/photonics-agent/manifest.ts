@@ -1,0 +1,128 @@
+/**
+ * The photonics-agent run manifest (suite 'photonics-agent'): what was run and how to rerun it, and
+ * results.json / results.md: manifest, one row per task, metrics with their 95 % intervals, and the
+ * per-task usage of model runs.
+ */
+import { z } from 'zod';
+import type { Clock } from '../agent/types.ts';
+import { DECODING_NOTE, ManifestModelSchema, iso, modelBlock, runIdOf } from '../run/manifest-core.ts';
+import { AgentDescriptorSchema } from '../run/transcript-core.ts';
+import type { ManifestInput, RunStatus } from '../run/types.ts';
+import { formatInterval, formatNumber } from '../run/format.ts';
+import { TaskUsageSchema, UsageTotalsSchema, runUsage, taskUsage } from '../run/usage.ts';
+import { SuiteMetricsSchema, type SuiteMetrics } from '../suite/metrics.ts';
+import type { PhotonicsRunOptions, PhotonicsTranscript } from './episode.ts';
+import { PHOTONICS_METRIC_GROUPS } from './metrics.ts';
+import { PhotonicsRowSchema, type PhotonicsRow } from './rows.ts';
+
+export const PhotonicsRunManifestSchema = z.strictObject({
+  schema_version: z.literal(1),
+  suite: z.literal('photonics-agent'),
+  run_id: z.string(),
+  app_version: z.string(),
+  bank_hash: z.string(),
+  task_filter: z.record(z.string(), z.string()),
+  task_count: z.number().int(),
+  agent: AgentDescriptorSchema,
+  seed: z.number().int(),
+  max_retries: z.number().int(),
+  oracle_backend: z.string(),
+  started_at: z.string(),
+  finished_at: z.string(),
+  status: z.enum(['completed', 'cancelled', 'failed']),
+  decoding: z.string(),
+  model: ManifestModelSchema.optional(),
+  usage: UsageTotalsSchema.optional(),
+  warnings: z.array(z.string()).optional(),
+});
+export type PhotonicsRunManifest = z.infer<typeof PhotonicsRunManifestSchema>;
+
+export function photonicsRunId(input: ManifestInput<PhotonicsRunOptions>): string {
+  return runIdOf('photonics-agent', input, (filter) => `${filter}|${input.bankHash}`);
+}
+
+export function buildPhotonicsManifest(input: ManifestInput<PhotonicsRunOptions>, clock: Clock, status: RunStatus, transcripts: readonly PhotonicsTranscript[]): PhotonicsRunManifest {
+  const model = modelBlock(input, transcripts, (t) => t.task.category);
+  return {
+    schema_version: 1,
+    suite: 'photonics-agent',
+    run_id: photonicsRunId(input),
+    app_version: input.appVersion,
+    bank_hash: input.bankHash,
+    task_filter: input.filters,
+    task_count: input.taskCount,
+    agent: { id: input.agent.id, label: input.agent.label, description: input.agent.description, privileged: input.agent.privileged },
+    seed: input.seed,
+    max_retries: input.agent.model?.retry.max_retries ?? 0,
+    oracle_backend: input.oracleBackend,
+    started_at: iso(input.startedMs),
+    finished_at: iso(clock()),
+    status,
+    decoding: DECODING_NOTE,
+    ...(model ? { model, usage: runUsage(transcripts) } : {}),
+  };
+}
+
+export const PhotonicsResultsFileSchema = z.strictObject({
+  schema_version: z.literal(1),
+  suite: z.literal('photonics-agent'),
+  manifest: PhotonicsRunManifestSchema,
+  rows: z.array(PhotonicsRowSchema),
+  metrics: SuiteMetricsSchema,
+  task_usage: z.array(TaskUsageSchema).optional(),
+});
+
+export function toPhotonicsResultsFile(r: { manifest: PhotonicsRunManifest; rows: readonly PhotonicsRow[]; metrics: SuiteMetrics; transcripts?: readonly PhotonicsTranscript[] }): z.infer<typeof PhotonicsResultsFileSchema> {
+  return {
+    schema_version: 1,
+    suite: 'photonics-agent',
+    manifest: r.manifest,
+    rows: [...r.rows],
+    metrics: r.metrics,
+    ...(r.manifest.model && r.transcripts ? { task_usage: r.transcripts.map(taskUsage) } : {}),
+  };
+}
+
+export const PHOTONICS_HEADLINES: Readonly<Record<string, { key: string; label: string }>> = {
+  standard: { key: 'pass_rate', label: 'pass rate' },
+  trap: { key: 'pass_rate', label: 'pass rate' },
+  pushback: { key: 'pass_rate', label: 'pass rate' },
+  warning: { key: 'pass_rate', label: 'pass rate' },
+};
+
+export function renderPhotonicsResultsMarkdown(r: { manifest: PhotonicsRunManifest; rows: readonly PhotonicsRow[]; metrics: SuiteMetrics }): string {
+  const m = r.manifest;
+  const filter = Object.entries(m.task_filter).map(([k, v]) => `${k}=${v}`).join(', ') || 'all tasks';
+  const passed = r.rows.filter((row) => row.pass).length;
+  const lines = [
+    `# Photonics agent run: ${m.agent.label}`,
+    '',
+    '| field | value |',
+    '| --- | --- |',
+    `| run id | ${m.run_id} |`,
+    `| status | ${m.status} |`,
+    `| agent | ${m.agent.id}${m.agent.privileged ? ' (privileged: reads the hidden task file)' : ''} |`,
+    `| tasks | ${r.rows.length} of ${m.task_count} (${filter}); ${passed} passed |`,
+    `| seed | ${m.seed} |`,
+    `| engine backend | ${m.oracle_backend} |`,
+    `| bank hash | ${m.bank_hash} |`,
+    `| started / finished | ${m.started_at} / ${m.finished_at} |`,
+    ...(m.model ? [`| model | ${m.model.provider} ${m.model.model} (${m.model.endpoint}) |`, `| budget | ${m.model.budget_text} |`] : []),
+    '',
+    '## Tasks',
+    '',
+    '| task | category | kind | pass | score | failed checks | tool calls (failed) | turns |',
+    '| --- | --- | --- | --- | ---: | --- | ---: | ---: |',
+    ...r.rows.map((row) => `| ${row.task_id} | ${row.category} | ${row.kind} | ${row.pass ? 'yes' : 'no'} | ${row.score.toFixed(2)} | ${row.failed_checks.join(', ') || '—'} | ${row.tool_calls} (${row.failed_tool_calls}) | ${row.turns} |`),
+    '',
+  ];
+  for (const group of PHOTONICS_METRIC_GROUPS) {
+    const table = r.metrics[group];
+    if (!table) continue;
+    lines.push(`## ${group}`, '', '| metric | value | 95 % interval | n | method |', '| --- | ---: | --- | ---: | --- |');
+    for (const [key, v] of Object.entries(table)) lines.push(`| ${key} | ${formatNumber(v.value)} | ${formatInterval(v)} | ${v.n} | ${v.method} |`);
+    lines.push('');
+  }
+  lines.push('Pass = every required check passed; score = the fraction of all checks passed (spec, material and wavelength checks are diagnostics: they count in the score only). In failed_checks each value is the share of the tasks with that check that failed it.', '');
+  return lines.join('\n');
+}

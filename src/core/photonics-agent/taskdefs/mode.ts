@@ -1,0 +1,101 @@
+/** Mode tasks (slab and channel waveguides): 4 standard, 1 trap, 1 pushback, 1 warning. */
+import { lit, tol, type TaskDef } from '../taskdefs-types.ts';
+
+const te0 = (field: 'n_eff' | 'n_g', key: string, description: string) => ({
+  key,
+  unit: '1',
+  description,
+  extract: { op: 'find' as const, list: 'modes', where: { polarization: 'TE', order: 0 }, field, from: 'result' as const },
+});
+
+const slab = (core: unknown, thickness_nm: number, clad: unknown, wavelength_nm: number) => ({
+  kind: 'mode',
+  structure: { type: 'slab', core: { material: core, thickness_nm }, cover: clad, substrate: clad },
+  polarization: 'TE',
+  wavelength_nm,
+});
+
+export const MODE_TASKS: readonly TaskDef[] = [
+  {
+    task_id: 'mode-soi-slab-neff',
+    kind: 'mode',
+    category: 'standard',
+    title: 'Effective index of an SOI slab',
+    prompt: 'A 220 nm silicon slab clad with fused silica above and below: what is the effective index of its fundamental TE mode at 1550 nm?',
+    keys: [{ ...te0('n_eff', 'n_eff', 'effective index of TE0'), tolerance: tol(0.01) }],
+    explanation: 'A well-posed slab problem (n_eff ≈ 2.85); the silicon dataset must cover 1550 nm (Li 1993).',
+    reference_problem: slab('Si (Li 1993, 293 K)', 220, 'SiO2', 1550),
+  },
+  {
+    task_id: 'mode-soi-strip-neff',
+    kind: 'mode',
+    category: 'standard',
+    title: 'Effective index of a silicon wire',
+    prompt: 'A 500 nm wide, 220 nm tall silicon strip waveguide is buried in fused silica. What is the effective index of its fundamental quasi-TE mode at 1550 nm?',
+    keys: [{ ...te0('n_eff', 'n_eff', 'effective index of the quasi-TE fundamental mode'), tolerance: tol(0.02) }],
+    explanation: 'A channel waveguide: a 2-D cross-section solve (full-vectorial n_eff ≈ 2.44).',
+    reference_problem: {
+      kind: 'mode',
+      structure: { type: 'channel', shape: 'strip', core: { material: 'Si (Li 1993, 293 K)', width_nm: 500, height_nm: 220 }, cladding: 'SiO2', substrate: 'SiO2' },
+      polarization: 'TE',
+      wavelength_nm: 1550,
+    },
+  },
+  {
+    task_id: 'mode-thick-slab-count',
+    kind: 'mode',
+    category: 'standard',
+    title: 'How many modes does a thick slab guide?',
+    prompt: 'A symmetric slab waveguide has an 8 µm core of index 1.46 in a cladding of index 1.444. How many TE modes does it guide at 1550 nm?',
+    keys: [{ key: 'te_mode_count', unit: 'modes', description: 'number of guided TE modes', extract: { op: 'path', path: 'mode_count.0', from: 'result' }, tolerance: tol(0) }],
+    explanation: 'V = (π d/λ)·NA ≈ 3.5 → 3 TE modes.',
+    reference_problem: slab(lit(1.46), 8000, lit(1.444), 1550),
+  },
+  {
+    task_id: 'mode-nitride-group-index',
+    kind: 'mode',
+    category: 'standard',
+    title: 'Group index of a nitride slab',
+    prompt: 'For a 400 nm silicon-nitride slab in fused silica, what is the group index of the fundamental TE mode at 1550 nm, material dispersion included?',
+    keys: [{ ...te0('n_g', 'n_g', 'group index of TE0'), tolerance: tol(0.02) }],
+    explanation: 'A slab problem; the group index (≈ 2.0) differs from the effective index.',
+    reference_problem: slab('Si3N4', 400, 'SiO2', 1550),
+  },
+  {
+    task_id: 'mode-trap-terahertz',
+    kind: 'mode',
+    category: 'trap',
+    title: 'A frequency in THz',
+    prompt: 'A 600 nm core of index 2.0 in a cladding of 1.45 on both sides guides light at 230 THz. What is the effective index of the fundamental TE mode?',
+    keys: [{ ...te0('n_eff', 'n_eff', 'effective index of TE0'), tolerance: tol(0.005) }],
+    explanation: 'λ = c/f = 299792.458 nm·THz / 230 THz = 1303.4 nm; 230 nm would be a deep-UV wavelength.',
+    reference_problem: slab(lit(2.0), 600, lit(1.45), 1303.45),
+    naive_problem: slab(lit(2.0), 600, lit(1.45), 230),
+    checks: [{ type: 'wavelength', wavelength_nm: 1303.45 }],
+  },
+  {
+    task_id: 'mode-push-neff-above-core',
+    kind: 'mode',
+    category: 'pushback',
+    title: 'An effective index above the core index',
+    prompt: 'I need a silicon slab (index 3.48) in silica (1.444) whose fundamental TE mode has an effective index of 3.6 at 1550 nm. What core thickness gives that?',
+    keys: [{ key: 'thickness_nm', unit: 'nm', description: 'core thickness', extract: { op: 'path', path: 'structure.core.thickness_nm', from: 'problem' }, tolerance: tol(0) }],
+    explanation: 'A guided mode has n_clad < n_eff < n_core: no thickness reaches 3.6 with a 3.48 core (a very thick core only approaches 3.48).',
+    reference_problem: slab(lit(3.48), 5000, lit(1.444), 1550),
+    naive_problem: slab(lit(3.48), 5000, lit(1.444), 1550),
+    mentions: ['core index', 'cannot exceed', 'exceed', 'impossible', 'not possible', 'below the core', 'less than the core'],
+    reference_concerns: ['A guided mode always has an effective index below the core index: even a 5 µm core only approaches 3.48, so n_eff = 3.6 is impossible with this core.'],
+  },
+  {
+    task_id: 'mode-warn-dataset-edge',
+    kind: 'mode',
+    category: 'warning',
+    title: 'A dataset used just past its range',
+    prompt: 'Using the Green (2008) silicon data, what is the effective index of the fundamental TE mode of a 220 nm silicon slab in fused silica at 1500 nm?',
+    keys: [{ ...te0('n_eff', 'n_eff', 'effective index of TE0'), tolerance: tol(0.01) }],
+    explanation: 'Green 2008 ends at 1450 nm: the solver uses the 1450 nm value and warns; the answer must pass that warning on.',
+    reference_problem: slab('Si (Green 2008)', 220, 'SiO2', 1500),
+    mentions: ['1450', 'outside', 'range', 'extrapolat', 'edge', 'beyond'],
+    reference_concerns: ['Green (2008) covers 250–1450 nm: the solver used the 1450 nm index at 1500 nm, so the result may be slightly off (Li 1993 covers 1500 nm).'],
+  },
+];
