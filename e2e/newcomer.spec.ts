@@ -14,11 +14,12 @@ test('the home page says what is true today and links every suite and page', asy
   await expect(main).not.toContainText('Nothing is sent anywhere');
   await expect(page.getByTestId('home-privacy')).toContainText('endpoint you configure');
 
-  // Every suite: VEHBench runs in the page, the circuit audit honestly from the CLI only.
+  // Every registered suite has a card that browses and runs it in this page, with its bank's task count.
   await expect(page.getByTestId('suite-card-veh').getByRole('link', { name: 'Run an agent' })).toHaveAttribute('href', '#/suite/veh/run');
   await expect(page.getByTestId('suite-card-circuit')).toContainText('Circuit audit');
-  await expect(page.getByTestId('circuit-cli-only')).toContainText('command line only');
-  await expect(page.getByTestId('circuit-cli-only')).toContainText('--suite circuit');
+  await expect(page.getByTestId('suite-card-circuit').getByRole('link', { name: 'Run an agent' })).toHaveAttribute('href', '#/suite/circuit/run');
+  await expect(page.getByTestId('suite-circuit-count')).toHaveText('106 tasks');
+  await expect(page.getByTestId('suite-photonics-agent-count')).toHaveText('43 tasks');
 
   const links = page.getByTestId('home-links');
   for (const [name, href] of [

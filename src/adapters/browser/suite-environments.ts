@@ -5,6 +5,15 @@
 import type { SuiteEnvironment } from '../../core/run/types.ts';
 import { createWorkerCircuitOracle } from './worker-circuit-oracle.ts';
 import { createWorkerVehOracle } from './worker-veh-oracle.ts';
+import { createWorkerPhotonicsAgentEnv } from './photonics-agent-env.ts';
+import { createWorkerPhotonics } from './worker-photonics.ts';
+
+/** The photonics-agent suite's tools over a photonics worker of its own (terminated with the environment). */
+async function createPhotonicsAgentEnvironment(): Promise<PageEnvironment> {
+  const worker = await createWorkerPhotonics();
+  const env = await createWorkerPhotonicsAgentEnv(worker);
+  return Object.assign(env, { skipped: [] as readonly string[], terminate: () => worker.terminate() });
+}
 
 /** A live environment: terminate() stops its worker (a retry starts a fresh one). */
 export interface PageEnvironment extends SuiteEnvironment {
@@ -15,6 +24,7 @@ export interface PageEnvironment extends SuiteEnvironment {
 const FACTORIES: Readonly<Record<string, () => Promise<PageEnvironment>>> = {
   veh: createWorkerVehOracle,
   circuit: createWorkerCircuitOracle,
+  'photonics-agent': createPhotonicsAgentEnvironment,
 };
 
 export function hasPageEnvironment(suiteId: string): boolean {
