@@ -1,0 +1,300 @@
+// The plane-wave band solver's real block kernels (re-exported by photonics-linalg.ts, so they ship
+// in the same module): the Gram products, the block combinations and the residuals of LOBPCG on
+// real vectors, and the Maxwell operator Θ on the N × N grid (N = P odd, the grid being the basis).
+// Twin of src/core/photonics/pwe/block-kernel.ts (the TypeScript reference); the parity suite holds
+// the two to rounding. Every pointer is a byte address; a block of `count` vectors of length n is
+// stored vector after vector (vector j at j·n). Vectors may start at odd doubles: v128 loads and
+// stores need no alignment in WebAssembly.
+//
+// Θ on a real operator (a cell with inversion symmetry) maps real vectors to real ones, so two of
+// them travel as the real and imaginary parts of one complex field through the same transforms
+// (half the transforms). The 2-D DFT of an odd side N is done as two passes "across rows" with a
+// transpose between them; each pass pairs the rows v and N − v (Σ cos·(r_v + r_{N−v}) and
+// Σ sin·(r_v − r_{N−v})), a quarter of the multiplies of the direct matrix product, and runs on
+// whole rows of interleaved complex values two lanes at a time.
+
+/** out[i·nb + j] = Σ_t a_i[t]·b_j[t] for i < na, j < nb. */
+export function pweGram(a: usize, na: i32, b: usize, nb: i32, n: i32, out: usize): void {
+  const rowBytes = <usize>n << 3;
+  const even = n & ~1;
+  for (let i = 0; i < na; i += 2) {
+    const two = i + 1 < na;
+    const a0 = a + <usize>i * rowBytes;
+    const a1 = two ? a0 + rowBytes : a0;
+    for (let j = 0; j < nb; j += 2) {
+      const twoB = j + 1 < nb;
+      const b0 = b + <usize>j * rowBytes;
+      const b1 = twoB ? b0 + rowBytes : b0;
+      let s00 = f64x2.splat(0);
+      let s01 = f64x2.splat(0);
+      let s10 = f64x2.splat(0);
+      let s11 = f64x2.splat(0);
+      for (let t = 0; t < even; t += 2) {
+        const o = <usize>t << 3;
+        const x0 = v128.load(a0 + o);
+        const x1 = v128.load(a1 + o);
+        const y0 = v128.load(b0 + o);
+        const y1 = v128.load(b1 + o);
+        s00 = f64x2.add(s00, f64x2.mul(x0, y0));
+        s01 = f64x2.add(s01, f64x2.mul(x0, y1));
+        s10 = f64x2.add(s10, f64x2.mul(x1, y0));
+        s11 = f64x2.add(s11, f64x2.mul(x1, y1));
+      }
+      let r00 = f64x2.extract_lane(s00, 0) + f64x2.extract_lane(s00, 1);
+      let r01 = f64x2.extract_lane(s01, 0) + f64x2.extract_lane(s01, 1);
+      let r10 = f64x2.extract_lane(s10, 0) + f64x2.extract_lane(s10, 1);
+      let r11 = f64x2.extract_lane(s11, 0) + f64x2.extract_lane(s11, 1);
+      if (even < n) {
+        const o = <usize>even << 3;
+        const x0 = load<f64>(a0 + o);
+        const x1 = load<f64>(a1 + o);
+        const y0 = load<f64>(b0 + o);
+        const y1 = load<f64>(b1 + o);
+        r00 += x0 * y0;
+        r01 += x0 * y1;
+        r10 += x1 * y0;
+        r11 += x1 * y1;
+      }
+      store<f64>(out + ((<usize>(i * nb + j)) << 3), r00);
+      if (twoB) store<f64>(out + ((<usize>(i * nb + j + 1)) << 3), r01);
+      if (two) {
+        store<f64>(out + ((<usize>((i + 1) * nb + j)) << 3), r10);
+        if (twoB) store<f64>(out + ((<usize>((i + 1) * nb + j + 1)) << 3), r11);
+      }
+    }
+  }
+}
+
+/**
+ * out_j = [out_j +] Σ_{i < ns} c[i·m + j]·s_i for j < m (c row-major ns × m). out must not overlap s.
+ * Four outputs at a time, the sum over i kept in registers for each pair of doubles.
+ */
+export function pweCombine(s: usize, ns: i32, c: usize, m: i32, n: i32, out: usize, add: i32): void {
+  const rowBytes = <usize>n << 3;
+  const even = n & ~1;
+  for (let j = 0; j < m; j += 4) {
+    const w = min(4, m - j);
+    const o0 = out + <usize>j * rowBytes;
+    const o1 = w > 1 ? o0 + rowBytes : o0;
+    const o2 = w > 2 ? o1 + rowBytes : o1;
+    const o3 = w > 3 ? o2 + rowBytes : o2;
+    // Coefficients of absent outputs are read from column j (harmless) and never stored.
+    const j1 = w > 1 ? j + 1 : j;
+    const j2 = w > 2 ? j + 2 : j1;
+    const j3 = w > 3 ? j + 3 : j2;
+    for (let t = 0; t < even; t += 2) {
+      const o = <usize>t << 3;
+      let a0 = add ? v128.load(o0 + o) : f64x2.splat(0);
+      let a1 = add ? v128.load(o1 + o) : f64x2.splat(0);
+      let a2 = add ? v128.load(o2 + o) : f64x2.splat(0);
+      let a3 = add ? v128.load(o3 + o) : f64x2.splat(0);
+      for (let i = 0; i < ns; i++) {
+        const x = v128.load(s + <usize>i * rowBytes + o);
+        const cr = c + (<usize>(i * m) << 3);
+        a0 = f64x2.add(a0, f64x2.mul(f64x2.splat(load<f64>(cr + (<usize>j << 3))), x));
+        a1 = f64x2.add(a1, f64x2.mul(f64x2.splat(load<f64>(cr + (<usize>j1 << 3))), x));
+        a2 = f64x2.add(a2, f64x2.mul(f64x2.splat(load<f64>(cr + (<usize>j2 << 3))), x));
+        a3 = f64x2.add(a3, f64x2.mul(f64x2.splat(load<f64>(cr + (<usize>j3 << 3))), x));
+      }
+      // Stored last to first so the duplicates of an absent output are overwritten by the real one.
+      v128.store(o3 + o, a3);
+      v128.store(o2 + o, a2);
+      v128.store(o1 + o, a1);
+      v128.store(o0 + o, a0);
+    }
+    if (even < n) {
+      const o = <usize>even << 3;
+      let a0 = add ? load<f64>(o0 + o) : 0.0;
+      let a1 = add ? load<f64>(o1 + o) : 0.0;
+      let a2 = add ? load<f64>(o2 + o) : 0.0;
+      let a3 = add ? load<f64>(o3 + o) : 0.0;
+      for (let i = 0; i < ns; i++) {
+        const x = load<f64>(s + <usize>i * rowBytes + o);
+        const cr = c + (<usize>(i * m) << 3);
+        a0 += load<f64>(cr + (<usize>j << 3)) * x;
+        a1 += load<f64>(cr + (<usize>j1 << 3)) * x;
+        a2 += load<f64>(cr + (<usize>j2 << 3)) * x;
+        a3 += load<f64>(cr + (<usize>j3 << 3)) * x;
+      }
+      store<f64>(o3 + o, a3);
+      store<f64>(o2 + o, a2);
+      store<f64>(o1 + o, a1);
+      store<f64>(o0 + o, a0);
+    }
+  }
+}
+
+/** out_j = ax_j − λ_j·x_j and norms[j] = ‖out_j‖² for j < m. */
+export function pweResidual(x: usize, ax: usize, lambda: usize, m: i32, n: i32, out: usize, norms: usize): void {
+  for (let j = 0; j < m; j++) {
+    const l = load<f64>(lambda + (<usize>j << 3));
+    const base = <usize>(j * n) << 3;
+    let sum = 0.0;
+    for (let t = 0; t < n; t++) {
+      const o = base + (<usize>t << 3);
+      const r = load<f64>(ax + o) - l * load<f64>(x + o);
+      store<f64>(out + o, r);
+      sum += r * r;
+    }
+    store<f64>(norms + (<usize>j << 3), sum);
+  }
+}
+
+/** v_j ← d ⊙ v_j for j < m, and component `fixed` (when ≥ 0) set to zero. */
+export function pwePrecondition(v: usize, m: i32, n: i32, d: usize, fixed: i32): void {
+  for (let j = 0; j < m; j++) {
+    const base = v + (<usize>(j * n) << 3);
+    for (let t = 0; t < n; t++) {
+      const o = <usize>t << 3;
+      store<f64>(base + o, load<f64>(base + o) * load<f64>(d + o));
+    }
+    if (fixed >= 0) store<f64>(base + (<usize>fixed << 3), 0.0);
+  }
+}
+
+// ---- Θ on the grid ------------------------------------------------------------------------------
+
+/** Doubles of scratch pweTheta needs for side N: four complex grids and the paired rows. */
+export function pweThetaScratchDoubles(nSide: i32): i32 {
+  return 4 * 2 * nSide * nSide + 2 * nSide * (nSide + 1);
+}
+
+/**
+ * In place over the N rows of g (each N interleaved complex values): row k ← Σ_v e^{sign·2πikv/N} row_v.
+ * N odd; cs holds cos(2πj/N), sn sin(2πj/N) for j < N; scratch holds N + 1 rows.
+ */
+function rowPass(g: usize, nSide: i32, sign: f64, cs: usize, sn: usize, scratch: usize): void {
+  const h = (nSide - 1) >> 1;
+  const rowBytes = <usize>(2 * nSide) << 3;
+  // scratch row 0: row_0; rows 1…h: sums r_v + r_{N−v}; rows h+1…2h: differences r_v − r_{N−v}.
+  memory.copy(scratch, g, rowBytes);
+  for (let v = 1; v <= h; v++) {
+    const rv = g + <usize>v * rowBytes;
+    const rw = g + <usize>(nSide - v) * rowBytes;
+    const ps = scratch + <usize>v * rowBytes;
+    const pd = scratch + <usize>(h + v) * rowBytes;
+    for (let t = 0; t < nSide; t++) {
+      const o = <usize>t << 4;
+      const a = v128.load(rv + o);
+      const b = v128.load(rw + o);
+      v128.store(ps + o, f64x2.add(a, b));
+      v128.store(pd + o, f64x2.sub(a, b));
+    }
+  }
+  // i·(re, im) = (−im, re); with the sign folded in: sign·i·B = (−sign·im, sign·re).
+  const flip = f64x2(-sign, sign);
+  for (let t = 0; t < nSide; t++) {
+    const o = <usize>t << 4;
+    // k = 0: the plain sum of all rows.
+    let a0 = v128.load(scratch + o);
+    for (let v = 1; v <= h; v++) a0 = f64x2.add(a0, v128.load(scratch + <usize>v * rowBytes + o));
+    v128.store(g + o, a0);
+    for (let k = 1; k <= h; k++) {
+      let acc = v128.load(scratch + o);
+      let bcc = f64x2.splat(0);
+      let idx = 0;
+      for (let v = 1; v <= h; v++) {
+        idx += k;
+        if (idx >= nSide) idx -= nSide;
+        const c = f64x2.splat(load<f64>(cs + (<usize>idx << 3)));
+        const s = f64x2.splat(load<f64>(sn + (<usize>idx << 3)));
+        acc = f64x2.add(acc, f64x2.mul(c, v128.load(scratch + <usize>v * rowBytes + o)));
+        bcc = f64x2.add(bcc, f64x2.mul(s, v128.load(scratch + <usize>(h + v) * rowBytes + o)));
+      }
+      const ib = f64x2.mul(flip, v128.shuffle<f64>(bcc, bcc, 1, 0));
+      v128.store(g + <usize>k * rowBytes + o, f64x2.add(acc, ib));
+      v128.store(g + <usize>(nSide - k) * rowBytes + o, f64x2.sub(acc, ib));
+    }
+  }
+}
+
+/** to[u][v] = from[v][u] for an N × N grid of complex values. */
+function transpose(from: usize, to: usize, nSide: i32): void {
+  for (let v = 0; v < nSide; v++) {
+    for (let u = 0; u < nSide; u++) {
+      v128.store(to + (<usize>(v + nSide * u) << 4), v128.load(from + (<usize>(u + nSide * v) << 4)));
+    }
+  }
+}
+
+/** Real space → Fourier sums or back (sign +1: e^{+i}, unnormalised): g in layout [v][u] ends in layout [u][v] in t, or the reverse. */
+function dft2(g: usize, t: usize, nSide: i32, sign: f64, cs: usize, sn: usize, scratch: usize): void {
+  rowPass(g, nSide, sign, cs, sn, scratch);
+  transpose(g, t, nSide);
+  rowPass(t, nSide, sign, cs, sn, scratch);
+}
+
+/**
+ * y = Θx for `count` real vectors of n plane waves, two at a time as one complex field.
+ * pol 0 (TM): k1 = |k+G|, f0 = η transposed (f0[v + N·u] = η[u + N·v]); pol 1 (TE): k1, k2 the x and
+ * y components of k+G, f0, f1, f2 = κ_xx, κ_xy, κ_yy transposed. grid holds the grid index u + N·v
+ * of each plane wave (i32). scratch: pweThetaScratchDoubles(N) doubles.
+ */
+export function pweTheta(pol: i32, nSide: i32, n: i32, grid: usize, k1: usize, k2: usize, f0: usize, f1: usize, f2: usize, cs: usize, sn: usize, x: usize, count: i32, y: usize, scratch: usize): void {
+  const cells = nSide * nSide;
+  const gridBytes = <usize>(2 * cells) << 3;
+  const ga = scratch;
+  const ta = ga + gridBytes;
+  const gb = ta + gridBytes;
+  const tb = gb + gridBytes;
+  const rows = tb + gridBytes;
+  const scale = 1.0 / <f64>cells;
+  const rowBytes = <usize>n << 3;
+  for (let j = 0; j < count; j += 2) {
+    const pair = j + 1 < count;
+    const x0 = x + <usize>j * rowBytes;
+    const x1 = x0 + rowBytes;
+    const y0 = y + <usize>j * rowBytes;
+    const y1 = y0 + rowBytes;
+    memory.fill(ga, 0, gridBytes);
+    if (pol == 1) memory.fill(gb, 0, gridBytes);
+    for (let p = 0; p < n; p++) {
+      const o = <usize>p << 3;
+      const at = <usize>load<i32>(grid + (<usize>p << 2)) << 4;
+      const re = load<f64>(x0 + o);
+      const im = pair ? load<f64>(x1 + o) : 0.0;
+      const c1 = load<f64>(k1 + o);
+      store<f64>(ga + at, c1 * re);
+      store<f64>(ga + at + 8, c1 * im);
+      if (pol == 1) {
+        const c2 = load<f64>(k2 + o);
+        store<f64>(gb + at, c2 * re);
+        store<f64>(gb + at + 8, c2 * im);
+      }
+    }
+    dft2(ga, ta, nSide, 1.0, cs, sn, rows);
+    if (pol == 0) {
+      for (let i = 0; i < cells; i++) {
+        const o = <usize>i << 4;
+        v128.store(ta + o, f64x2.mul(f64x2.splat(load<f64>(f0 + (<usize>i << 3))), v128.load(ta + o)));
+      }
+    } else {
+      dft2(gb, tb, nSide, 1.0, cs, sn, rows);
+      for (let i = 0; i < cells; i++) {
+        const o = <usize>i << 4;
+        const q = <usize>i << 3;
+        const a = v128.load(ta + o);
+        const b = v128.load(tb + o);
+        const cxy = f64x2.splat(load<f64>(f1 + q));
+        v128.store(ta + o, f64x2.add(f64x2.mul(f64x2.splat(load<f64>(f0 + q)), a), f64x2.mul(cxy, b)));
+        v128.store(tb + o, f64x2.add(f64x2.mul(cxy, a), f64x2.mul(f64x2.splat(load<f64>(f2 + q)), b)));
+      }
+      dft2(tb, gb, nSide, -1.0, cs, sn, rows);
+    }
+    dft2(ta, ga, nSide, -1.0, cs, sn, rows);
+    for (let p = 0; p < n; p++) {
+      const o = <usize>p << 3;
+      const at = <usize>load<i32>(grid + (<usize>p << 2)) << 4;
+      const c1 = load<f64>(k1 + o) * scale;
+      let re = c1 * load<f64>(ga + at);
+      let im = c1 * load<f64>(ga + at + 8);
+      if (pol == 1) {
+        const c2 = load<f64>(k2 + o) * scale;
+        re += c2 * load<f64>(gb + at);
+        im += c2 * load<f64>(gb + at + 8);
+      }
+      store<f64>(y0 + o, re);
+      if (pair) store<f64>(y1 + o, im);
+    }
+  }
+}
