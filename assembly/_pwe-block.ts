@@ -140,6 +140,19 @@ export function pweResidual(x: usize, ax: usize, lambda: usize, m: i32, n: i32, 
   }
 }
 
+/** norms[j] = ‖v_j‖² for j < m. */
+export function pweNorms(v: usize, m: i32, n: i32, norms: usize): void {
+  for (let j = 0; j < m; j++) {
+    const base = v + (<usize>(j * n) << 3);
+    let sum = 0.0;
+    for (let t = 0; t < n; t++) {
+      const x = load<f64>(base + (<usize>t << 3));
+      sum += x * x;
+    }
+    store<f64>(norms + (<usize>j << 3), sum);
+  }
+}
+
 /** v_j ← d ⊙ v_j for j < m, and component `fixed` (when ≥ 0) set to zero. */
 export function pwePrecondition(v: usize, m: i32, n: i32, d: usize, fixed: i32): void {
   for (let j = 0; j < m; j++) {
@@ -154,16 +167,39 @@ export function pwePrecondition(v: usize, m: i32, n: i32, d: usize, fixed: i32):
 
 // ---- Θ on the grid ------------------------------------------------------------------------------
 
-/** Doubles of scratch pweTheta needs for side N: four complex grids and the paired rows. */
+/** Doubles of scratch pweTheta needs for side N: four complex grids and the N paired rows. */
 export function pweThetaScratchDoubles(nSide: i32): i32 {
-  return 4 * 2 * nSide * nSide + 2 * nSide * (nSide + 1);
+  return 4 * 2 * nSide * nSide + 2 * nSide * nSide;
+}
+
+/** Doubles of the twiddle table pweTwiddles writes for side N: (cos, cos, sin, sin) for each k, v in 1…(N − 1)/2. */
+export function pweTwiddleDoubles(nSide: i32): i32 {
+  const h = (nSide - 1) >> 1;
+  return 4 * h * h;
+}
+
+/** The rows passes' table from cs[j] = cos(2πj/N), sn[j] = sin(2πj/N): each pair already in both lanes. */
+export function pweTwiddles(nSide: i32, cs: usize, sn: usize, table: usize): void {
+  const h = (nSide - 1) >> 1;
+  for (let k = 1; k <= h; k++) {
+    for (let v = 1; v <= h; v++) {
+      const idx = <usize>((k * v) % nSide) << 3;
+      const at = table + (<usize>(((k - 1) * h + (v - 1)) * 4) << 3);
+      const c = load<f64>(cs + idx);
+      const s = load<f64>(sn + idx);
+      store<f64>(at, c);
+      store<f64>(at + 8, c);
+      store<f64>(at + 16, s);
+      store<f64>(at + 24, s);
+    }
+  }
 }
 
 /**
  * In place over the N rows of g (each N interleaved complex values): row k ← Σ_v e^{sign·2πikv/N} row_v.
- * N odd; cs holds cos(2πj/N), sn sin(2πj/N) for j < N; scratch holds N + 1 rows.
+ * N odd; tw is pweTwiddles' table; scratch holds N rows. Two columns at a time share each twiddle load.
  */
-function rowPass(g: usize, nSide: i32, sign: f64, cs: usize, sn: usize, scratch: usize): void {
+function rowPass(g: usize, nSide: i32, sign: f64, tw: usize, scratch: usize): void {
   const h = (nSide - 1) >> 1;
   const rowBytes = <usize>(2 * nSide) << 3;
   // scratch row 0: row_0; rows 1…h: sums r_v + r_{N−v}; rows h+1…2h: differences r_v − r_{N−v}.
@@ -181,29 +217,62 @@ function rowPass(g: usize, nSide: i32, sign: f64, cs: usize, sn: usize, scratch:
       v128.store(pd + o, f64x2.sub(a, b));
     }
   }
-  // i·(re, im) = (−im, re); with the sign folded in: sign·i·B = (−sign·im, sign·re).
-  const flip = f64x2(-sign, sign);
+  // k = 0: the plain sum of all rows.
   for (let t = 0; t < nSide; t++) {
     const o = <usize>t << 4;
-    // k = 0: the plain sum of all rows.
     let a0 = v128.load(scratch + o);
     for (let v = 1; v <= h; v++) a0 = f64x2.add(a0, v128.load(scratch + <usize>v * rowBytes + o));
     v128.store(g + o, a0);
-    for (let k = 1; k <= h; k++) {
+  }
+  // i·(re, im) = (−im, re); with the sign folded in: sign·i·B = (−sign·im, sign·re).
+  const flip = f64x2(-sign, sign);
+  const dOff = <usize>h * rowBytes;
+  const even = nSide & ~1;
+  for (let k = 1; k <= h; k++) {
+    const twk = tw + (<usize>((k - 1) * h * 4) << 3);
+    const outK = g + <usize>k * rowBytes;
+    const outN = g + <usize>(nSide - k) * rowBytes;
+    let t = 0;
+    for (; t < even; t += 2) {
+      const o = <usize>t << 4;
+      let acc0 = v128.load(scratch + o);
+      let acc1 = v128.load(scratch + o + 16);
+      let bcc0 = f64x2.splat(0);
+      let bcc1 = f64x2.splat(0);
+      let row = scratch + rowBytes + o;
+      let tws = twk;
+      for (let v = 1; v <= h; v++) {
+        const c = v128.load(tws);
+        const s = v128.load(tws + 16);
+        acc0 = f64x2.add(acc0, f64x2.mul(c, v128.load(row)));
+        acc1 = f64x2.add(acc1, f64x2.mul(c, v128.load(row + 16)));
+        bcc0 = f64x2.add(bcc0, f64x2.mul(s, v128.load(row + dOff)));
+        bcc1 = f64x2.add(bcc1, f64x2.mul(s, v128.load(row + dOff + 16)));
+        row += rowBytes;
+        tws += 32;
+      }
+      const ib0 = f64x2.mul(flip, v128.shuffle<f64>(bcc0, bcc0, 1, 0));
+      const ib1 = f64x2.mul(flip, v128.shuffle<f64>(bcc1, bcc1, 1, 0));
+      v128.store(outK + o, f64x2.add(acc0, ib0));
+      v128.store(outK + o + 16, f64x2.add(acc1, ib1));
+      v128.store(outN + o, f64x2.sub(acc0, ib0));
+      v128.store(outN + o + 16, f64x2.sub(acc1, ib1));
+    }
+    if (t < nSide) {
+      const o = <usize>t << 4;
       let acc = v128.load(scratch + o);
       let bcc = f64x2.splat(0);
-      let idx = 0;
+      let row = scratch + rowBytes + o;
+      let tws = twk;
       for (let v = 1; v <= h; v++) {
-        idx += k;
-        if (idx >= nSide) idx -= nSide;
-        const c = f64x2.splat(load<f64>(cs + (<usize>idx << 3)));
-        const s = f64x2.splat(load<f64>(sn + (<usize>idx << 3)));
-        acc = f64x2.add(acc, f64x2.mul(c, v128.load(scratch + <usize>v * rowBytes + o)));
-        bcc = f64x2.add(bcc, f64x2.mul(s, v128.load(scratch + <usize>(h + v) * rowBytes + o)));
+        acc = f64x2.add(acc, f64x2.mul(v128.load(tws), v128.load(row)));
+        bcc = f64x2.add(bcc, f64x2.mul(v128.load(tws + 16), v128.load(row + dOff)));
+        row += rowBytes;
+        tws += 32;
       }
       const ib = f64x2.mul(flip, v128.shuffle<f64>(bcc, bcc, 1, 0));
-      v128.store(g + <usize>k * rowBytes + o, f64x2.add(acc, ib));
-      v128.store(g + <usize>(nSide - k) * rowBytes + o, f64x2.sub(acc, ib));
+      v128.store(outK + o, f64x2.add(acc, ib));
+      v128.store(outN + o, f64x2.sub(acc, ib));
     }
   }
 }
@@ -218,19 +287,19 @@ function transpose(from: usize, to: usize, nSide: i32): void {
 }
 
 /** Real space → Fourier sums or back (sign +1: e^{+i}, unnormalised): g in layout [v][u] ends in layout [u][v] in t, or the reverse. */
-function dft2(g: usize, t: usize, nSide: i32, sign: f64, cs: usize, sn: usize, scratch: usize): void {
-  rowPass(g, nSide, sign, cs, sn, scratch);
+function dft2(g: usize, t: usize, nSide: i32, sign: f64, tw: usize, scratch: usize): void {
+  rowPass(g, nSide, sign, tw, scratch);
   transpose(g, t, nSide);
-  rowPass(t, nSide, sign, cs, sn, scratch);
+  rowPass(t, nSide, sign, tw, scratch);
 }
 
 /**
  * y = Θx for `count` real vectors of n plane waves, two at a time as one complex field.
  * pol 0 (TM): k1 = |k+G|, f0 = η transposed (f0[v + N·u] = η[u + N·v]); pol 1 (TE): k1, k2 the x and
- * y components of k+G, f0, f1, f2 = κ_xx, κ_xy, κ_yy transposed. grid holds the grid index u + N·v
+ * y components of k+G, f0, f1, f2 = κ_xx, κ_xy, κ_yy transposed. tw: pweTwiddles' table. grid holds the grid index u + N·v
  * of each plane wave (i32). scratch: pweThetaScratchDoubles(N) doubles.
  */
-export function pweTheta(pol: i32, nSide: i32, n: i32, grid: usize, k1: usize, k2: usize, f0: usize, f1: usize, f2: usize, cs: usize, sn: usize, x: usize, count: i32, y: usize, scratch: usize): void {
+export function pweTheta(pol: i32, nSide: i32, n: i32, grid: usize, k1: usize, k2: usize, f0: usize, f1: usize, f2: usize, tw: usize, x: usize, count: i32, y: usize, scratch: usize): void {
   const cells = nSide * nSide;
   const gridBytes = <usize>(2 * cells) << 3;
   const ga = scratch;
@@ -262,14 +331,14 @@ export function pweTheta(pol: i32, nSide: i32, n: i32, grid: usize, k1: usize, k
         store<f64>(gb + at + 8, c2 * im);
       }
     }
-    dft2(ga, ta, nSide, 1.0, cs, sn, rows);
+    dft2(ga, ta, nSide, 1.0, tw, rows);
     if (pol == 0) {
       for (let i = 0; i < cells; i++) {
         const o = <usize>i << 4;
         v128.store(ta + o, f64x2.mul(f64x2.splat(load<f64>(f0 + (<usize>i << 3))), v128.load(ta + o)));
       }
     } else {
-      dft2(gb, tb, nSide, 1.0, cs, sn, rows);
+      dft2(gb, tb, nSide, 1.0, tw, rows);
       for (let i = 0; i < cells; i++) {
         const o = <usize>i << 4;
         const q = <usize>i << 3;
@@ -279,9 +348,9 @@ export function pweTheta(pol: i32, nSide: i32, n: i32, grid: usize, k1: usize, k
         v128.store(ta + o, f64x2.add(f64x2.mul(f64x2.splat(load<f64>(f0 + q)), a), f64x2.mul(cxy, b)));
         v128.store(tb + o, f64x2.add(f64x2.mul(cxy, a), f64x2.mul(f64x2.splat(load<f64>(f2 + q)), b)));
       }
-      dft2(tb, gb, nSide, -1.0, cs, sn, rows);
+      dft2(tb, gb, nSide, -1.0, tw, rows);
     }
-    dft2(ta, ga, nSide, -1.0, cs, sn, rows);
+    dft2(ta, ga, nSide, -1.0, tw, rows);
     for (let p = 0; p < n; p++) {
       const o = <usize>p << 3;
       const at = <usize>load<i32>(grid + (<usize>p << 2)) << 4;

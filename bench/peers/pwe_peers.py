@@ -13,7 +13,6 @@ numpy and scipy come from the system (Debian: apt-get install python3-numpy pyth
 apt-get install mpb. A missing peer prints {"skip": reason}."""
 import json
 import os
-import re
 import resource
 import shutil
 import subprocess
@@ -37,10 +36,7 @@ def run_mpb(ctl_text):
         dt = children_cpu() - t0
     if out.returncode != 0:
         raise RuntimeError(out.stderr[-500:])
-    freqs = []
-    for line in out.stdout.splitlines():
-        if re.match(r"^(tm|te)freqs:, \d", line):
-            freqs.append([float(x) for x in line.split(",")[6:]])
+    freqs = [[float(x) for x in line.split()[1:]] for line in out.stdout.splitlines() if line.startswith("freqrow:")]
     return dt, freqs
 
 
@@ -48,7 +44,8 @@ def mpb(ctl_file):
     if shutil.which("mpb") is None:
         print(json.dumps({"skip": "MPB is not installed (apt-get install -y mpb)"}))
         return
-    text = open(ctl_file).read()
+    # MPB's own table prints 6 digits; all-freqs at the end has them all.
+    text = open(ctl_file).read() + '(for-each (lambda (row) (display "freqrow:") (for-each (lambda (f) (display " ") (display (number->string f))) row) (newline)) all-freqs)\n'
     # The same run with the first k-point only (the control file marks where): start-up + one k-point.
     first = text.replace(";;K-POINTS-END", "(set! k-points (list (car k-points)))")
     t_all, freqs = run_mpb(text)
@@ -99,10 +96,13 @@ def numpy_peer():
             return k1 * to_fourier(kxx * a + kxy * b) + k2 * to_fourier(kxy * a + kyy * b)
 
         pre = np.array(point["preconditioner"])[:, None]
+        # At Γ the G = 0 entry is 1/(10⁻⁸·|b|²): capped, or SciPy's block goes numerically dependent.
+        pre = np.minimum(pre, 1.0)
         A = LinearOperator((n, n), matvec=theta, matmat=theta, dtype=complex)
         M = LinearOperator((n, n), matvec=lambda v: pre * v.reshape(n, -1), matmat=lambda v: pre * v, dtype=complex)
         if x is None:
-            x = (rng.uniform(-1, 1, (n, m)) + 1j * rng.uniform(-1, 1, (n, m))) * pre
+            # Smooth random start (weights 1/(1 + |k+G|²)); the preconditioner itself is singular at Γ's G = 0.
+            x = (rng.uniform(-1, 1, (n, m)) + 1j * rng.uniform(-1, 1, (n, m))) / (1 + k1**2)
         vals, x = lobpcg(A, x, M=M, tol=spec["tol"], maxiter=300, largest=False)
         order = np.argsort(vals)
         vals, x = vals[order], x[:, order]

@@ -16,12 +16,15 @@ export interface PweBlockExports extends WasmKernelExports {
   pweGram(a: number, na: number, b: number, nb: number, n: number, out: number): void;
   pweCombine(s: number, ns: number, c: number, m: number, n: number, out: number, add: number): void;
   pweResidual(x: number, ax: number, lambda: number, m: number, n: number, out: number, norms: number): void;
+  pweNorms(v: number, m: number, n: number, norms: number): void;
   pwePrecondition(v: number, m: number, n: number, d: number, fixed: number): void;
   pweThetaScratchDoubles(nSide: number): number;
-  pweTheta(pol: number, nSide: number, n: number, grid: number, k1: number, k2: number, f0: number, f1: number, f2: number, cs: number, sn: number, x: number, count: number, y: number, scratch: number): void;
+  pweTwiddleDoubles(nSide: number): number;
+  pweTwiddles(nSide: number, cs: number, sn: number, table: number): void;
+  pweTheta(pol: number, nSide: number, n: number, grid: number, k1: number, k2: number, f0: number, f1: number, f2: number, tw: number, x: number, count: number, y: number, scratch: number): void;
 }
 
-export const PWE_BLOCK_FUNCTIONS = ['pweGram', 'pweCombine', 'pweResidual', 'pwePrecondition', 'pweThetaScratchDoubles', 'pweTheta'] as const;
+export const PWE_BLOCK_FUNCTIONS = ['pweGram', 'pweCombine', 'pweResidual', 'pweNorms', 'pwePrecondition', 'pweThetaScratchDoubles', 'pweTwiddleDoubles', 'pweTwiddles', 'pweTheta'] as const;
 
 /** f[v + N·u] = g[u + N·v]: the grid Θ's second transform pass leaves in transposed order. */
 function transposed(g: Float64Array, n: number): Float64Array {
@@ -34,7 +37,7 @@ export function createWasmPweBlockKernel(kernel: PweBlockExports, name: string, 
   const region = kernelRegions(kernel, name, [1], 1 << 16);
   const view = float64View(kernel.memory);
   // Byte addresses of the operator's parts and the arena, set by begin().
-  let at = { pol: 0, side: 0, n: 0, grid: 0, k1: 0, k2: 0, f0: 0, f1: 0, f2: 0, cs: 0, sn: 0, scratch: 0, arena: 0 };
+  let at = { pol: 0, side: 0, n: 0, grid: 0, k1: 0, k2: 0, f0: 0, f1: 0, f2: 0, tw: 0, scratch: 0, arena: 0 };
   let began = false;
   let eigReserved = false;
   const b = (f64Index: number): number => at.arena + f64Index * 8;
@@ -52,7 +55,8 @@ export function createWasmPweBlockKernel(kernel: PweBlockExports, name: string, 
       const n = op.size;
       const cells = side * side;
       const scratch = kernel.pweThetaScratchDoubles(side);
-      const layout = { grid: Math.ceil(n / 2), k1: n, k2: n, f0: cells, f1: cells, f2: cells, cs: side, sn: side, scratch };
+      const tw = kernel.pweTwiddleDoubles(side);
+      const layout = { grid: Math.ceil(n / 2), k1: n, k2: n, f0: cells, f1: cells, f2: cells, cs: side, sn: side, tw, scratch };
       const opDoubles = Object.values(layout).reduce((s, v) => s + v, 0);
       region.ensure(opDoubles + doubles);
       const f64 = view();
@@ -70,6 +74,7 @@ export function createWasmPweBlockKernel(kernel: PweBlockExports, name: string, 
       const f2 = place(cells);
       const cs = place(side);
       const sn = place(side);
+      const twiddles = place(tw);
       const work = place(scratch);
       const arena = next;
       new Int32Array(f64.buffer, grid * 8, n).set(op.gridIndex);
@@ -90,7 +95,8 @@ export function createWasmPweBlockKernel(kernel: PweBlockExports, name: string, 
         f64[cs + j] = op.plan.dftCos ? (op.plan.dftCos[j] as number) : Math.cos((2 * Math.PI * j) / side);
         f64[sn + j] = op.plan.dftSin ? (op.plan.dftSin[j] as number) : Math.sin((2 * Math.PI * j) / side);
       }
-      at = { pol: op.eta ? 0 : 1, side, n, grid: grid * 8, k1: k1 * 8, k2: k2 * 8, f0: f0 * 8, f1: f1 * 8, f2: f2 * 8, cs: cs * 8, sn: sn * 8, scratch: work * 8, arena: arena * 8 };
+      kernel.pweTwiddles(side, cs * 8, sn * 8, twiddles * 8);
+      at = { pol: op.eta ? 0 : 1, side, n, grid: grid * 8, k1: k1 * 8, k2: k2 * 8, f0: f0 * 8, f1: f1 * 8, f2: f2 * 8, tw: twiddles * 8, scratch: work * 8, arena: arena * 8 };
       began = true;
       // Offsets the caller passes are relative to the arena; the view it gets starts there too.
       return { f64: f64.subarray(arena, arena + doubles), base: 0 };
@@ -98,10 +104,11 @@ export function createWasmPweBlockKernel(kernel: PweBlockExports, name: string, 
     gram: (a, na, bb, nb, n, out) => kernel.pweGram(b(a), na, b(bb), nb, n, b(out)),
     combine: (s, ns, c, m, n, out, add) => kernel.pweCombine(b(s), ns, b(c), m, n, b(out), add ? 1 : 0),
     residual: (x, ax, lambda, m, n, out, norms) => kernel.pweResidual(b(x), b(ax), b(lambda), m, n, b(out), b(norms)),
+    norms: (v, m, n, out) => kernel.pweNorms(b(v), m, n, b(out)),
     precondition: (v, m, n, d, fixed) => kernel.pwePrecondition(b(v), m, n, b(d), fixed),
     theta(x, count, y) {
       if (!began) throw new Error('pwe block kernel: theta() before begin()');
-      kernel.pweTheta(at.pol, at.side, at.n, at.grid, at.k1, at.k2, at.f0, at.f1, at.f2, at.cs, at.sn, b(x), count, b(y), at.scratch);
+      kernel.pweTheta(at.pol, at.side, at.n, at.grid, at.k1, at.k2, at.f0, at.f1, at.f2, at.tw, b(x), count, b(y), at.scratch);
     },
     symmetricEigen(a, k) {
       // The dense kernel's Hermitian eigensolver (Householder + QL in WASM) on the real matrix; it uses its own region.

@@ -35,6 +35,8 @@ export interface PweBlockKernel {
   combine(s: number, ns: number, c: number, m: number, n: number, out: number, add: boolean): void;
   /** out_j = ax_j − λ_j x_j and norms[j] = ‖out_j‖², j < m. */
   residual(x: number, ax: number, lambda: number, m: number, n: number, out: number, norms: number): void;
+  /** out[j] = ‖v_j‖², j < m. */
+  norms(v: number, m: number, n: number, out: number): void;
   /** v_j ← d ⊙ v_j, and component `fixed` zeroed when ≥ 0. */
   precondition(v: number, m: number, n: number, d: number, fixed: number): void;
   /** y = Θx for `count` real vectors (the operator of the last begin()); x and y must not overlap. */
@@ -104,6 +106,13 @@ export function createReferencePweBlockKernel(): PweBlockKernel {
           sum += r * r;
         }
         f64[norms + j] = sum;
+      }
+    },
+    norms(v, m, n, out) {
+      for (let j = 0; j < m; j++) {
+        let sum = 0;
+        for (let t = 0; t < n; t++) sum += (f64[v + j * n + t] as number) ** 2;
+        f64[out + j] = sum;
       }
     },
     precondition(v, m, n, d, fixed) {

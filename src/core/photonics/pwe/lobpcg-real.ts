@@ -160,10 +160,18 @@ export function lobpcgReal(kernel: PweBlockKernel, problem: RealBlockProblem, op
     const w0 = S() + xp * n;
     active.forEach((j, i) => f64.copyWithin(w0 + i * n, lay.r + j * n, lay.r + (j + 1) * n));
     kernel.precondition(w0, active.length, n, lay.d, problem.fixed);
+    // One projection, and a second only where the first cancelled most of a vector ("twice is enough", Kahan–Parlett).
+    kernel.norms(w0, active.length, n, lay.nrm);
+    const before = f64.slice(lay.nrm, lay.nrm + active.length);
     for (let pass = 0; pass < 2; pass++) {
       const g = gramOf(S(), xp, w0, active.length);
       for (let i = 0; i < g.length; i++) g[i] = -(g[i] as number);
       apply(S(), xp, g, active.length, w0, true);
+      if (pass === 1) break;
+      kernel.norms(w0, active.length, n, lay.nrm);
+      let cancelled = false;
+      for (let j = 0; j < active.length; j++) if ((f64[lay.nrm + j] as number) < 0.25 * (before[j] as number)) cancelled = true;
+      if (!cancelled) break;
     }
     const nw = svqb(w0, active.length, -1);
     if (nw === 0 && np === 0) break; // nothing new to search: the block is invariant to rounding
@@ -185,13 +193,15 @@ export function lobpcgReal(kernel: PweBlockKernel, problem: RealBlockProblem, op
     for (let i = 0; i < k; i++) for (let j = 0; j < m; j++) c[i * m + j] = e.vectors[i * k + j] as number;
     const q = searchDirections(c, k, m, active);
     const nq = q.length / k;
+    // The new X and P side by side (one pass over S for both): coefficients [C | Q].
     const other = 1 - cur;
-    apply(S(), k, c, m, lay.s[other] as number, false);
-    apply(AS(), k, c, m, lay.as[other] as number, false);
-    if (nq > 0) {
-      apply(S(), k, q, nq, (lay.s[other] as number) + m * n, false);
-      apply(AS(), k, q, nq, (lay.as[other] as number) + m * n, false);
+    const cq = new Float64Array(k * (m + nq));
+    for (let i = 0; i < k; i++) {
+      for (let j = 0; j < m; j++) cq[i * (m + nq) + j] = c[i * m + j] as number;
+      for (let j = 0; j < nq; j++) cq[i * (m + nq) + m + j] = q[i * nq + j] as number;
     }
+    apply(S(), k, cq, m + nq, lay.s[other] as number, false);
+    apply(AS(), k, cq, m + nq, lay.as[other] as number, false);
     // XᵀAP and PᵀAP of the new basis, from the small matrices.
     const hq = mulSmall(hs, k, k, q, nq);
     hxp = mulSmallTransposed(c, k, m, hq, nq);
