@@ -13,6 +13,8 @@
 // Σ sin·(r_v − r_{N−v})), a quarter of the multiplies of the direct matrix product, and runs on
 // whole rows of interleaved complex values two lanes at a time.
 
+import { ld, st } from './_memory';
+
 /** out[i·nb + j] = Σ_t a_i[t]·b_j[t] for i < na, j < nb. */
 export function pweGram(a: usize, na: i32, b: usize, nb: i32, n: i32, out: usize): void {
   const rowBytes = <usize>n << 3;
@@ -82,7 +84,49 @@ export function pweCombine(s: usize, ns: i32, c: usize, m: i32, n: i32, out: usi
     const j1 = w > 1 ? j + 1 : j;
     const j2 = w > 2 ? j + 2 : j1;
     const j3 = w > 3 ? j + 3 : j2;
-    for (let t = 0; t < even; t += 2) {
+    const quad = n & ~3;
+    // Four doubles of each of the four outputs per step: each coefficient is loaded once for two lane pairs.
+    for (let t = 0; t < quad; t += 4) {
+      const o = <usize>t << 3;
+      let a0 = add ? v128.load(o0 + o) : f64x2.splat(0);
+      let a1 = add ? v128.load(o1 + o) : f64x2.splat(0);
+      let a2 = add ? v128.load(o2 + o) : f64x2.splat(0);
+      let a3 = add ? v128.load(o3 + o) : f64x2.splat(0);
+      let b0 = add ? v128.load(o0 + o + 16) : f64x2.splat(0);
+      let b1 = add ? v128.load(o1 + o + 16) : f64x2.splat(0);
+      let b2 = add ? v128.load(o2 + o + 16) : f64x2.splat(0);
+      let b3 = add ? v128.load(o3 + o + 16) : f64x2.splat(0);
+      let row = s + o;
+      let cr = c;
+      for (let i = 0; i < ns; i++) {
+        const x = v128.load(row);
+        const y = v128.load(row + 16);
+        const c0 = f64x2.splat(load<f64>(cr + (<usize>j << 3)));
+        const c1 = f64x2.splat(load<f64>(cr + (<usize>j1 << 3)));
+        const c2 = f64x2.splat(load<f64>(cr + (<usize>j2 << 3)));
+        const c3 = f64x2.splat(load<f64>(cr + (<usize>j3 << 3)));
+        a0 = f64x2.add(a0, f64x2.mul(c0, x));
+        b0 = f64x2.add(b0, f64x2.mul(c0, y));
+        a1 = f64x2.add(a1, f64x2.mul(c1, x));
+        b1 = f64x2.add(b1, f64x2.mul(c1, y));
+        a2 = f64x2.add(a2, f64x2.mul(c2, x));
+        b2 = f64x2.add(b2, f64x2.mul(c2, y));
+        a3 = f64x2.add(a3, f64x2.mul(c3, x));
+        b3 = f64x2.add(b3, f64x2.mul(c3, y));
+        row += rowBytes;
+        cr += <usize>m << 3;
+      }
+      // Stored last to first so the duplicates of an absent output are overwritten by the real one.
+      v128.store(o3 + o, a3);
+      v128.store(o3 + o + 16, b3);
+      v128.store(o2 + o, a2);
+      v128.store(o2 + o + 16, b2);
+      v128.store(o1 + o, a1);
+      v128.store(o1 + o + 16, b1);
+      v128.store(o0 + o, a0);
+      v128.store(o0 + o + 16, b0);
+    }
+    for (let t = quad; t < even; t += 2) {
       const o = <usize>t << 3;
       let a0 = add ? v128.load(o0 + o) : f64x2.splat(0);
       let a1 = add ? v128.load(o1 + o) : f64x2.splat(0);
@@ -96,7 +140,6 @@ export function pweCombine(s: usize, ns: i32, c: usize, m: i32, n: i32, out: usi
         a2 = f64x2.add(a2, f64x2.mul(f64x2.splat(load<f64>(cr + (<usize>j2 << 3))), x));
         a3 = f64x2.add(a3, f64x2.mul(f64x2.splat(load<f64>(cr + (<usize>j3 << 3))), x));
       }
-      // Stored last to first so the duplicates of an absent output are overwritten by the real one.
       v128.store(o3 + o, a3);
       v128.store(o2 + o, a2);
       v128.store(o1 + o, a1);
@@ -366,4 +409,174 @@ export function pweTheta(pol: i32, nSide: i32, n: i32, grid: usize, k1: usize, k
       if (pair) store<f64>(y1 + o, im);
     }
   }
+}
+
+// ---- small real symmetric eigenproblem (the Rayleigh–Ritz and SVQB matrices) --------------------
+// Householder tridiagonalisation and the implicit QL iteration with accumulated rotations (EISPACK
+// tred2/tql2, in the form of JAMA's EigenvalueDecomposition), then the pairs sorted ascending.
+
+/**
+ * v holds the symmetric n × n matrix (row-major, both triangles) on entry and its eigenvectors as
+ * columns on return; d the eigenvalues ascending; e is scratch of n. Returns 0, or 1 when QL stalls.
+ */
+export function pweSymmetricEigen(v: usize, n: i32, d: usize, e: usize): i32 {
+  // V[i][j] at v + (i·n + j)·8.
+  for (let j = 0; j < n; j++) st(d, j, ld(v, (n - 1) * n + j));
+  for (let i = n - 1; i > 0; i--) {
+    let scale = 0.0;
+    let h = 0.0;
+    for (let k = 0; k < i; k++) scale += abs(ld(d, k));
+    if (scale == 0.0) {
+      st(e, i, ld(d, i - 1));
+      for (let j = 0; j < i; j++) {
+        st(d, j, ld(v, (i - 1) * n + j));
+        st(v, i * n + j, 0.0);
+        st(v, j * n + i, 0.0);
+      }
+    } else {
+      for (let k = 0; k < i; k++) {
+        const dk = ld(d, k) / scale;
+        st(d, k, dk);
+        h += dk * dk;
+      }
+      let f = ld(d, i - 1);
+      let g = sqrt(h);
+      if (f > 0) g = -g;
+      st(e, i, scale * g);
+      h = h - f * g;
+      st(d, i - 1, f - g);
+      for (let j = 0; j < i; j++) st(e, j, 0.0);
+      for (let j = 0; j < i; j++) {
+        f = ld(d, j);
+        st(v, j * n + i, f);
+        g = ld(e, j) + ld(v, j * n + j) * f;
+        for (let k = j + 1; k <= i - 1; k++) {
+          g += ld(v, k * n + j) * ld(d, k);
+          st(e, k, ld(e, k) + ld(v, k * n + j) * f);
+        }
+        st(e, j, g);
+      }
+      f = 0.0;
+      for (let j = 0; j < i; j++) {
+        const ej = ld(e, j) / h;
+        st(e, j, ej);
+        f += ej * ld(d, j);
+      }
+      const hh = f / (h + h);
+      for (let j = 0; j < i; j++) st(e, j, ld(e, j) - hh * ld(d, j));
+      for (let j = 0; j < i; j++) {
+        f = ld(d, j);
+        g = ld(e, j);
+        for (let k = j; k <= i - 1; k++) st(v, k * n + j, ld(v, k * n + j) - (f * ld(e, k) + g * ld(d, k)));
+        st(d, j, ld(v, (i - 1) * n + j));
+        st(v, i * n + j, 0.0);
+      }
+    }
+    st(d, i, h);
+  }
+  // Accumulate the transformations.
+  for (let i = 0; i < n - 1; i++) {
+    st(v, (n - 1) * n + i, ld(v, i * n + i));
+    st(v, i * n + i, 1.0);
+    const h = ld(d, i + 1);
+    if (h != 0.0) {
+      for (let k = 0; k <= i; k++) st(d, k, ld(v, k * n + i + 1) / h);
+      for (let j = 0; j <= i; j++) {
+        let g = 0.0;
+        for (let k = 0; k <= i; k++) g += ld(v, k * n + i + 1) * ld(v, k * n + j);
+        for (let k = 0; k <= i; k++) st(v, k * n + j, ld(v, k * n + j) - g * ld(d, k));
+      }
+    }
+    for (let k = 0; k <= i; k++) st(v, k * n + i + 1, 0.0);
+  }
+  for (let j = 0; j < n; j++) {
+    st(d, j, ld(v, (n - 1) * n + j));
+    st(v, (n - 1) * n + j, 0.0);
+  }
+  st(v, (n - 1) * n + n - 1, 1.0);
+  st(e, 0, 0.0);
+
+  // QL.
+  for (let i = 1; i < n; i++) st(e, i - 1, ld(e, i));
+  st(e, n - 1, 0.0);
+  let f = 0.0;
+  let tst1 = 0.0;
+  const eps = 2.220446049250313e-16;
+  for (let l = 0; l < n; l++) {
+    tst1 = max(tst1, abs(ld(d, l)) + abs(ld(e, l)));
+    let m = l;
+    while (m < n) {
+      if (abs(ld(e, m)) <= eps * tst1) break;
+      m++;
+    }
+    if (m > l) {
+      let iter = 0;
+      do {
+        if (++iter > 30 * n) return 1;
+        let g = ld(d, l);
+        let p = (ld(d, l + 1) - g) / (2.0 * ld(e, l));
+        let r = sqrt(p * p + 1.0);
+        if (p < 0) r = -r;
+        st(d, l, ld(e, l) / (p + r));
+        st(d, l + 1, ld(e, l) * (p + r));
+        const dl1 = ld(d, l + 1);
+        let h = g - ld(d, l);
+        for (let i = l + 2; i < n; i++) st(d, i, ld(d, i) - h);
+        f += h;
+        p = ld(d, m);
+        let c = 1.0;
+        let c2 = c;
+        let c3 = c;
+        const el1 = ld(e, l + 1);
+        let s = 0.0;
+        let s2 = 0.0;
+        for (let i = m - 1; i >= l; i--) {
+          c3 = c2;
+          c2 = c;
+          s2 = s;
+          g = c * ld(e, i);
+          h = c * p;
+          const ei = ld(e, i);
+          r = sqrt(p * p + ei * ei);
+          st(e, i + 1, s * r);
+          s = ei / r;
+          c = p / r;
+          p = c * ld(d, i) - s * g;
+          st(d, i + 1, h + s * (c * g + s * ld(d, i)));
+          for (let k = 0; k < n; k++) {
+            const vk1 = ld(v, k * n + i + 1);
+            const vk = ld(v, k * n + i);
+            st(v, k * n + i + 1, s * vk + c * vk1);
+            st(v, k * n + i, c * vk - s * vk1);
+          }
+        }
+        p = (-s * s2 * c3 * el1 * ld(e, l)) / dl1;
+        st(e, l, s * p);
+        st(d, l, c * p);
+      } while (abs(ld(e, l)) > eps * tst1);
+    }
+    st(d, l, ld(d, l) + f);
+    st(e, l, 0.0);
+  }
+  // Sort ascending (selection sort, as JAMA; stable enough for the caller, which breaks no ties).
+  for (let i = 0; i < n - 1; i++) {
+    let k = i;
+    let p = ld(d, i);
+    for (let j = i + 1; j < n; j++) {
+      if (ld(d, j) < p) {
+        k = j;
+        p = ld(d, j);
+      }
+    }
+    if (k != i) {
+      st(d, k, ld(d, i));
+      st(d, i, p);
+      for (let j = 0; j < n; j++) {
+        const t = ld(v, j * n + i);
+        st(v, j * n + i, ld(v, j * n + k));
+        st(v, j * n + k, t);
+      }
+    }
+  }
+  return 0;
 }

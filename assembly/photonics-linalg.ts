@@ -15,7 +15,7 @@
 import { ld, st } from './_memory';
 
 export { alloc } from './_memory';
-export { pweGram, pweCombine, pweResidual, pweNorms, pwePrecondition, pweThetaScratchDoubles, pweTwiddleDoubles, pweTwiddles, pweTheta } from './_pwe-block';
+export { pweGram, pweCombine, pweResidual, pweNorms, pwePrecondition, pweThetaScratchDoubles, pweTwiddleDoubles, pweTwiddles, pweTheta, pweSymmetricEigen } from './_pwe-block';
 
 const EPSILON: f64 = 2.220446049250313e-16;
 const MIN_VALUE: f64 = 5e-324;

@@ -19,12 +19,16 @@ export interface PweBlockExports extends WasmKernelExports {
   pweNorms(v: number, m: number, n: number, norms: number): void;
   pwePrecondition(v: number, m: number, n: number, d: number, fixed: number): void;
   pweThetaScratchDoubles(nSide: number): number;
+  pweSymmetricEigen(v: number, n: number, d: number, e: number): number;
   pweTwiddleDoubles(nSide: number): number;
   pweTwiddles(nSide: number, cs: number, sn: number, table: number): void;
   pweTheta(pol: number, nSide: number, n: number, grid: number, k1: number, k2: number, f0: number, f1: number, f2: number, tw: number, x: number, count: number, y: number, scratch: number): void;
 }
 
-export const PWE_BLOCK_FUNCTIONS = ['pweGram', 'pweCombine', 'pweResidual', 'pweNorms', 'pwePrecondition', 'pweThetaScratchDoubles', 'pweTwiddleDoubles', 'pweTwiddles', 'pweTheta'] as const;
+/** Largest Rayleigh–Ritz matrix solved by the module's own symmetric eigensolver (3 × a block of 32). */
+const EIG_MAX = 96;
+
+export const PWE_BLOCK_FUNCTIONS = ['pweGram', 'pweCombine', 'pweResidual', 'pweNorms', 'pwePrecondition', 'pweThetaScratchDoubles', 'pweTwiddleDoubles', 'pweTwiddles', 'pweTheta', 'pweSymmetricEigen'] as const;
 
 /** f[v + N·u] = g[u + N·v]: the grid Θ's second transform pass leaves in transposed order. */
 function transposed(g: Float64Array, n: number): Float64Array {
@@ -37,7 +41,7 @@ export function createWasmPweBlockKernel(kernel: PweBlockExports, name: string, 
   const region = kernelRegions(kernel, name, [1], 1 << 16);
   const view = float64View(kernel.memory);
   // Byte addresses of the operator's parts and the arena, set by begin().
-  let at = { pol: 0, side: 0, n: 0, grid: 0, k1: 0, k2: 0, f0: 0, f1: 0, f2: 0, tw: 0, scratch: 0, arena: 0 };
+  let at = { pol: 0, side: 0, n: 0, grid: 0, k1: 0, k2: 0, f0: 0, f1: 0, f2: 0, tw: 0, eig: 0, scratch: 0, arena: 0 };
   let began = false;
   let eigReserved = false;
   const b = (f64Index: number): number => at.arena + f64Index * 8;
@@ -56,7 +60,7 @@ export function createWasmPweBlockKernel(kernel: PweBlockExports, name: string, 
       const cells = side * side;
       const scratch = kernel.pweThetaScratchDoubles(side);
       const tw = kernel.pweTwiddleDoubles(side);
-      const layout = { grid: Math.ceil(n / 2), k1: n, k2: n, f0: cells, f1: cells, f2: cells, cs: side, sn: side, tw, scratch };
+      const layout = { grid: Math.ceil(n / 2), k1: n, k2: n, f0: cells, f1: cells, f2: cells, cs: side, sn: side, tw, scratch, eig: EIG_MAX * EIG_MAX + 2 * EIG_MAX };
       const opDoubles = Object.values(layout).reduce((s, v) => s + v, 0);
       region.ensure(opDoubles + doubles);
       const f64 = view();
@@ -76,6 +80,7 @@ export function createWasmPweBlockKernel(kernel: PweBlockExports, name: string, 
       const sn = place(side);
       const twiddles = place(tw);
       const work = place(scratch);
+      const eig = place(layout.eig);
       const arena = next;
       new Int32Array(f64.buffer, grid * 8, n).set(op.gridIndex);
       if (op.eta) {
@@ -96,7 +101,7 @@ export function createWasmPweBlockKernel(kernel: PweBlockExports, name: string, 
         f64[sn + j] = op.plan.dftSin ? (op.plan.dftSin[j] as number) : Math.sin((2 * Math.PI * j) / side);
       }
       kernel.pweTwiddles(side, cs * 8, sn * 8, twiddles * 8);
-      at = { pol: op.eta ? 0 : 1, side, n, grid: grid * 8, k1: k1 * 8, k2: k2 * 8, f0: f0 * 8, f1: f1 * 8, f2: f2 * 8, tw: twiddles * 8, scratch: work * 8, arena: arena * 8 };
+      at = { pol: op.eta ? 0 : 1, side, n, grid: grid * 8, k1: k1 * 8, k2: k2 * 8, f0: f0 * 8, f1: f1 * 8, f2: f2 * 8, eig: eig * 8, tw: twiddles * 8, scratch: work * 8, arena: arena * 8 };
       began = true;
       // Offsets the caller passes are relative to the arena; the view it gets starts there too.
       return { f64: f64.subarray(arena, arena + doubles), base: 0 };
@@ -111,9 +116,16 @@ export function createWasmPweBlockKernel(kernel: PweBlockExports, name: string, 
       kernel.pweTheta(at.pol, at.side, at.n, at.grid, at.k1, at.k2, at.f0, at.f1, at.f2, at.tw, b(x), count, b(y), at.scratch);
     },
     symmetricEigen(a, k) {
-      // The dense kernel's Hermitian eigensolver (Householder + QL in WASM) on the real matrix; it uses its own region.
-      const r = eigHermitian({ rows: k, cols: k, re: a, im: new Float64Array(k * k) });
-      return sortedEigen(r.valuesRe, r.vectors.re, k);
+      if (!began || k > EIG_MAX) {
+        // Beyond the room reserved in begin(): the dense kernel's Hermitian solver (its own region).
+        const r = eigHermitian({ rows: k, cols: k, re: a, im: new Float64Array(k * k) });
+        return sortedEigen(r.valuesRe, r.vectors.re, k);
+      }
+      const f64 = view();
+      const v = at.eig / 8;
+      f64.set(a.subarray(0, k * k), v);
+      if (kernel.pweSymmetricEigen(at.eig, k, at.eig + k * k * 8, at.eig + (k * k + k) * 8) !== 0) throw new Error('pwe block kernel: the QL iteration did not converge');
+      return { values: f64.slice(v + k * k, v + k * k + k), vectors: f64.slice(v, v + k * k) };
     },
   };
 }
