@@ -136,7 +136,7 @@ export function lobpcgReal(kernel: PweBlockKernel, problem: RealBlockProblem, op
   let hpp: Float64Array = new Float64Array(0); // np × np
   let iterations = 0;
   let converged = false;
-  let maxResidual = Infinity;
+  let maxResidual: number;
   for (;;) {
     f64.set(lambda, lay.lam);
     kernel.residual(S(), AS(), lay.lam, m, n, lay.r, lay.nrm);
