@@ -55,7 +55,7 @@ const FV_SOLVES = 100;
 export function estimatePhotonics(problem: PhotonicsProblem, ctx: SolveContext, options: EstimateOptions, solve: (p: PhotonicsProblem) => unknown): SolveEstimate {
   if (problem.kind === 'grating') return estimateGrating(problem, ctx, options);
   if (problem.kind === 'grating_2d') return estimateGrating2d(problem, ctx, options);
-  if (problem.kind === 'bands') return estimateBands(problem, options);
+  if (problem.kind === 'bands') return estimateBands(problem, options, ctx.kernels?.linalg?.pweBlock);
   if (problem.kind === 'dda') return estimateDda(problem, ctx, options);
   if (problem.kind === 'eme') return estimateEme(problem, ctx, options);
   if (problem.kind === 'inverse_design') return estimateInverseDesign(problem, options, ctx.kernels?.linalg?.eliminateSymmetricBanded);
