@@ -52,9 +52,12 @@ export function estimateDda(problem: DdaProblem, ctx: SolveContext, options: Est
   // The cost of an iteration is one product on the real padded grid: timed there when the lattice
   // is allowed (a model of FFT work missed the presets by 2–6×: the probe's small grid is mostly
   // fixed costs), else scaled from the probe.
-  const fullMs = refused || dipoles > MAX_DIPOLES ? null : productMs(problem, ctx, options);
-  const perIterScale = fullMs === null ? fittedIterationScale(problem, ctx, options, msPerIteration, work(probePoints), work(points)) : fullMs / msPerIteration;
-  const scale = (perIterScale * (expectedIterations + SETUP_ITERATIONS + 1)) / (probe.iterations + SETUP_ITERATIONS + 1);
+  const full = refused || dipoles > MAX_DIPOLES ? null : timedOperator(problem, ctx, options);
+  const perIterScale = full === null ? fittedIterationScale(problem, ctx, options, msPerIteration, work(probePoints), work(points)) : full.productMs / msPerIteration;
+  // With the real operator timed: its construction (the tensor on the padded grid) once, then a product
+  // per iteration and one for the true residual; otherwise the setup counts as SETUP_ITERATIONS products.
+  const expectedMs = full === null ? msPerIteration * perIterScale * (expectedIterations + SETUP_ITERATIONS + 1) : full.setupMs + full.productMs * (expectedIterations + 1);
+  const scale = expectedMs / probeMs;
   const d = Math.cbrt(volume(problem.particle) / Math.max(1, dipoles));
   const k = probe.size_parameter / probe.equivalent_radius_nm;
   const mAbs = Math.hypot(probe.relative_index.n, probe.relative_index.k);
@@ -80,7 +83,7 @@ export function estimateDda(problem: DdaProblem, ctx: SolveContext, options: Est
     kind: 'dda',
     unknowns: 3 * dipoles,
     memory_bytes: (GRID_ARRAYS * points + VECTORS * 3 * dipoles) * BYTES_PER_COMPLEX,
-    expected_seconds: (msPerIteration * perIterScale * (expectedIterations + SETUP_ITERATIONS + 1)) / 1000,
+    expected_seconds: expectedMs / 1000,
     calibration: { probe: `the same particle at ${probeAcross} dipoles across (${probeLattice.sites.length} dipoles, ${probe.iterations} iterations)`, probe_ms: probeMs, scale },
     advice,
     ...(refusal !== null ? { refused: refusal } : {}),
@@ -117,15 +120,17 @@ function fittedIterationScale(problem: DdaProblem, ctx: SolveContext, options: E
   return Math.min(workRatio, Math.max(1, (fixed + perWork * fullWork) / probeMsPerIteration));
 }
 
-/** The best of two timed products y = A·x on the problem's own lattice and grid (after one untimed product). */
-function productMs(problem: DdaProblem, ctx: SolveContext, options: EstimateOptions): number {
+/** The operator on the problem's own lattice and grid: its construction (timed once) and the best of two products y = A·x after an untimed one. */
+function timedOperator(problem: DdaProblem, ctx: SolveContext, options: EstimateOptions): { setupMs: number; productMs: number } {
   const system = prepareDdaSystem(problem, ctx);
   const { lattice, kd } = system.setup;
-  const op = fftOperator(lattice.dims, lattice.sites, kd, system.invAlpha);
-  const y = { re: new Float64Array(op.size), im: new Float64Array(op.size) };
-  const apply = (): void => op.apply(system.x0.re, system.x0.im, y.re, y.im);
+  let op: ReturnType<typeof fftOperator> | undefined;
+  const setupMs = timed(() => (op = fftOperator(lattice.dims, lattice.sites, kd, system.invAlpha)), options.now);
+  const operator = op as ReturnType<typeof fftOperator>;
+  const y = { re: new Float64Array(operator.size), im: new Float64Array(operator.size) };
+  const apply = (): void => operator.apply(system.x0.re, system.x0.im, y.re, y.im);
   apply();
-  return Math.min(timed(apply, options.now), timed(apply, options.now));
+  return { setupMs, productMs: Math.min(timed(apply, options.now), timed(apply, options.now)) };
 }
 
 function timed(work: () => unknown, now: () => number): number {
