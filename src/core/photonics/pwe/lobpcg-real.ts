@@ -243,38 +243,42 @@ function symmetrised(h: Float64Array, k: number): Float64Array {
  * passes), dependent ones dropped. Returns k × count, row-major.
  */
 function searchDirections(c: Float64Array, k: number, m: number, active: readonly number[]): Float64Array {
-  const cols: Float64Array[] = [];
+  // Columns contiguous (column-major copies): the small loops below then run over consecutive entries.
+  const ct = new Float64Array(m * k);
+  for (let i = 0; i < k; i++) for (let l = 0; l < m; l++) ct[l * k + i] = c[i * m + l] as number;
+  const q = new Float64Array(active.length * k);
+  let count = 0;
+  const v = new Float64Array(k);
+  const project = (basis: Float64Array, columns: number): void => {
+    for (let l = 0; l < columns; l++) {
+      const o = l * k;
+      let d = 0;
+      for (let i = 0; i < k; i++) d += (basis[o + i] as number) * (v[i] as number);
+      for (let i = 0; i < k; i++) v[i] = (v[i] as number) - d * (basis[o + i] as number);
+    }
+  };
   for (const j of active) {
-    const v = new Float64Array(k);
-    for (let i = m; i < k; i++) v[i] = c[i * m + j] as number;
+    v.fill(0);
+    for (let i = m; i < k; i++) v[i] = ct[j * k + i] as number;
     let before = 0;
     for (let i = 0; i < k; i++) before += (v[i] as number) ** 2;
     before = Math.sqrt(before);
     if (!(before > 0)) continue;
     for (let pass = 0; pass < 2; pass++) {
-      for (let l = 0; l < m; l++) {
-        let d = 0;
-        for (let i = 0; i < k; i++) d += (c[i * m + l] as number) * (v[i] as number);
-        for (let i = 0; i < k; i++) v[i] = (v[i] as number) - d * (c[i * m + l] as number);
-      }
-      for (const u of cols) {
-        let d = 0;
-        for (let i = 0; i < k; i++) d += (u[i] as number) * (v[i] as number);
-        for (let i = 0; i < k; i++) v[i] = (v[i] as number) - d * (u[i] as number);
-      }
+      project(ct, m);
+      project(q, count);
     }
     let after = 0;
     for (let i = 0; i < k; i++) after += (v[i] as number) ** 2;
     after = Math.sqrt(after);
     if (!(after > 1e-8 * before)) continue;
-    for (let i = 0; i < k; i++) v[i] = (v[i] as number) / after;
-    cols.push(v);
+    for (let i = 0; i < k; i++) q[count * k + i] = (v[i] as number) / after;
+    count++;
   }
-  const q = new Float64Array(k * cols.length);
-  cols.forEach((v, j) => {
-    for (let i = 0; i < k; i++) q[i * cols.length + j] = v[i] as number;
-  });
-  return q;
+  // Back to row-major k × count.
+  const out = new Float64Array(k * count);
+  for (let l = 0; l < count; l++) for (let i = 0; i < k; i++) out[i * count + l] = q[l * k + i] as number;
+  return out;
 }
 
 /** a (r × s) · b (s × t), row-major. */
