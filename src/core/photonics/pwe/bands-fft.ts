@@ -16,7 +16,7 @@ import { kPath, makeLattice } from './lattice.ts';
 import { driveSync, eachVector, type BlockApplyRequest, type BlockSteps } from './block-steps.ts';
 import { lobpcgSteps, type BlockEigenResult } from './lobpcg.ts';
 import { lobpcgReal } from './lobpcg-real.ts';
-import type { PweBlockKernel } from './block-kernel.ts';
+import { MAX_RITZ, type PweBlockKernel } from './block-kernel.ts';
 import { applyTheta, createThetaWork, planeWaveOrders, type ThetaOperator, type ThetaWork } from './operator.ts';
 import { smoothEpsilon, teTensor, tmFactor } from './smoothing.ts';
 
@@ -36,6 +36,8 @@ export interface FftBandsStats {
   readonly unconverged: number[];
   /** Largest relative residual of a wanted band over the path. */
   readonly max_residual: number;
+  /** The block kernels that ran the whole LOBPCG (lobpcg-real.ts), or null for the TypeScript LOBPCG. */
+  readonly block_kernel: PweBlockKernel['id'] | null;
 }
 
 export interface FftBandsResult extends BandsResult {
@@ -76,7 +78,7 @@ export interface FftBandsOptions {
   /**
    * Block kernels (WASM or the reference) for a real operator: the whole LOBPCG iteration and Θ then
    * run on them (lobpcg-real.ts) and the generator yields nothing for that polarization. A complex
-   * operator keeps the generator path.
+   * operator, or a block above MAX_RITZ / 3 vectors, keeps the generator path.
    */
   readonly block?: PweBlockKernel;
 }
@@ -224,6 +226,8 @@ export function* bandsFftSteps(input: BandsInput, options: FftBandsOptions = {})
   const { bScale } = setup;
   // A cell symmetric under r → −r has real η̂(G): the operator is then real symmetric at every k.
   const real = inversionSymmetric(eta ? [eta] : [kappa!.xx, kappa!.xy, kappa!.yy], N) && options.forceComplex !== true;
+  // One path for the whole solve: the block kernels when the operator is real and the block fits them.
+  const blockKernel: PweBlockKernel['id'] | null = real && options.block && 3 * block <= MAX_RITZ ? options.block.id : null;
   for (const [index, point] of path.entries()) {
     const { op, preconditioner } = thetaAt(setup, point.k);
     const atGamma = Math.hypot(point.k.x, point.k.y) <= 1e-12 * bScale;
@@ -237,7 +241,7 @@ export function* bandsFftSteps(input: BandsInput, options: FftBandsOptions = {})
       initial,
     };
     let r: BlockEigenResult;
-    if (real && options.block) {
+    if (blockKernel !== null && options.block) {
       r = lobpcgReal(options.block, { op, preconditioner, fixed: atGamma ? zeroOrder : -1 }, settings);
     } else {
       const steps = lobpcgSteps({ size, preconditioner, real, ...(atGamma ? { fixedZero: [zeroOrder] } : {}) }, settings);
@@ -274,6 +278,6 @@ export function* bandsFftSteps(input: BandsInput, options: FftBandsOptions = {})
     gaps: findGaps(frequencies, bands),
     plane_waves: size,
     real_operator: real,
-    stats: { grid: N, iterations, applications, unconverged, max_residual: maxResidual },
+    stats: { grid: N, iterations, applications, unconverged, max_residual: maxResidual, block_kernel: blockKernel },
   };
 }

@@ -9,7 +9,7 @@
 import { float64View, kernelRegions, type WasmKernelExports } from '../../kernels/wasm-module.ts';
 import type { CMatrix } from '../linalg/cmatrix.ts';
 import type { EigenResult } from '../linalg/eig.ts';
-import { sortedEigen, type PweArena, type PweBlockKernel } from './block-kernel.ts';
+import { MAX_RITZ, sortedEigen, type PweArena, type PweBlockKernel } from './block-kernel.ts';
 import type { ThetaOperator } from './operator.ts';
 
 export interface PweBlockExports extends WasmKernelExports {
@@ -25,8 +25,8 @@ export interface PweBlockExports extends WasmKernelExports {
   pweTheta(pol: number, nSide: number, n: number, grid: number, k1: number, k2: number, f0: number, f1: number, f2: number, tw: number, x: number, count: number, y: number, scratch: number): void;
 }
 
-/** Largest Rayleigh–Ritz matrix solved by the module's own symmetric eigensolver (3 × a block of 32). */
-const EIG_MAX = 96;
+/** Largest matrix the module's own symmetric eigensolver gets room for in begin(). */
+const EIG_MAX = MAX_RITZ;
 
 export const PWE_BLOCK_FUNCTIONS = ['pweGram', 'pweCombine', 'pweResidual', 'pweNorms', 'pwePrecondition', 'pweThetaScratchDoubles', 'pweTwiddleDoubles', 'pweTwiddles', 'pweTheta', 'pweSymmetricEigen'] as const;
 

@@ -134,3 +134,13 @@ describe('real LOBPCG on the block kernels', () => {
     onWasm.band_lines.forEach((line, i) => line.frequency.forEach((f, k) => expect(Math.abs(f - (onTs.band_lines[i]!.frequency[k] as number))).toBeLessThan(1e-8)));
   });
 });
+
+describe('real LOBPCG: what stays on the TypeScript path', () => {
+  it('more than 30 bands (a Rayleigh–Ritz matrix above MAX_RITZ) runs the TypeScript LOBPCG and says so', async () => {
+    const linalg = await loadNodeWasmLinalgKernel();
+    const input: BandsInput = { ...rods('TM', 11), bands: 31, kPointsPerSegment: 1 };
+    const r = solveBandsFft(input, { block: linalg.pweBlock! });
+    expect(r.stats.block_kernel).toBeNull();
+    expect(solveBandsFft({ ...input, bands: 30 }, { block: linalg.pweBlock! }).stats.block_kernel).toBe('wasm');
+  });
+});

@@ -9,6 +9,13 @@
 import { eigHermitian } from '../linalg/hermitian-eig.ts';
 import { applyTheta, createThetaWork, type ThetaOperator, type ThetaWork } from './operator.ts';
 
+/**
+ * Largest Rayleigh–Ritz matrix (3 × the block) a kernel solves without touching memory outside
+ * what begin() reserved; the band solver keeps larger blocks (more than 30 bands) on its
+ * TypeScript LOBPCG.
+ */
+export const MAX_RITZ = 96;
+
 export interface PweArena {
   /** The arena (on WASM a view of the kernel's memory, valid for the whole solve of one k-point). */
   readonly f64: Float64Array;

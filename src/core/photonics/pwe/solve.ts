@@ -112,8 +112,7 @@ export function* bandsProblemSteps(problem: BandsProblem, ctx?: Pick<SolveContex
       } else {
         // Only the solver's own errors land in this catch: a backend's failure is thrown by the driver, outside the generator.
         const f: FftBandsResult = yield* bandsFftSteps(input, { onKPoint, ...(block ? { block } : {}) });
-        if (f.real_operator && block) kernelsUsed.add(block.id);
-        else kernelsUsed.add('typescript');
+        kernelsUsed.add(f.stats.block_kernel ?? 'typescript');
         fft.iterations.push(...f.stats.iterations);
         fft.applications += f.stats.applications;
         fft.maxResidual = Math.max(fft.maxResidual, f.stats.max_residual);
