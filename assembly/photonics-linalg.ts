@@ -15,6 +15,7 @@
 import { ld, st } from './_memory';
 
 export { alloc } from './_memory';
+export { pweGram, pweCombine, pweResidual, pweNorms, pwePrecondition, pweThetaScratchDoubles, pweTwiddleDoubles, pweTwiddles, pweTheta, pweSymmetricEigen } from './_pwe-block';
 
 const EPSILON: f64 = 2.220446049250313e-16;
 const MIN_VALUE: f64 = 5e-324;
@@ -23,7 +24,7 @@ const MAX_SWEEPS_PER_HERMITIAN_VALUE: i32 = 30;
 
 /** Bumped whenever an entry point's arguments change; the JS side refuses a different build. */
 export function layoutVersion(): i32 {
-  return 6;
+  return 7;
 }
 
 /** Doubles of scratch eig() needs for an n×n matrix (its Householder vector, rotations, a row sum). */

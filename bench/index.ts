@@ -36,6 +36,7 @@ step('Named-material Mie spectrum beside miepython (interleaved), Node', './peer
 step('Thin-film transfer matrix, Node', './photonics-tmm.ts');
 step('Slab modes and circuits, Node', './photonics-slab-circuit.ts');
 step('Grid solvers (RCWA, plane-wave bands), Node', './photonics-grid.ts');
+step('Plane-wave bands per k-point beside MPB and NumPy/SciPy (interleaved)', './peers/mpb-pwe.ts');
 step('2-D RCWA (photonic-crystal slab), Node', './photonics-rcwa2d.ts');
 step('Channel mode solver (full- and semi-vectorial), Node', './photonics-fdmode.ts');
 step('Discrete dipole approximation, Node', './photonics-dda.ts');

@@ -24,6 +24,7 @@ import { timed } from './timing.ts';
 // after warm-up rounds (WASM starts on V8's baseline tier and is recompiled once hot). Beside the wall
 // time, the process CPU time of the best round: on a shared machine it is the steadier figure.
 const rcwaBackends: DenseLinalgKernel[] = [referenceLinalgKernel, await loadNodeWasmLinalgKernel()];
+const pweBlock = rcwaBackends[1]!.pweBlock;
 const load = (): string => `load ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores`;
 
 function timeRcwa(rounds: number, work: () => void): string {
@@ -103,10 +104,12 @@ console.log('  (on a shared machine every figure is inflated; compare backends w
       const fft = timed(3, () => {
         iterations = solveBandsFft({ ...input, kPointsPerSegment: 3 }).stats.iterations.reduce((a, b) => a + b, 0) / fftK;
       });
+      // The same solve on the WASM block kernels (the CLI's and the page's path for a real operator).
+      const onWasm = timed(5, () => solveBandsFft({ ...input, kPointsPerSegment: 3 }, { block: pweBlock }));
       console.log(
-        `PWE square lattice, ${p * p} plane waves, ${polarization}, 8 bands, ms per k-point: dense ${(dense.best / denseK).toFixed(1)} · fft ${(fft.best / fftK).toFixed(1)} (median ${(fft.median / fftK).toFixed(1)}, ${iterations.toFixed(1)} LOBPCG iterations per k-point) → ${(dense.best / denseK / (fft.best / fftK)).toFixed(1)}× [${load()}]`,
+        `PWE square lattice, ${p * p} plane waves, ${polarization}, 8 bands, ms per k-point: dense ${(dense.best / denseK).toFixed(1)} · fft ${(fft.best / fftK).toFixed(1)} (median ${(fft.median / fftK).toFixed(1)}, ${iterations.toFixed(1)} LOBPCG iterations per k-point) → ${(dense.best / denseK / (fft.best / fftK)).toFixed(1)}× · fft on the WASM block kernels ${(onWasm.best / fftK).toFixed(1)} (median ${(onWasm.median / fftK).toFixed(1)}) [${load()}]`,
       );
     }
   }
 }
-console.log('  peer: NumPy plane-wave solve ≈ 150 ms per k-point at 841 plane waves (issue 6)');
+console.log('  peers: MPB and NumPy/SciPy side by side in bench/peers/mpb-pwe.ts');

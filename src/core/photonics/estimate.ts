@@ -55,7 +55,7 @@ const FV_SOLVES = 100;
 export function estimatePhotonics(problem: PhotonicsProblem, ctx: SolveContext, options: EstimateOptions, solve: (p: PhotonicsProblem) => unknown): SolveEstimate {
   if (problem.kind === 'grating') return estimateGrating(problem, ctx, options);
   if (problem.kind === 'grating_2d') return estimateGrating2d(problem, ctx, options);
-  if (problem.kind === 'bands') return estimateBands(problem, options);
+  if (problem.kind === 'bands') return estimateBands(problem, options, ctx.kernels?.linalg?.pweBlock);
   if (problem.kind === 'dda') return estimateDda(problem, ctx, options);
   if (problem.kind === 'eme') return estimateEme(problem, ctx, options);
   if (problem.kind === 'inverse_design') return estimateInverseDesign(problem, options, ctx.kernels?.linalg?.eliminateSymmetricBanded);
@@ -80,11 +80,22 @@ function countWavelengths(p: WavelengthFields): number {
   return givenWavelengthFields(p).length === 0 ? 1 : wavelengthGrid(p).length;
 }
 
+/** The problem on the first `count` wavelengths of its grid (as a list). */
+function firstWavelengths<T extends PhotonicsProblem>(problem: T, count: number): T {
+  const grid = wavelengthGrid(problem as WavelengthFields).slice(0, count);
+  if (grid.length <= 1) return oneWavelength(problem);
+  const { wavelengths_nm: _list, wavelength_range_nm: _range, wavelength_nm: _one, ...rest } = problem as T & WavelengthFields & { wavelength_nm?: number };
+  return { ...rest, wavelengths_nm: grid } as unknown as T;
+}
+
 function oneWavelength<T extends PhotonicsProblem>(problem: T): T {
   const first = wavelengthGrid(problem as WavelengthFields)[0];
   const { wavelengths_nm: _list, wavelength_range_nm: _range, ...rest } = problem as T & WavelengthFields;
   return { ...rest, wavelength_nm: first } as unknown as T;
 }
+
+/** Wavelengths in the grating probe's short sweep. */
+const PROBE_WAVELENGTHS = 4;
 
 /** RCWA: each layer costs an eigen-decomposition and a few solves of size 2N+1, so (2N+1)³ per layer. */
 export function estimateGrating(problem: GratingProblem, ctx: SolveContext, options: EstimateOptions): SolveEstimate {
@@ -95,11 +106,17 @@ export function estimateGrating(problem: GratingProblem, ctx: SolveContext, opti
   // Large enough that the O(n³) linear algebra, not call overhead, dominates the probe's time.
   const probeHarmonics = Math.min(problem.harmonics, 16);
   const probeSize = 2 * probeHarmonics + 1;
-  const probe: GratingProblem = { ...oneWavelength(problem), polarization: problem.polarization === 'both' ? 'TE' : problem.polarization, harmonics: probeHarmonics, convergence_check: false };
-  const probeMs = timeProbe(() => solveGrating(probe, ctx), options.now);
+  // Both polarizations when the problem asks for both: TM (Li's rule, a general or Hermitian-definite
+  // eigenproblem) costs a few times TE (Hermitian), so TE alone put 'both' sweeps 2–3× low.
+  // A short sweep of the first few wavelengths, not one: each wavelength of a sweep also pays for its
+  // own matrices' allocation and collection, which a single best-of-three solve hides.
+  const probeWavelengths = Math.min(wavelengths, PROBE_WAVELENGTHS);
+  const probe: GratingProblem = { ...firstWavelengths(problem, probeWavelengths), harmonics: probeHarmonics, convergence_check: false };
+  const probeMs = timeProbe(() => solveGrating(probe, ctx), options.now) / probeWavelengths;
+  // perSolve: one wavelength, every polarization asked for.
   const perSolve = probeMs * (size / probeSize) ** 3;
-  const checkShare = problem.convergence_check ? pols * Math.round(problem.harmonics * 0.6) ** 3 / problem.harmonics ** 3 : 0;
-  const scale = ((size / probeSize) ** 3) * (wavelengths * pols + checkShare);
+  const checkShare = problem.convergence_check ? Math.round(problem.harmonics * 0.6) ** 3 / problem.harmonics ** 3 : 0;
+  const scale = ((size / probeSize) ** 3) * (wavelengths + checkShare);
   // Per layer: the eigenproblem, its vectors, V, a, b, f, g and the stored transfer matrix; plus the (2n)² boundary system.
   const memory = (10 * size * size + layers * size * size + 4 * size * size) * BYTES_PER_COMPLEX;
   const advice = [
@@ -112,8 +129,8 @@ export function estimateGrating(problem: GratingProblem, ctx: SolveContext, opti
     kind: 'grating',
     unknowns: size,
     memory_bytes: memory,
-    expected_seconds: (perSolve * (wavelengths * pols + checkShare)) / 1000,
-    calibration: { probe: `one wavelength, ${probeSize} harmonics, ${layers} layer(s)`, probe_ms: probeMs, scale },
+    expected_seconds: (perSolve * (wavelengths + checkShare)) / 1000,
+    calibration: { probe: `${probeWavelengths} wavelength(s) (time per wavelength), ${probeSize} harmonics, ${layers} layer(s), ${pols === 2 ? 'TE and TM' : problem.polarization}`, probe_ms: probeMs, scale },
     advice,
   };
 }

@@ -1,4 +1,5 @@
 /** estimateDda: sizes it can count exactly, a time that follows the probe, and advice an agent can act on. */
+import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { literalResolver } from '../literal-resolver.ts';
 import { estimateDda } from './estimate.ts';
@@ -26,11 +27,16 @@ describe('estimateDda', () => {
     expect(e.advice.join('\n')).toMatch(/\|m\|kd = 0\.\d\d .*within the usual limit/);
   });
 
-  it('scales the time with the FFT grid: a finer lattice is estimated slower', () => {
-    const coarse = estimateDda(sphere({ dipoles_across: 8 }), ctx, { now: fakeClock() });
+  it('costs an iteration as one product timed on the real grid, the count from the coarse probe', () => {
+    // Fake clock: every timing reads 10 ms, so the estimate is the operator's construction (10 ms) and
+    // a product per iteration plus one for the residual (10 ms each).
     const fine = estimateDda(sphere({ dipoles_across: 24 }), ctx, { now: fakeClock() });
-    // 16³ → 64³ grid: 64× the points, times log₂ 18/12.
-    expect(fine.expected_seconds / coarse.expected_seconds).toBeCloseTo(64 * 1.5, 6);
+    const iterations = Number(/(\d+) iterations\)/.exec(fine.calibration.probe)?.[1]);
+    expect(iterations).toBeGreaterThan(0);
+    expect(fine.expected_seconds).toBeCloseTo(((iterations + 2) * 10) / 1000, 9);
+    // With the real clock, the 64³ grid of 24 dipoles across costs more than the 16³ grid of 8.
+    const now = (): number => performance.now();
+    expect(estimateDda(sphere({ dipoles_across: 24 }), ctx, { now }).expected_seconds).toBeGreaterThan(estimateDda(sphere({ dipoles_across: 8 }), ctx, { now }).expected_seconds);
   });
 
   it('advises more dipoles when |m|kd > 1 and warns of a refusal without building the lattice', () => {

@@ -1,10 +1,11 @@
 /**
  * estimate() for a `dda` problem: unknowns (3 per dipole), memory (the zero-padded FFT buffers
  * dominate), expected wall time and advice. The time comes from a timed probe: the same particle,
- * material and wavelength on a coarse lattice (at most 8 dipoles across). Its time per iteration is
- * scaled by the FFT cost M·log M of the real padded grid (M points), and its iteration count is
- * taken as the real one — COCG's count is set mostly by the size parameter and |m|, which the
- * probe shares, and only weakly by the lattice.
+ * material and wavelength on a coarse lattice (at most 8 dipoles across) gives the iteration count —
+ * COCG's count is set mostly by the size parameter and |m|, which the probe shares, and only weakly
+ * by the lattice — and one operator product timed on the real lattice and padded grid gives the cost
+ * of an iteration (for a lattice that will be refused, the probe's time per iteration scaled by the
+ * FFT cost M·log M of the real grid instead).
  */
 import { DDA_DEFAULT_ACCURACY } from '../default-accuracy.ts';
 import type { EstimateOptions, SolveEstimate } from '../estimate.ts';
@@ -12,7 +13,8 @@ import type { SolveContext } from '../solve-context.ts';
 import { buildLattice, extents, latticeDims, volume } from './geometry.ts';
 import { fftGrid } from './green.ts';
 import { MAX_DIPOLES, MAX_FFT_POINTS, type DdaProblem } from './problem.ts';
-import { largestAllowedAcross, MAX_MKD, solveDda } from './solve.ts';
+import { fftOperator } from './green.ts';
+import { largestAllowedAcross, MAX_MKD, prepareDdaSystem, solveDda } from './solve.ts';
 
 const PROBE_ACROSS = 8;
 /** Tensor (6 components) and the 3 input and 3 output field grids, complex doubles. */
@@ -46,9 +48,16 @@ export function estimateDda(problem: DdaProblem, ctx: SolveContext, options: Est
   const probePoints = probeGrid[0] * probeGrid[1] * probeGrid[2];
   const work = (n: number): number => n * Math.log2(n);
   const msPerIteration = probeMs / (probe.iterations + SETUP_ITERATIONS + 1);
-  const perIterScale = fittedIterationScale(problem, ctx, options, msPerIteration, work(probePoints), work(points));
   const expectedIterations = converged ? iterations : problem.max_iterations;
-  const scale = (perIterScale * (expectedIterations + SETUP_ITERATIONS + 1)) / (probe.iterations + SETUP_ITERATIONS + 1);
+  // The cost of an iteration is one product on the real padded grid: timed there when the lattice
+  // is allowed (a model of FFT work missed the presets by 2–6×: the probe's small grid is mostly
+  // fixed costs), else scaled from the probe.
+  const full = refused || dipoles > MAX_DIPOLES ? null : timedOperator(problem, ctx, options);
+  const perIterScale = full === null ? fittedIterationScale(problem, ctx, options, msPerIteration, work(probePoints), work(points)) : full.productMs / msPerIteration;
+  // With the real operator timed: its construction (the tensor on the padded grid) once, then a product
+  // per iteration and one for the true residual; otherwise the setup counts as SETUP_ITERATIONS products.
+  const expectedMs = full === null ? msPerIteration * perIterScale * (expectedIterations + SETUP_ITERATIONS + 1) : full.setupMs + full.productMs * (expectedIterations + 1);
+  const scale = expectedMs / probeMs;
   const d = Math.cbrt(volume(problem.particle) / Math.max(1, dipoles));
   const k = probe.size_parameter / probe.equivalent_radius_nm;
   const mAbs = Math.hypot(probe.relative_index.n, probe.relative_index.k);
@@ -74,7 +83,7 @@ export function estimateDda(problem: DdaProblem, ctx: SolveContext, options: Est
     kind: 'dda',
     unknowns: 3 * dipoles,
     memory_bytes: (GRID_ARRAYS * points + VECTORS * 3 * dipoles) * BYTES_PER_COMPLEX,
-    expected_seconds: (msPerIteration * perIterScale * (expectedIterations + SETUP_ITERATIONS + 1)) / 1000,
+    expected_seconds: expectedMs / 1000,
     calibration: { probe: `the same particle at ${probeAcross} dipoles across (${probeLattice.sites.length} dipoles, ${probe.iterations} iterations)`, probe_ms: probeMs, scale },
     advice,
     ...(refusal !== null ? { refused: refusal } : {}),
@@ -109,6 +118,19 @@ function fittedIterationScale(problem: DdaProblem, ctx: SolveContext, options: E
   const fixed = probeMsPerIteration - perWork * probeWork;
   if (!(perWork > 0) || !(fixed > 0) || !Number.isFinite(perWork)) return workRatio;
   return Math.min(workRatio, Math.max(1, (fixed + perWork * fullWork) / probeMsPerIteration));
+}
+
+/** The operator on the problem's own lattice and grid: its construction (timed once) and the best of two products y = A·x after an untimed one. */
+function timedOperator(problem: DdaProblem, ctx: SolveContext, options: EstimateOptions): { setupMs: number; productMs: number } {
+  const system = prepareDdaSystem(problem, ctx);
+  const { lattice, kd } = system.setup;
+  let op: ReturnType<typeof fftOperator> | undefined;
+  const setupMs = timed(() => (op = fftOperator(lattice.dims, lattice.sites, kd, system.invAlpha)), options.now);
+  const operator = op as ReturnType<typeof fftOperator>;
+  const y = { re: new Float64Array(operator.size), im: new Float64Array(operator.size) };
+  const apply = (): void => operator.apply(system.x0.re, system.x0.im, y.re, y.im);
+  apply();
+  return { setupMs, productMs: Math.min(timed(apply, options.now), timed(apply, options.now)) };
 }
 
 function timed(work: () => unknown, now: () => number): number {

@@ -9,6 +9,7 @@ import type { CMatrix } from './cmatrix.ts';
 import type { EigenResult } from './eig.ts';
 import type { SymmetricBandedMatrix } from '../fdfd/symmetric-banded.ts';
 import type { SparseLuKernel } from './multifrontal.ts';
+import type { PweBlockKernel } from '../pwe/block-kernel.ts';
 
 export interface DenseLinalgKernel {
   /** 'wasm' or 'reference'; a solver reports it as its `backend`. */
@@ -50,6 +51,8 @@ export interface DenseLinalgKernel {
    * factor (./multifrontal.ts). Optional, so a kernel without it falls back to the reference.
    */
   readonly sparseLu?: SparseLuKernel;
+  /** The plane-wave band solver's real block kernels (pwe/block-kernel.ts); without it the band solver runs its TypeScript LOBPCG. */
+  readonly pweBlock?: PweBlockKernel;
 }
 
 export interface BandedFactor {

@@ -9,15 +9,16 @@
  * free, so old regions are abandoned; doubling bounds the waste to 2×). Growing the memory detaches
  * `memory.buffer`, so the Float64Array view is re-created whenever it no longer matches the memory.
  */
-import { float64View, instantiateKernel, kernelRegions, type WasmKernelExports, type WasmSource } from '../../kernels/wasm-module.ts';
+import { float64View, instantiateKernel, kernelRegions, type WasmSource } from '../../kernels/wasm-module.ts';
 import type { CMatrix } from './cmatrix.ts';
 import type { EigenResult } from './eig.ts';
 import { SYMMETRIC_ZERO_PIVOT_MESSAGE, type SymmetricBandedMatrix } from '../fdfd/symmetric-banded.ts';
 import { ZERO_PIVOT_MESSAGE } from '../fdmode/banded-lu.ts';
 import type { BandedFactor, DenseLinalgKernel } from './kernel.ts';
 import type { SparseLuKernel } from './multifrontal.ts';
+import { createWasmPweBlockKernel, PWE_BLOCK_FUNCTIONS, type PweBlockExports } from '../pwe/block-kernel-wasm.ts';
 
-interface LinalgExports extends WasmKernelExports {
+interface LinalgExports extends PweBlockExports {
   layoutVersion(): number;
   eigScratchDoubles(n: number): number;
   mul(ar: number, ai: number, br: number, bi: number, or: number, oi: number, n: number, k: number, m: number): void;
@@ -35,11 +36,11 @@ interface LinalgExports extends WasmKernelExports {
 }
 
 /** The argument layout this file was written for (assembly/photonics-linalg.ts layoutVersion). */
-const LAYOUT_VERSION = 6;
+const LAYOUT_VERSION = 7;
 /** First reservation in doubles (512 KiB): an eig of 81×81 or a solve of 161×161 fits. */
 const INITIAL_DOUBLES = 1 << 16;
 const NAME = 'photonics-linalg.wasm';
-const FUNCTIONS = ['layoutVersion', 'eigScratchDoubles', 'mul', 'solve', 'eig', 'hermitianScratchDoubles', 'eigHermitian', 'eigHermitianDefinite', 'bandedFactor', 'bandedSolve', 'bandedSolvePair', 'symmetricEliminate', 'frontFactor', 'sparseSolve'] as const;
+const FUNCTIONS = ['layoutVersion', 'eigScratchDoubles', 'mul', 'solve', 'eig', 'hermitianScratchDoubles', 'eigHermitian', 'eigHermitianDefinite', 'bandedFactor', 'bandedSolve', 'bandedSolvePair', 'symmetricEliminate', 'frontFactor', 'sparseSolve', ...PWE_BLOCK_FUNCTIONS] as const;
 
 export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseLinalgKernel> {
   const kernel = await instantiateKernel<LinalgExports>(source, NAME, FUNCTIONS);
@@ -287,5 +288,6 @@ export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseL
     },
   };
 
-  return { id: 'wasm', mul, solve, inverse, eig, eigHermitian, eigHermitianDefinite, factorBanded, eliminateSymmetricBanded, sparseLu };
+  const pweBlock = createWasmPweBlockKernel(kernel, NAME, eigHermitian);
+  return { id: 'wasm', mul, solve, inverse, eig, eigHermitian, eigHermitianDefinite, factorBanded, eliminateSymmetricBanded, sparseLu, pweBlock };
 }

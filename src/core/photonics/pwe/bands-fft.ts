@@ -14,7 +14,9 @@ import { findGaps } from './bands.ts';
 import { createFftPlan, type FftPlan } from './fft2d.ts';
 import { kPath, makeLattice } from './lattice.ts';
 import { driveSync, eachVector, type BlockApplyRequest, type BlockSteps } from './block-steps.ts';
-import { lobpcgSteps } from './lobpcg.ts';
+import { lobpcgSteps, type BlockEigenResult } from './lobpcg.ts';
+import { lobpcgReal } from './lobpcg-real.ts';
+import { MAX_RITZ, type PweBlockKernel } from './block-kernel.ts';
 import { applyTheta, createThetaWork, planeWaveOrders, type ThetaOperator, type ThetaWork } from './operator.ts';
 import { smoothEpsilon, teTensor, tmFactor } from './smoothing.ts';
 
@@ -34,6 +36,8 @@ export interface FftBandsStats {
   readonly unconverged: number[];
   /** Largest relative residual of a wanted band over the path. */
   readonly max_residual: number;
+  /** The block kernels that ran the whole LOBPCG (lobpcg-real.ts), or null for the TypeScript LOBPCG. */
+  readonly block_kernel: PweBlockKernel['id'] | null;
 }
 
 export interface FftBandsResult extends BandsResult {
@@ -71,6 +75,12 @@ export interface FftBandsOptions {
   readonly tolerance?: number;
   /** Solve in complex arithmetic even when the operator is real (tests the complex path on a symmetric cell). */
   readonly forceComplex?: boolean;
+  /**
+   * Block kernels (WASM or the reference) for a real operator: the whole LOBPCG iteration and Θ then
+   * run on them (lobpcg-real.ts) and the generator yields nothing for that polarization. A complex
+   * operator, or a block above MAX_RITZ / 3 vectors, keeps the generator path.
+   */
+  readonly block?: PweBlockKernel;
 }
 
 /**
@@ -216,33 +226,33 @@ export function* bandsFftSteps(input: BandsInput, options: FftBandsOptions = {})
   const { bScale } = setup;
   // A cell symmetric under r → −r has real η̂(G): the operator is then real symmetric at every k.
   const real = inversionSymmetric(eta ? [eta] : [kappa!.xx, kappa!.xy, kappa!.yy], N) && options.forceComplex !== true;
+  // One path for the whole solve: the block kernels when the operator is real and the block fits them.
+  const blockKernel: PweBlockKernel['id'] | null = real && options.block && 3 * block <= MAX_RITZ ? options.block.id : null;
   for (const [index, point] of path.entries()) {
     const { op, preconditioner } = thetaAt(setup, point.k);
     const atGamma = Math.hypot(point.k.x, point.k.y) <= 1e-12 * bScale;
     const initial = previous ? (atGamma ? withoutUniformField(previous, zeroOrder, size) : previous) : planeWaveStart(op.kgNorm, block, size, atGamma ? zeroOrder : -1);
-    const steps = lobpcgSteps(
-      {
-        size,
-        preconditioner,
-        real,
-        ...(atGamma ? { fixedZero: [zeroOrder] } : {}),
-      },
-      {
-        wanted: Math.max(1, atGamma ? bands - 1 : bands),
-        blockSize: atGamma ? block - 1 : block,
-        tolerance: options.tolerance ?? FFT_TOLERANCE,
-        maxIterations: FFT_MAX_ITERATIONS,
-        seed: SEED + index,
-        initial,
-      },
-    );
-    // Each of LOBPCG's product requests goes out tagged with this k-point's operator.
-    let next = steps.next();
-    while (!next.done) {
-      yield { ...next.value, op };
-      next = steps.next();
+    const settings = {
+      wanted: Math.max(1, atGamma ? bands - 1 : bands),
+      blockSize: atGamma ? block - 1 : block,
+      tolerance: options.tolerance ?? FFT_TOLERANCE,
+      maxIterations: FFT_MAX_ITERATIONS,
+      seed: SEED + index,
+      initial,
+    };
+    let r: BlockEigenResult;
+    if (blockKernel !== null && options.block) {
+      r = lobpcgReal(options.block, { op, preconditioner, fixed: atGamma ? zeroOrder : -1 }, settings);
+    } else {
+      const steps = lobpcgSteps({ size, preconditioner, real, ...(atGamma ? { fixedZero: [zeroOrder] } : {}) }, settings);
+      // Each of LOBPCG's product requests goes out tagged with this k-point's operator.
+      let next = steps.next();
+      while (!next.done) {
+        yield { ...next.value, op };
+        next = steps.next();
+      }
+      r = next.value;
     }
-    const r = next.value;
     iterations.push(r.iterations);
     applications += r.applications;
     maxResidual = Math.max(maxResidual, r.maxResidual);
@@ -268,6 +278,6 @@ export function* bandsFftSteps(input: BandsInput, options: FftBandsOptions = {})
     gaps: findGaps(frequencies, bands),
     plane_waves: size,
     real_operator: real,
-    stats: { grid: N, iterations, applications, unconverged, max_residual: maxResidual },
+    stats: { grid: N, iterations, applications, unconverged, max_residual: maxResidual, block_kernel: blockKernel },
   };
 }

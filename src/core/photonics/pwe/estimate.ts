@@ -11,6 +11,7 @@
 import type { EstimateOptions, SolveEstimate } from '../estimate.ts';
 import { solveBands } from './bands.ts';
 import { solveBandsFft } from './bands-fft.ts';
+import type { PweBlockKernel } from './block-kernel.ts';
 import { kPath, makeLattice } from './lattice.ts';
 import { resolvedMethod, type BandsProblem } from './problem.ts';
 import { bandsInput } from './solve.ts';
@@ -21,12 +22,18 @@ const DENSE_PROBE_P = 11;
 const FFT_PROBE_P = 11;
 const BYTES_PER_COMPLEX = 16;
 
-/** Relative work of one fft-method iteration at P plane waves per axis. */
-function fftWork(P: number, block: number, transforms: number): number {
-  return block * transforms * 2 * P ** 3 + 4 * (3 * block) ** 2 * P * P;
+/**
+ * Relative work of one fft-method iteration at P plane waves per axis. On the WASM block kernels
+ * (a real operator) the DFT pairs rows ±v and carries two real vectors per complex field, an
+ * eighth of the direct DFT's multiplies, so the transforms weigh P³ per application instead of 2P³
+ * (on the rods at P = 29 they are then about a seventh of the time, the rest block products).
+ */
+function fftWork(P: number, block: number, transforms: number, onBlockKernels: boolean): number {
+  return block * transforms * (onBlockKernels ? 1 : 2) * P ** 3 + 4 * (3 * block) ** 2 * P * P;
 }
 
-export function estimateBands(problem: BandsProblem, options: EstimateOptions): SolveEstimate {
+/** `block`: the WASM block kernels the solve will use for a real operator (the context's linalg kernel), timed in the probe too. */
+export function estimateBands(problem: BandsProblem, options: EstimateOptions, block?: PweBlockKernel): SolveEstimate {
   const P = problem.plane_waves_per_axis;
   const pols = problem.polarization === 'both' ? 2 : 1;
   const kCount = kPath(makeLattice(problem.lattice), problem.k_points_per_segment).length;
@@ -59,22 +66,26 @@ export function estimateBands(problem: BandsProblem, options: EstimateOptions): 
   }
   const probeP = Math.min(P, FFT_PROBE_P);
   const probe = { ...bandsInput(problem, probePol, probeP), kPointsPerSegment: 1 };
-  const probeMs = timeProbe(() => solveBandsFft(probe), options.now);
-  const block = Math.min(problem.bands + 2, n);
+  let real = false;
+  const probeMs = timeProbe(() => {
+    real = solveBandsFft(probe, block ? { block } : {}).real_operator;
+  }, options.now);
+  const onBlockKernels = real && block !== undefined;
+  const vectors = Math.min(problem.bands + 2, n);
   const transforms = problem.polarization === 'TM' ? 2 : 4;
   const probeTransforms = probePol === 'TM' ? 2 : 4;
-  const ratio = (p: number): number => fftWork(p, block, transforms) / fftWork(probeP, Math.min(problem.bands + 2, probeP * probeP), probeTransforms);
+  const ratio = (p: number): number => fftWork(p, vectors, transforms, onBlockKernels) / fftWork(probeP, Math.min(problem.bands + 2, probeP * probeP), probeTransforms, onBlockKernels);
   const checkShare = checking ? ratio(checkP) / ratio(P) : 0;
   // Both polarizations of 'both' are folded into `transforms` (TE's four) and `pols`.
   const scale = (ratio(P) * kCount * pols * (1 + checkShare)) / probeK;
   advice.unshift(
-    `fft method: per k-point about 20 LOBPCG iterations, each ≈ ${block} operator applications (P³ DFT work) plus block linear algebra (∝ bands²·P²): P = ${P} is ${n} plane waves, ${kCount} k-points × ${pols} polarization(s)`,
+    `fft method: per k-point about 20 LOBPCG iterations, each ≈ ${vectors} operator applications (P³ DFT work) plus block linear algebra (∝ bands²·P²): P = ${P} is ${n} plane waves, ${kCount} k-points × ${pols} polarization(s)`,
   );
   return {
     kind: 'bands',
     unknowns: n,
     // S and A·S (3·block vectors each), X, A·X, P, A·P, plus the FFT grids.
-    memory_bytes: (10 * block * n + 4 * n) * BYTES_PER_COMPLEX,
+    memory_bytes: (10 * vectors * n + 4 * n) * BYTES_PER_COMPLEX,
     expected_seconds: (probeMs * scale) / 1000,
     calibration: { probe: `fft, P = ${probeP} on one k-point per path segment (${probeK} k-points)`, probe_ms: probeMs, scale },
     advice,

@@ -13,10 +13,12 @@ import { referencePweBackend, type ThetaOperatorBackend } from './operator-backe
 import type { BandsProblem } from './problem.ts';
 import { bandsProblemSteps, type BandsSolveResult } from './solve.ts';
 
-async function solveOn(problem: BandsProblem, ctx: Pick<SolveContext, 'onProgress'>, backend: ThetaOperatorBackend, reason: string): Promise<BandsSolveResult> {
+async function solveOn(problem: BandsProblem, ctx: Pick<SolveContext, 'onProgress' | 'kernels'>, backend: ThetaOperatorBackend, reason: string): Promise<BandsSolveResult> {
   const applier = backendThetaApplier(backend);
   try {
-    const result = await driveAsync(bandsProblemSteps(problem, ctx), applier.apply);
+    // On the reference, a real operator runs on the WASM block kernels when the context has them; a GPU gets every product.
+    const block = backend.id === 'reference' ? ctx.kernels?.linalg?.pweBlock : undefined;
+    const result = await driveAsync(bandsProblemSteps(problem, ctx, block), applier.apply);
     if (result.method !== 'fft') return result;
     return { ...result, backend: backend.id, conventions: { ...result.conventions, backend: `${backend.description} (${reason})` } };
   } finally {
@@ -25,7 +27,7 @@ async function solveOn(problem: BandsProblem, ctx: Pick<SolveContext, 'onProgres
 }
 
 /** Solves `problem` with Θ on the chosen backend; a failing non-reference backend falls back to the reference. */
-export async function solveBandsAsync(problem: BandsProblem, ctx: Pick<SolveContext, 'onProgress'>, choice: PweBackendChoice): Promise<BandsSolveResult> {
+export async function solveBandsAsync(problem: BandsProblem, ctx: Pick<SolveContext, 'onProgress' | 'kernels'>, choice: PweBackendChoice): Promise<BandsSolveResult> {
   const warnings: string[] = choice.warning ? [choice.warning] : [];
   const result = await runWithFallback(choice, referencePweBackend, (backend, reason) => solveOn(problem, ctx, backend, reason), (w) => warnings.push(w));
   return warnings.length === 0 ? result : { ...result, warnings: [...result.warnings, ...warnings] };

@@ -9,6 +9,7 @@ import { solveBands, type BandGap, type BandsInput, type BandsResult } from './b
 import { bandsFftSteps, FFT_TOLERANCE, referenceThetaApplier, type FftBandsResult, type ThetaApplyRequest } from './bands-fft.ts';
 import { driveSync, type BlockSteps } from './block-steps.ts';
 import type { PweBackendId } from './operator-backend.ts';
+import type { PweBlockKernel } from './block-kernel.ts';
 import type { CellShape } from './fourier.ts';
 import { kPath, makeLattice } from './lattice.ts';
 import { resolvedMethod, type BandsProblem } from './problem.ts';
@@ -74,16 +75,17 @@ export function bandsInput(problem: BandsProblem, polarization: 'TM' | 'TE', pla
   return { lattice: problem.lattice, background: problem.background_epsilon, shapes: toShapes(problem), polarization, planeWavesPerAxis, kPointsPerSegment: problem.k_points_per_segment, bands: problem.bands };
 }
 
-export function solveBandsProblem(problem: BandsProblem, ctx?: Pick<SolveContext, 'onProgress'>): BandsSolveResult {
-  return driveSync(bandsProblemSteps(problem, ctx), referenceThetaApplier());
+export function solveBandsProblem(problem: BandsProblem, ctx?: Pick<SolveContext, 'onProgress' | 'kernels'>): BandsSolveResult {
+  return driveSync(bandsProblemSteps(problem, ctx, ctx?.kernels?.linalg?.pweBlock), referenceThetaApplier());
 }
 
 /**
  * The whole bands solve (both polarizations, the convergence check) suspended at each block of Θ
  * products of the fft method; the dense method never yields. The result says backend 'reference':
- * an asynchronous driver on another backend overrides it (pwe/solve-async.ts).
+ * an asynchronous driver on another backend overrides it (pwe/solve-async.ts). With `block` (the
+ * WASM kernels) a real operator's whole LOBPCG runs there and yields nothing (lobpcg-real.ts).
  */
-export function* bandsProblemSteps(problem: BandsProblem, ctx?: Pick<SolveContext, 'onProgress'>): BlockSteps<ThetaApplyRequest, BandsSolveResult> {
+export function* bandsProblemSteps(problem: BandsProblem, ctx?: Pick<SolveContext, 'onProgress'>, block?: PweBlockKernel): BlockSteps<ThetaApplyRequest, BandsSolveResult> {
   const warnings = new Set<string>();
   checkGeometry(problem, warnings);
   const method = resolvedMethod(problem);
@@ -98,6 +100,7 @@ export function* bandsProblemSteps(problem: BandsProblem, ctx?: Pick<SolveContex
   const kCount = kPath(makeLattice(problem.lattice), problem.k_points_per_segment).length;
   const progress = progressReporter(ctx?.onProgress, 'k-point', kCount * pols.length * (checking ? 2 : 1));
   let solvedBefore = 0;
+  const kernelsUsed = new Set<string>();
   const fft: { iterations: number[]; applications: number; maxResidual: number; grid: number; unconverged: number } = { iterations: [], applications: 0, maxResidual: 0, grid: 0, unconverged: 0 };
   function* run(input: BandsInput): BlockSteps<ThetaApplyRequest, BandsResult> {
     const base = solvedBefore;
@@ -108,7 +111,8 @@ export function* bandsProblemSteps(problem: BandsProblem, ctx?: Pick<SolveContex
         r = solveBands(input, onKPoint);
       } else {
         // Only the solver's own errors land in this catch: a backend's failure is thrown by the driver, outside the generator.
-        const f: FftBandsResult = yield* bandsFftSteps(input, { onKPoint });
+        const f: FftBandsResult = yield* bandsFftSteps(input, { onKPoint, ...(block ? { block } : {}) });
+        kernelsUsed.add(f.stats.block_kernel ?? 'typescript');
         fft.iterations.push(...f.stats.iterations);
         fft.applications += f.stats.applications;
         fft.maxResidual = Math.max(fft.maxResidual, f.stats.max_residual);
@@ -161,7 +165,7 @@ export function* bandsProblemSteps(problem: BandsProblem, ctx?: Pick<SolveContex
     method,
     ...(method === 'fft' ? { eigensolver: eigensolverSummary(fft) } : {}),
     warnings: [...warnings],
-    conventions: { ...CONVENTIONS, ...METHOD_CONVENTIONS[method] },
+    conventions: { ...CONVENTIONS, ...METHOD_CONVENTIONS[method], ...(kernelsUsed.size > 0 ? { eigensolver_kernels: `LOBPCG on ${[...kernelsUsed].map((k) => (k === 'typescript' ? 'TypeScript (lobpcg.ts)' : `the ${k} block kernels (real operator, lobpcg-real.ts)`)).join(' and ')}` } : {}) },
     backend: 'reference',
   };
 }
