@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { analysisOf, checkRunCount, runSuiteAnalysis, type AnalysisInput as AnalysisRun } from '../../core/analyses/suite-analyses.ts';
 import type { AnySuite } from '../../core/suite/contract.ts';
-import { DEFAULT_SUITE_ID, hasSuiteView, SUITE_VIEWS, suiteView } from '../suites/registry.ts';
+import { DEFAULT_SUITE_ID, hasSuiteView, suiteView } from '../suites/registry.ts';
+import { SuitePicker } from '../suites/SuitePicker.tsx';
 import { DEFAULT_RUN_SEED } from '../../core/run/types.ts';
 import type { StoredRunSummary } from '../../core/store/run-store.ts';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
@@ -38,16 +39,7 @@ export function AnalysesPage({ query }: { query: URLSearchParams }) {
         profiles with their rank correlations, stage-aware routing, the SG gap and the CMA-ES matched-budget ratio; for the circuit audit: profile scores and paired deltas. Every number lists
         the runs and tasks it came from. The same tables come from <code>proving-ground analyze</code>.
       </p>
-      <label>
-        Suite{' '}
-        <select data-testid="analysis-suite" value={suite.descriptor.id} onChange={(e) => navigate({ name: 'analyses', query: new URLSearchParams({ suite: e.target.value }) }, { replace: true })}>
-          {SUITE_VIEWS.map((v) => (
-            <option key={v.suite.descriptor.id} value={v.suite.descriptor.id}>
-              {v.suite.descriptor.title}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SuitePicker testId="analysis-suite" value={suite.descriptor.id} onChange={(id) => navigate({ name: 'analyses', query: new URLSearchParams({ suite: id }) }, { replace: true })} />
       {list.isPending && <Loading what="the stored runs" />}
       {list.isError && <ErrorPanel title="The stored runs could not be read" error={list.error} onRetry={() => void list.refetch()} />}
       {suite.analyses.length === 0 && <p className="note">{suite.descriptor.title} has no analyses yet.</p>}

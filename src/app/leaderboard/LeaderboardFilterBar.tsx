@@ -1,7 +1,7 @@
 import { filterChoices, filtersFromQuery } from '../../core/leaderboard/filters.ts';
 import type { StoredRunSummary } from '../../core/store/run-store.ts';
 import type { AnySuite } from '../../core/suite/contract.ts';
-import { SUITE_VIEWS } from '../suites/registry.ts';
+import { SuitePicker } from '../suites/SuitePicker.tsx';
 import type { LeaderboardView } from './leaderboard-view.ts';
 
 const short = (hash: string): string => (hash.length > 14 ? `${hash.slice(0, 12)}…` : hash);
@@ -26,16 +26,7 @@ export function LeaderboardFilterBar({
   const choices = filterChoices(summaries);
   return (
     <form className="filter-bar" role="search" aria-label="Leaderboard view and filters" onSubmit={(e) => e.preventDefault()}>
-      <label>
-        Suite
-        <select data-testid="lb-suite" value={suite.descriptor.id} onChange={(e) => onChange({ suite: e.target.value, view: null, metric: null })}>
-          {SUITE_VIEWS.map((v) => (
-            <option key={v.suite.descriptor.id} value={v.suite.descriptor.id}>
-              {v.suite.descriptor.title}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SuitePicker testId="lb-suite" value={suite.descriptor.id} onChange={(id) => onChange({ suite: id, view: null, metric: null })} />
       <label>
         Leaderboard
         <select data-testid="lb-view" value={view.kind === 'suite' ? 'suite' : view.probe} onChange={(e) => onChange({ view: e.target.value === 'suite' ? null : e.target.value, metric: null })}>

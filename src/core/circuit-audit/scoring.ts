@@ -7,7 +7,7 @@
  * - P4: pass on the oracle's exact order; score Kendall τb.
  * Headline normalisation for profiles: τ maps (τ + 1) / 2, the rest clip to [0, 1].
  */
-import type { FailedCheck, IndexedStatistic, MetricDirection, SuiteScoring, TaskGrade, TaskOutcome } from '../suite/scoring.ts';
+import { protocolFailures, type FailedCheck, type IndexedStatistic, type MetricDirection, type SuiteScoring, type TaskGrade, type TaskOutcome } from '../suite/scoring.ts';
 import { circuitP1Composite } from './metrics/p1.ts';
 import { p2b, summariseCircuitP2 } from './metrics/p2.ts';
 import { summariseCircuitP3 } from './metrics/p3.ts';
@@ -49,9 +49,7 @@ function outcome(row: CircuitRow): TaskOutcome {
 const violated = (row: CircuitP2Row | CircuitP3Row): string => row.final.result.violations.map((v) => v.constraint).join(', ') || 'a constraint';
 
 function grade(row: CircuitRow): TaskGrade {
-  const failed: FailedCheck[] = [];
-  if (hadParseFailure(row)) failed.push({ check: 'parse', detail: `${row.parse_failures} reply(ies) never parsed` });
-  if (row.budget_stop !== undefined) failed.push({ check: 'budget_stop', detail: `stopped by the episode budget (${row.budget_stop})` });
+  const failed: FailedCheck[] = protocolFailures(row, hadParseFailure(row));
   const done = (pass: boolean, score: number): TaskGrade => ({ status: row.status, pass, score, failed });
   switch (row.probe) {
     case 'P1': {

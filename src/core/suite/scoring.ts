@@ -53,3 +53,14 @@ export interface SuiteScoring<Row, T> {
   /** One paragraph for results.md: what pass and score mean per group, and what a tool call counts. */
   readonly passRule: string;
 }
+
+/**
+ * The checks every probe-style suite fails the same way (VEH and the circuit audit): replies that
+ * never parsed, and an LLM episode stopped by its budget. A suite's grade starts from these.
+ */
+export function protocolFailures(row: { parse_failures: number; status: string; budget_stop?: string | undefined }, parseFailed: boolean): FailedCheck[] {
+  const failed: FailedCheck[] = [];
+  if (parseFailed) failed.push({ check: 'parse', detail: `${row.parse_failures} reply(ies) never parsed` });
+  if (row.budget_stop !== undefined) failed.push({ check: 'budget_stop', detail: `stopped by the episode budget (${row.budget_stop})` });
+  return failed;
+}

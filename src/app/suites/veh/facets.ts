@@ -2,19 +2,8 @@
 import type { VehTask } from '../../../core/veh/task-schema.ts';
 import type { PageFacet } from '../../browser/task-filters.ts';
 
-/** The probe-specific category of a task (what the browser calls its subtype). */
-export function subtypeOf(task: VehTask): string {
-  switch (task.probe) {
-    case 'P1':
-      return task.p1_subtype;
-    case 'P2':
-      return task.p2_subtype;
-    case 'P3':
-      return task.trap_type;
-    case 'P4':
-      return task.policy;
-  }
-}
+export { subtypeOf } from '../../../core/veh/subtype.ts';
+import { subtypeOf } from '../../../core/veh/subtype.ts';
 
 const veh = (of: (t: VehTask) => string) => (t: { task_id: string }) => of(t as VehTask);
 

@@ -10,20 +10,9 @@
 import { selectByFilters, type FilterFacet, type Selection, type Selector } from '../../verify/selection.ts';
 import { selectForControls } from '../subsets/select.ts';
 import type { VehTask } from '../task-schema.ts';
+import { subtypeOf } from '../subtype.ts';
 import type { RunManifest } from './manifest.ts';
 
-function subtypeOf(task: VehTask): string {
-  switch (task.probe) {
-    case 'P1':
-      return task.p1_subtype;
-    case 'P2':
-      return task.p2_subtype;
-    case 'P3':
-      return task.trap_type;
-    case 'P4':
-      return task.policy;
-  }
-}
 
 const FACETS: readonly FilterFacet<VehTask>[] = [
   { key: 'probe', of: (t) => t.probe },

@@ -8,7 +8,7 @@
  * - P3: pass on a successful recovery (feasible final design); score P/P_BKF when successful else 0.
  * - P4: pass on an exact match with the oracle's order; score is Kendall τb (0 on a parse failure).
  */
-import type { FailedCheck, TaskGrade } from '../../suite/scoring.ts';
+import { protocolFailures, type FailedCheck, type TaskGrade } from '../../suite/scoring.ts';
 import { missingFieldsRecallOfRow } from '../metrics/p1.ts';
 import { summariseP2 } from '../metrics/p2.ts';
 import { summariseP3 } from '../metrics/p3.ts';
@@ -22,9 +22,7 @@ export const VEH_PASS_RULE =
   'Pass: P1 gold action, P2 feasible final design, P3 successful recovery, P4 exact order. Score: 1/0 for P1, P/P_BKF of a passing final design for P2/P3, Kendall τ for P4. Tool calls are the oracle evaluations the agent asked for.';
 
 export function gradeVehRow(row: VehRow): TaskGrade {
-  const failed: FailedCheck[] = [];
-  if (hadParseFailure(row)) failed.push({ check: 'parse', detail: `${row.parse_failures} reply(ies) never parsed` });
-  if (row.budget_stop !== undefined) failed.push({ check: 'budget_stop', detail: `stopped by the episode budget (${row.budget_stop})` });
+  const failed: FailedCheck[] = protocolFailures(row, hadParseFailure(row));
   const done = (pass: boolean, score: number): TaskGrade => ({ status: row.status, pass, score, failed });
   switch (row.probe) {
     case 'P1': {
