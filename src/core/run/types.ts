@@ -59,3 +59,42 @@ export interface ManifestInput<Opts> {
   budget?: EpisodeBudget;
   options: Opts;
 }
+
+/**
+ * What every suite's own episode runner takes from the engine's EpisodeInput, under the names the
+ * suites' episode code uses (`oracle` for the environment, events typed to the suite's union): the
+ * suite adds its own options beside these.
+ */
+export interface EpisodeRunCore<Task, Env, E extends EventCore> {
+  task: Task;
+  taskIndex: number;
+  agent: Agent;
+  oracle: Env;
+  clock: Clock;
+  runSeed: number;
+  signal: AbortSignal;
+  maxRetries?: number;
+  budget?: EpisodeBudget;
+  timers?: Timers;
+  onEvent?: (e: E) => void;
+  onDelta?: (text: string) => void;
+}
+
+/** The engine's episode input as a suite's runner takes it (optional fields only when set). */
+export function episodeRunCore<Task, Env, E extends EventCore>(i: EpisodeInput<Task, Env, unknown>): EpisodeRunCore<Task, Env, E> {
+  return {
+    task: i.task,
+    taskIndex: i.taskIndex,
+    agent: i.agent,
+    oracle: i.env,
+    clock: i.clock,
+    runSeed: i.runSeed,
+    signal: i.signal,
+    ...(i.maxRetries !== undefined ? { maxRetries: i.maxRetries } : {}),
+    ...(i.budget ? { budget: i.budget } : {}),
+    ...(i.timers ? { timers: i.timers } : {}),
+    // The engine hands each suite only the events its own episode emits.
+    ...(i.onEvent ? { onEvent: i.onEvent as (e: E) => void } : {}),
+    ...(i.onDelta ? { onDelta: i.onDelta } : {}),
+  };
+}

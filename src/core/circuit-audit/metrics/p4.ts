@@ -29,11 +29,8 @@ export interface CircuitP4Summary {
   modified: boolean;
 }
 
-export function isPermutationOf(pred: readonly string[], of: readonly string[]): boolean {
-  if (pred.length !== of.length) return false;
-  const want = new Set(of);
-  return new Set(pred).size === pred.length && pred.every((id) => want.has(id));
-}
+export { isPermutationOf } from '../../veh/metrics/p4.ts';
+import { isPermutationOf } from '../../veh/metrics/p4.ts';
 
 export function summariseCircuitP4(row: CircuitP4Row): CircuitP4Summary {
   const oracle = row.oracle_order;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { EpisodeBudgetSchema } from '../../llm/budget.ts';
-import { AgentDescriptorSchema } from '../../run/transcript-core.ts';
+import { AgentDescriptorSchema, TimingsSchema } from '../../run/transcript-core.ts';
 import { EpisodeStatusSchema } from '../../veh/rows.ts';
 import { CircuitTaskSchema } from '../task-schema.ts';
 import { CircuitTranscriptEventSchema } from './events.ts';
@@ -34,11 +34,6 @@ export const CircuitTranscriptSchema = z.strictObject({
   }),
   events: z.array(CircuitTranscriptEventSchema),
   status: EpisodeStatusSchema,
-  timings: z.strictObject({
-    started_at: z.string(),
-    duration_ms: z.number(),
-    agent_ms: z.number(),
-    oracle_ms: z.number(),
-  }),
+  timings: TimingsSchema,
 });
 export type CircuitTranscript = z.infer<typeof CircuitTranscriptSchema>;

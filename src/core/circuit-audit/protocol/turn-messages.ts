@@ -4,6 +4,7 @@
  */
 import type { ChatMessage } from '../../agent/types.ts';
 import { payloadJson } from '../../veh/protocol/payload-json.ts';
+import { turnPayload } from '../../veh/protocol/turn-messages.ts';
 import type { CircuitDesign } from '../oracle.ts';
 import type { CircuitVerifierResponse } from './verifier-response.ts';
 
@@ -19,16 +20,5 @@ export interface CircuitTurnOutcome {
 }
 
 export function circuitTurnMessage(o: CircuitTurnOutcome): ChatMessage {
-  const payload: Record<string, unknown> = { step: o.step };
-  if (o.evaluated) {
-    payload.evaluated_design = o.evaluated.design;
-    payload.verifier_response = o.evaluated.response;
-  }
-  if (o.protocolError !== undefined) {
-    payload.protocol_error = o.protocolError;
-    payload.note = 'The design was not evaluated; the turn still counts.';
-  } else if (o.note !== undefined) payload.note = o.note;
-  payload.queries_used = o.queriesUsed;
-  payload.queries_remaining = o.queriesRemaining;
-  return { role: 'user', content: payloadJson(payload) };
+  return { role: 'user', content: payloadJson(turnPayload(o)) };
 }

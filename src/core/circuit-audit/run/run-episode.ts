@@ -3,8 +3,7 @@
  * probe's protocol on a CircuitEpisode, and this records the settings (seeds, query budget, P3
  * opening) with the events and timings.
  */
-import type { Agent, Clock } from '../../agent/types.ts';
-import type { EpisodeBudget, Timers } from '../../llm/budget.ts';
+import type { EpisodeRunCore } from '../../run/types.ts';
 import { driveEpisode } from '../../run/episode-driver.ts';
 import { agentDescriptorOf, episodeTimings } from '../../run/transcript-core.ts';
 import type { P3Variant } from '../../veh/protocol/prompts.ts';
@@ -15,19 +14,7 @@ import type { CircuitTranscriptEvent } from '../protocol/events.ts';
 import { CIRCUIT_TRANSCRIPT_SCHEMA_VERSION, type CircuitTranscript } from '../protocol/transcript.ts';
 import type { CircuitTask } from '../task-schema.ts';
 
-export interface CircuitEpisodeRunOptions {
-  task: CircuitTask;
-  taskIndex: number;
-  agent: Agent;
-  oracle: CircuitOracle;
-  clock: Clock;
-  runSeed: number;
-  signal: AbortSignal;
-  maxRetries?: number;
-  budget?: EpisodeBudget;
-  timers?: Timers;
-  onEvent?: (e: CircuitTranscriptEvent) => void;
-  onDelta?: (text: string) => void;
+export interface CircuitEpisodeRunOptions extends EpisodeRunCore<CircuitTask, CircuitOracle, CircuitTranscriptEvent> {
   /** P3 opening: the raw corrupted history (default) or the verifier-authored state summary. */
   p3Variant?: P3Variant;
 }

@@ -6,7 +6,7 @@
 import { DEFAULT_MAX_RETRIES } from '../../agent/loop.ts';
 import type { Clock } from '../../agent/types.ts';
 import { runSuite, type RunResult, type RunSuiteOptions, type RunnableSuite } from '../../run/run-suite.ts';
-import type { EpisodeInput, ManifestInput, RunProgress, RunStatus } from '../../run/types.ts';
+import { episodeRunCore, type EpisodeInput, type ManifestInput, type RunProgress, type RunStatus } from '../../run/types.ts';
 import type { P3Variant } from '../../veh/protocol/prompts.ts';
 import { computeCircuitMetrics } from '../metrics/index.ts';
 import type { CircuitRow } from '../metrics/rows.ts';
@@ -26,19 +26,8 @@ export interface CircuitRunOptionsOfSuite {
 export const circuitRunnable: RunnableSuite<CircuitTask, CircuitOracle, CircuitRunOptionsOfSuite, CircuitRow, CircuitTranscript, CircuitRunManifest> = {
   runEpisode: (i: EpisodeInput<CircuitTask, CircuitOracle, CircuitRunOptionsOfSuite>) =>
     runCircuitEpisode({
-      task: i.task,
-      taskIndex: i.taskIndex,
-      agent: i.agent,
-      oracle: i.env,
-      clock: i.clock,
-      runSeed: i.runSeed,
-      signal: i.signal,
-      ...(i.maxRetries !== undefined ? { maxRetries: i.maxRetries } : {}),
-      ...(i.budget ? { budget: i.budget } : {}),
-      ...(i.timers ? { timers: i.timers } : {}),
+      ...episodeRunCore<CircuitTask, CircuitOracle, CircuitTranscriptEvent>(i),
       ...(i.options.p3Variant ? { p3Variant: i.options.p3Variant } : {}),
-      ...(i.onEvent ? { onEvent: i.onEvent as (e: CircuitTranscriptEvent) => void } : {}),
-      ...(i.onDelta ? { onDelta: i.onDelta } : {}),
     }),
   deriveRow: deriveCircuitRow,
   computeMetrics: computeCircuitMetrics,

@@ -32,7 +32,8 @@ function positions(order: readonly string[]): Map<string, number> {
   return new Map(order.map((id, i) => [id, i]));
 }
 
-function isPermutationOf(pred: readonly string[], of: readonly string[]): boolean {
+/** The prediction names every candidate exactly once (shared with the circuit audit's P4). */
+export function isPermutationOf(pred: readonly string[], of: readonly string[]): boolean {
   if (pred.length !== of.length) return false;
   const want = new Set(of);
   return new Set(pred).size === pred.length && pred.every((id) => want.has(id));

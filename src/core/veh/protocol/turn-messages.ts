@@ -24,7 +24,8 @@ export interface TurnOutcome {
 export const FINAL_SELECTION_INSTRUCTION =
   'Query budget spent. Reply with action "stop" and put in "design" the already-evaluated design you choose as your final design.';
 
-export function turnMessage(o: TurnOutcome): ChatMessage {
+/** What a turn's outcome says before any probe-specific part; shared with the circuit audit, whose turns read the same. */
+export function turnPayload(o: { step: number; queriesUsed: number; queriesRemaining: number; evaluated?: { design: unknown; response: unknown }; protocolError?: string; note?: string }): Record<string, unknown> {
   const payload: Record<string, unknown> = { step: o.step };
   if (o.evaluated) {
     payload.evaluated_design = o.evaluated.design;
@@ -36,6 +37,11 @@ export function turnMessage(o: TurnOutcome): ChatMessage {
   } else if (o.note !== undefined) payload.note = o.note;
   payload.queries_used = o.queriesUsed;
   payload.queries_remaining = o.queriesRemaining;
+  return payload;
+}
+
+export function turnMessage(o: TurnOutcome): ChatMessage {
+  const payload = turnPayload(o);
   if (o.finalSelection) {
     payload.final_selection = true;
     payload.instruction = FINAL_SELECTION_INSTRUCTION;

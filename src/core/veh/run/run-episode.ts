@@ -3,8 +3,7 @@
  * probe's protocol on a VehEpisode, and this records the settings the episode ran under (seeds,
  * query budget rule, P3 variant, audit controls) with its events and timings.
  */
-import type { Agent, Clock } from '../../agent/types.ts';
-import type { EpisodeBudget, Timers } from '../../llm/budget.ts';
+import type { EpisodeRunCore } from '../../run/types.ts';
 import { driveEpisode } from '../../run/episode-driver.ts';
 import { agentDescriptorOf, episodeTimings } from '../../run/transcript-core.ts';
 import { budgetRuleFor, effectiveBudget, type QueryBudgetRule } from '../protocol/budget.ts';
@@ -17,22 +16,10 @@ import type { VehTask } from '../task-schema.ts';
 import { TRANSCRIPT_SCHEMA_VERSION, type Transcript } from './transcript.ts';
 import type { RunControls, VehOracle } from './types.ts';
 
-export interface EpisodeRunOptions {
-  task: VehTask;
-  taskIndex: number;
-  agent: Agent;
-  oracle: VehOracle;
-  clock: Clock;
-  runSeed: number;
-  signal: AbortSignal;
+export interface EpisodeRunOptions extends EpisodeRunCore<VehTask, VehOracle, TranscriptEvent> {
   p3Variant: P3Variant;
   /** Defaults to the agent's own rule (budgetRuleFor). */
   budgetRule?: QueryBudgetRule;
-  maxRetries?: number;
-  budget?: EpisodeBudget;
-  timers?: Timers;
-  onEvent?: (e: TranscriptEvent) => void;
-  onDelta?: (text: string) => void;
   /** Run-time controls (control block, subset, SG form, matched budgets); see RunControls. */
   controls?: RunControls;
 }

@@ -5,7 +5,7 @@
  */
 import type { Clock } from '../../agent/types.ts';
 import { runSuite, type RunResult, type RunSuiteOptions, type RunnableSuite } from '../../run/run-suite.ts';
-import type { EpisodeInput, ManifestInput, RunStatus } from '../../run/types.ts';
+import { episodeRunCore, type EpisodeInput, type ManifestInput, type RunStatus } from '../../run/types.ts';
 import { computeVehMetrics } from '../metrics/index.ts';
 import { deriveRow } from '../protocol/derive-row.ts';
 import type { TranscriptEvent } from '../protocol/events.ts';
@@ -26,20 +26,9 @@ export interface VehResolvedOptions {
 export const vehRunnable: RunnableSuite<VehTask, VehOracle, VehResolvedOptions, VehRow, Transcript, RunManifest> = {
   runEpisode: (i: EpisodeInput<VehTask, VehOracle, VehResolvedOptions>) =>
     runEpisode({
-      task: i.task,
-      taskIndex: i.taskIndex,
-      agent: i.agent,
-      oracle: i.env,
-      clock: i.clock,
-      runSeed: i.runSeed,
-      signal: i.signal,
+      ...episodeRunCore<VehTask, VehOracle, TranscriptEvent>(i),
       p3Variant: i.options.p3Variant,
-      ...(i.maxRetries !== undefined ? { maxRetries: i.maxRetries } : {}),
       ...(i.options.controls ? { controls: i.options.controls } : {}),
-      ...(i.budget ? { budget: i.budget } : {}),
-      ...(i.timers ? { timers: i.timers } : {}),
-      ...(i.onEvent ? { onEvent: i.onEvent as (e: TranscriptEvent) => void } : {}),
-      ...(i.onDelta ? { onDelta: i.onDelta } : {}),
     }),
   deriveRow,
   computeMetrics: computeVehMetrics,

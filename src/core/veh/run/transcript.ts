@@ -4,6 +4,7 @@
  * timings. `score` re-derives rows and metrics from these files alone.
  */
 import { z } from 'zod';
+import { TimingsSchema } from '../../run/transcript-core.ts';
 import { TranscriptEventSchema } from '../protocol/events.ts';
 import { QueryBudgetRuleSchema } from '../protocol/budget.ts';
 import { ControlConditionSchema } from '../protocol/control-blocks.ts';
@@ -65,13 +66,7 @@ export const TranscriptSchema = z.strictObject({
   settings: TranscriptSettingsSchema,
   events: z.array(TranscriptEventSchema),
   status: EpisodeStatusSchema,
-  timings: z.strictObject({
-    /** ISO date of the episode start (injected clock). */
-    started_at: z.string(),
-    duration_ms: z.number(),
-    agent_ms: z.number(),
-    oracle_ms: z.number(),
-  }),
+  timings: TimingsSchema,
 });
 export type Transcript = z.infer<typeof TranscriptSchema>;
 
