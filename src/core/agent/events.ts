@@ -136,3 +136,23 @@ export interface EventCore {
 export function isEvent<K extends ConversationEvent['type']>(type: K): (e: EventCore) => e is Extract<ConversationEvent, { type: K }> {
   return (e): e is Extract<ConversationEvent, { type: K }> => e.type === type;
 }
+
+/**
+ * An oracle call as a probe suite records it (VEH's `oracle_call`, the circuit audit's
+ * `circuit_oracle_call`): the full request and full-precision result, the turn that asked for it and
+ * whether it counts against the query budget. The suite gives the type name and its request and result schemas.
+ */
+export function oracleCallEventSchema<T extends string, Q extends z.ZodType, R extends z.ZodType>(type: T, request: Q, result: R) {
+  return z.strictObject({
+    type: z.literal(type),
+    t_ms,
+    /** Agent turn that asked for it; null for the harness's own evaluations (initial or trap state). */
+    step: z.number().int().nullable(),
+    /** 'agent' calls are the queries counted against the budget; 'harness' calls are not. */
+    purpose: z.enum(['agent', 'harness']),
+    label: z.string(),
+    request,
+    result,
+    duration_ms: z.number(),
+  });
+}

@@ -5,25 +5,14 @@
  * because a circuit design and a circuit oracle request have their own shapes.
  */
 import { z } from 'zod';
-import { ErrorEventSchema, LlmRetryEventSchema, MessageEventSchema, ParseEventSchema, ParseFailureEventSchema, ReplyEventSchema, RetryEventSchema } from '../../agent/events.ts';
+import { ErrorEventSchema, LlmRetryEventSchema, MessageEventSchema, ParseEventSchema, ParseFailureEventSchema, ReplyEventSchema, RetryEventSchema, oracleCallEventSchema } from '../../agent/events.ts';
 import { EndEventSchema } from '../../veh/protocol/events.ts';
 import { CircuitDesignSchema, CircuitRequestSchema, CircuitResultSchema } from '../oracle.ts';
 
 const t_ms = z.number();
 
 /** One circuit oracle call with the full (parsed) request and full-precision result. */
-export const CircuitOracleCallEventSchema = z.strictObject({
-  type: z.literal('circuit_oracle_call'),
-  t_ms,
-  /** Agent turn that asked for it; null for the harness's own evaluations (initial / trap state). */
-  step: z.number().int().nullable(),
-  /** 'agent' calls count against the query budget; 'harness' calls do not. */
-  purpose: z.enum(['agent', 'harness']),
-  label: z.string(),
-  request: CircuitRequestSchema,
-  result: CircuitResultSchema,
-  duration_ms: z.number(),
-});
+export const CircuitOracleCallEventSchema = oracleCallEventSchema('circuit_oracle_call', CircuitRequestSchema, CircuitResultSchema);
 export type CircuitOracleCallEvent = z.infer<typeof CircuitOracleCallEventSchema>;
 
 /** How the protocol read one agent turn. Probe-specific fields are optional. */

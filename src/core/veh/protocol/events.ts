@@ -5,7 +5,7 @@
  * so they keep the full oracle request and result, not the rounded numbers shown to the model.
  */
 import { z } from 'zod';
-import { CONVERSATION_EVENT_SCHEMAS, ErrorEventSchema, endEventSchema } from '../../agent/events.ts';
+import { CONVERSATION_EVENT_SCHEMAS, ErrorEventSchema, endEventSchema, oracleCallEventSchema } from '../../agent/events.ts';
 import { EnvironmentSchema, ExcitationSchema, LimitsSchema, OracleResultSchema, VehDesignSchema } from '../oracle.ts';
 
 export type { ReplyEvent, LlmRetryEvent } from '../../agent/events.ts';
@@ -20,18 +20,7 @@ export const StoredOracleRequestSchema = z.strictObject({
 
 const t_ms = z.number();
 
-export const OracleCallEventSchema = z.strictObject({
-  type: z.literal('oracle_call'),
-  t_ms,
-  /** Agent turn that asked for it; null for the harness's own evaluations (initial/trap state). */
-  step: z.number().int().nullable(),
-  /** 'agent' calls are the queries counted against the budget; 'harness' calls are not. */
-  purpose: z.enum(['agent', 'harness']),
-  label: z.string(),
-  request: StoredOracleRequestSchema,
-  result: OracleResultSchema,
-  duration_ms: z.number(),
-});
+export const OracleCallEventSchema = oracleCallEventSchema('oracle_call', StoredOracleRequestSchema, OracleResultSchema);
 
 /** How the protocol interpreted one agent turn. Probe-specific fields are optional. */
 export const ActionEventSchema = z.strictObject({
