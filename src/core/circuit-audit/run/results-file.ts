@@ -4,7 +4,7 @@
  * choose where Appendix R leaves them open.
  */
 import { z } from 'zod';
-import { formatInterval, formatNumber } from '../../run/format.ts';
+import { groupMetricLines, manifestHeadLines, manifestTailLines } from '../../run/format.ts';
 import { SuiteMetricsSchema } from '../../suite/metrics.ts';
 import type { SuiteMetrics } from '../../suite/metrics.ts';
 import { PROBES } from '../../veh/task-schema.ts';
@@ -43,36 +43,18 @@ export function toCircuitResultsFile(r: { manifest: CircuitRunManifest; rows: re
 
 export function renderCircuitResultsMarkdown(r: { manifest: CircuitRunManifest; rows: readonly CircuitRow[]; metrics: SuiteMetrics }): string {
   const m = r.manifest;
-  const filter = Object.entries(m.task_filter).map(([k, v]) => `${k}=${v}`).join(', ') || 'all tasks';
   const lines: string[] = [
-    `# Circuit audit run: ${m.agent.label}`,
-    '',
-    '| field | value |',
-    '| --- | --- |',
-    `| run id | ${m.run_id} |`,
-    `| status | ${m.status} |`,
-    `| agent | ${m.agent.id}${m.agent.privileged ? ' (privileged: reads the hidden reference)' : ''} |`,
-    `| tasks | ${r.rows.length} of ${m.task_count} (${filter}) |`,
-    `| seed | ${m.seed} |`,
+    ...manifestHeadLines(`# Circuit audit run: ${m.agent.label}`, m, r.rows.length),
     `| query budget | ${m.query_budget_rule_text} |`,
     `| P3 opening | ${m.p3_variant === 'state_summary' ? 'state_summary (verifier-authored digest instead of the corrupted history)' : 'raw_history'} |`,
-    `| oracle backend | ${m.oracle_backend} |`,
-    `| bank hash | ${m.bank_hash} |`,
-    `| app version | ${m.app_version} |`,
-    `| started / finished | ${m.started_at} / ${m.finished_at} |`,
+    ...manifestTailLines(m),
     ...(m.model ? [`| model | ${m.model.provider} ${m.model.model} (${m.model.endpoint}) |`, `| budget | ${m.model.budget_text} |`] : []),
     '',
   ];
   for (const probe of PROBES) {
     const table = r.metrics[probe];
     if (!table) continue;
-    const n = r.rows.filter((row) => row.probe === probe).length;
-    const headline = CIRCUIT_HEADLINES[probe];
-    lines.push(`## ${probe} (${n} tasks) — headline: ${headline?.label ?? '—'}`, '', '| metric | value | 95 % interval | n | interval method |', '| --- | ---: | --- | ---: | --- |');
-    for (const [key, v] of Object.entries(table)) {
-      lines.push(`| ${key === headline?.key ? `**${key}**` : key} | ${formatNumber(v.value)} | ${formatInterval(v)} | ${v.n} | ${v.method} |`);
-    }
-    lines.push('');
+    lines.push(...groupMetricLines(probe, r.rows.filter((row) => row.probe === probe).length, CIRCUIT_HEADLINES[probe], table));
   }
   lines.push('## Definitions', '', ...CIRCUIT_METRIC_NOTES.map((s) => `- ${s}`), '', m.decoding, '');
   return lines.join('\n');

@@ -34,7 +34,7 @@ export function toResultsFile(result: { manifest: RunManifest; rows: readonly Ve
   return { schema_version: RESULTS_SCHEMA_VERSION, manifest: result.manifest, rows: [...result.rows], metrics: result.metrics, ...(usage ? { task_usage: usage } : {}) };
 }
 
-import { formatInterval, formatNumber } from '../../run/format.ts';
+import { groupMetricLines, manifestHeadLines, manifestTailLines } from '../../run/format.ts';
 
 export const BASELINE_NOTE = [
   'Calibration references (paper, Table 16; on the paper’s own banks, so only the pattern transfers):',
@@ -64,23 +64,11 @@ function modelLines(m: RunManifest): string[] {
 
 export function renderResultsMarkdown(result: { manifest: RunManifest; rows: readonly VehRow[]; metrics: SuiteMetrics }): string {
   const m = result.manifest;
-  const filter = Object.entries(m.task_filter).map(([k, v]) => `${k}=${v}`).join(', ') || 'all tasks';
   const lines: string[] = [
-    `# VEHBench run: ${m.agent.label}`,
-    '',
-    '| field | value |',
-    '| --- | --- |',
-    `| run id | ${m.run_id} |`,
-    `| status | ${m.status} |`,
-    `| agent | ${m.agent.id}${m.agent.privileged ? ' (privileged: reads the hidden reference)' : ''} |`,
-    `| tasks | ${result.rows.length} of ${m.task_count} (${filter}) |`,
-    `| seed | ${m.seed} |`,
+    ...manifestHeadLines(`# VEHBench run: ${m.agent.label}`, m, result.rows.length),
     `| P3 prompt | ${m.p3_variant} |`,
     `| query budget | ${m.query_budget_rule_text} |`,
-    `| oracle backend | ${m.oracle_backend} |`,
-    `| bank hash | ${m.bank_hash} |`,
-    `| app version | ${m.app_version} |`,
-    `| started / finished | ${m.started_at} / ${m.finished_at} |`,
+    ...manifestTailLines(m),
     ...modelLines(m),
     '',
   ];
@@ -88,14 +76,7 @@ export function renderResultsMarkdown(result: { manifest: RunManifest; rows: rea
   for (const probe of PROBES) {
     const table = result.metrics[probe];
     if (!table) continue;
-    const n = result.rows.filter((r) => r.probe === probe).length;
-    const headline = HEADLINE_METRICS[probe];
-    lines.push(`## ${probe} (${n} tasks) — headline: ${headline.label}`, '', '| metric | value | 95 % interval | n | interval method |', '| --- | ---: | --- | ---: | --- |');
-    for (const [key, v] of Object.entries(table)) {
-      const name = key === headline.key ? `**${key}**` : key;
-      lines.push(`| ${name} | ${formatNumber(v.value)} | ${formatInterval(v)} | ${v.n} | ${v.method} |`);
-    }
-    lines.push('');
+    lines.push(...groupMetricLines(probe, result.rows.filter((r) => r.probe === probe).length, HEADLINE_METRICS[probe], table));
   }
   lines.push('## Baselines', '', BASELINE_NOTE, '', m.decoding, '');
   return lines.join('\n');
