@@ -66,7 +66,7 @@ test('circuit audit: the full reference run in the page, exported, imported into
   expect(failures).toEqual([]);
 });
 
-test('VEHBench: the full 763-task reference run in the page, exported, imported into a fresh profile and verified there', async ({ page, browser, baseURL }) => {
+test('VEHBench: the full 763-task reference run in the page, exported, imported into a fresh profile and verified there @slow', async ({ page, browser, baseURL }) => {
   test.setTimeout(900_000);
   const failures = watchForFailures(page);
   await page.goto('./#/suite/veh/run');
