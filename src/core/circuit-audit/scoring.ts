@@ -7,7 +7,7 @@
  * - P4: pass on the oracle's exact order; score Kendall τb.
  * Headline normalisation for profiles: τ maps (τ + 1) / 2, the rest clip to [0, 1].
  */
-import { protocolFailures, type FailedCheck, type IndexedStatistic, type MetricDirection, type SuiteScoring, type TaskGrade, type TaskOutcome } from '../suite/scoring.ts';
+import { protocolFailures, rankingFailures, type FailedCheck, type IndexedStatistic, type MetricDirection, type SuiteScoring, type TaskGrade, type TaskOutcome } from '../suite/scoring.ts';
 import { circuitP1Composite } from './metrics/p1.ts';
 import { p2b, summariseCircuitP2 } from './metrics/p2.ts';
 import { summariseCircuitP3 } from './metrics/p3.ts';
@@ -17,7 +17,6 @@ import { hadParseFailure } from './metrics/trajectory.ts';
 import type { CircuitTranscript } from './protocol/transcript.ts';
 import { CIRCUIT_HEADLINES } from './run/results-file.ts';
 
-const fmt = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(3));
 const clip01 = (x: number): number => Math.min(1, Math.max(0, x));
 const pick = <T>(items: readonly T[], indices: readonly number[]): T[] => indices.map((i) => items[i] as T);
 
@@ -71,9 +70,7 @@ function grade(row: CircuitRow): TaskGrade {
     }
     case 'P4': {
       const s = summariseCircuitP4(row);
-      if (s.parsed && !s.exact) failed.push({ check: 'exact', detail: `order differs from the oracle's (τ ${fmt(s.tau)})` });
-      if (!s.parsed && !hadParseFailure(row)) failed.push({ check: 'permutation', detail: 'the answer was not a permutation of the candidates' });
-      if (s.modified) failed.push({ check: 'modified_candidates', detail: 'the agent tried to alter a fixed candidate' });
+      failed.push(...rankingFailures(s, hadParseFailure(row)));
       return done(s.exact, s.tau);
     }
   }

@@ -64,3 +64,14 @@ export function protocolFailures(row: { parse_failures: number; status: string; 
   if (row.budget_stop !== undefined) failed.push({ check: 'budget_stop', detail: `stopped by the episode budget (${row.budget_stop})` });
   return failed;
 }
+
+const fmt3 = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(3));
+
+/** The failed checks of a P4-style ranking task (VEH and the circuit audit grade P4 alike). */
+export function rankingFailures(s: { parsed: boolean; exact: boolean; tau: number; modified: boolean }, parseFailed: boolean): FailedCheck[] {
+  const failed: FailedCheck[] = [];
+  if (s.parsed && !s.exact) failed.push({ check: 'exact', detail: `order differs from the oracle's (τ ${fmt3(s.tau)})` });
+  if (!s.parsed && !parseFailed) failed.push({ check: 'permutation', detail: 'the answer was not a permutation of the candidates' });
+  if (s.modified) failed.push({ check: 'modified_candidates', detail: 'the agent tried to alter a fixed candidate' });
+  return failed;
+}

@@ -3,7 +3,7 @@
  * be a permutation of the candidate ids. Naming unknown ids or sending designs of its own is an
  * attempt to change the fixed pool and sets modified_candidates.
  */
-import { checkRanking } from '../../veh/protocol/p4-episode.ts';
+import { recordRanking } from '../../veh/protocol/p4-episode.ts';
 import type { CircuitP4Task } from '../task-schema.ts';
 import type { CircuitEpisode } from './episode-loop.ts';
 import { interpretP4 } from './interpret.ts';
@@ -17,21 +17,5 @@ export async function runCircuitP4(ep: CircuitEpisode, task: CircuitP4Task): Pro
     return;
   }
   const d = reply.value;
-  const check = checkRanking(
-    d.ranking,
-    task.candidates.map((c) => c.id),
-  );
-  const reasons = [check.problem, d.touchedDesigns ? 'the reply carries designs or candidates of its own (candidates are fixed)' : null].filter((x): x is string => x !== null);
-  ep.act({
-    step: 1,
-    action: 'rank',
-    protocol_valid: reasons.length === 0,
-    invalid_reason: reasons.length ? reasons.join('; ') : null,
-    design: null,
-    evaluated: false,
-    reason: d.reason,
-    ranking: check.permutation ? d.ranking : null,
-    modified_candidates: d.touchedDesigns || check.newIds.length > 0,
-  });
-  ep.end('completed', null, check.permutation ? 'ranked' : 'ranking rejected');
+  recordRanking(ep, d, task.candidates.map((c) => c.id));
 }

@@ -29,20 +29,19 @@ export function checkRanking(ranking: readonly string[], ids: readonly string[])
   return { permutation: problems.length === 0, newIds, problem: problems.length ? `ranking is not a permutation of the candidates: ${problems.join('; ')}` : null };
 }
 
-export async function runP4(loop: VehEpisode, task: P4Task, control: ControlCondition = 'default'): Promise<void> {
-  loop.say(...buildEpisodeOpening(task, { control }));
-  const reply = await loop.ask(interpretP4, FORMAT_HINTS.P4);
-  if (!reply.ok) {
-    loop.failParse(1, reply.problem, null, 'ranking', { ranking: null, modified_candidates: false });
-    return;
-  }
-  const d = reply.value;
-  const check = checkRanking(d.ranking, task.candidates.map((c) => c.id));
-  const modified = d.touchedDesigns || check.newIds.length > 0;
-  const reasons = [check.problem, d.touchedDesigns ? 'the reply carries designs or candidates of its own (candidates are fixed)' : null].filter(
-    (x): x is string => x !== null,
-  );
-  loop.act({
+/**
+ * Records the one P4 turn and ends the episode (shared with the circuit audit's P4): protocol-valid
+ * only for a permutation of the candidates and no designs of the agent's own; naming unknown ids or
+ * sending designs is an attempt to change the fixed pool (modified_candidates).
+ */
+export function recordRanking(
+  ep: { act(e: { step: number; action: string; protocol_valid: boolean; invalid_reason: string | null; design: null; evaluated: boolean; reason: string | null; ranking: string[] | null; modified_candidates: boolean }): void; end(status: 'completed', final: null, reason: string): void },
+  d: { ranking: string[]; touchedDesigns: boolean; reason: string | null },
+  candidateIds: readonly string[],
+): void {
+  const check = checkRanking(d.ranking, candidateIds);
+  const reasons = [check.problem, d.touchedDesigns ? 'the reply carries designs or candidates of its own (candidates are fixed)' : null].filter((x): x is string => x !== null);
+  ep.act({
     step: 1,
     action: 'rank',
     protocol_valid: reasons.length === 0,
@@ -51,7 +50,18 @@ export async function runP4(loop: VehEpisode, task: P4Task, control: ControlCond
     evaluated: false,
     reason: d.reason,
     ranking: check.permutation ? d.ranking : null,
-    modified_candidates: modified,
+    modified_candidates: d.touchedDesigns || check.newIds.length > 0,
   });
-  loop.end('completed', null, check.permutation ? 'ranked' : 'ranking rejected');
+  ep.end('completed', null, check.permutation ? 'ranked' : 'ranking rejected');
+}
+
+export async function runP4(loop: VehEpisode, task: P4Task, control: ControlCondition = 'default'): Promise<void> {
+  loop.say(...buildEpisodeOpening(task, { control }));
+  const reply = await loop.ask(interpretP4, FORMAT_HINTS.P4);
+  if (!reply.ok) {
+    loop.failParse(1, reply.problem, null, 'ranking', { ranking: null, modified_candidates: false });
+    return;
+  }
+  const d = reply.value;
+  recordRanking(loop, d, task.candidates.map((c) => c.id));
 }

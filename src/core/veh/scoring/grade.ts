@@ -8,7 +8,7 @@
  * - P3: pass on a successful recovery (feasible final design); score P/P_BKF when successful else 0.
  * - P4: pass on an exact match with the oracle's order; score is Kendall τb (0 on a parse failure).
  */
-import { protocolFailures, type FailedCheck, type TaskGrade } from '../../suite/scoring.ts';
+import { protocolFailures, rankingFailures, type FailedCheck, type TaskGrade } from '../../suite/scoring.ts';
 import { missingFieldsRecallOfRow } from '../metrics/p1.ts';
 import { summariseP2 } from '../metrics/p2.ts';
 import { summariseP3 } from '../metrics/p3.ts';
@@ -46,9 +46,7 @@ export function gradeVehRow(row: VehRow): TaskGrade {
     }
     case 'P4': {
       const s = summariseP4(row);
-      if (s.parsed && !s.exact) failed.push({ check: 'exact', detail: `order differs from the oracle's (τ ${fmt(s.tau)})` });
-      if (!s.parsed && !hadParseFailure(row)) failed.push({ check: 'permutation', detail: 'the answer was not a permutation of the candidates' });
-      if (s.modified) failed.push({ check: 'modified_candidates', detail: 'the agent tried to alter a fixed candidate' });
+      failed.push(...rankingFailures(s, hadParseFailure(row)));
       return done(s.exact, s.tau);
     }
   }
