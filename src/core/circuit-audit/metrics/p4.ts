@@ -12,7 +12,6 @@
  * accuracy in place of pairwise accuracy: BARS = 0.55 (τ + 1)/2 + 0.25 Flip + 0.20 Exact.
  * (Table 43, qwen3-max: 0.55·0.804 + 0.25·0.769 + 0.20·0.375 = 0.7096 ≈ 0.710.)
  */
-import { kendallTauB } from '../../stats/kendall.ts';
 import type { MetricTable } from '../../veh/rows.ts';
 import { bootstrapMetric, countOf, meanDefined, pooledRatio, proportionMetric, sumOf, type MetricOptions } from '../../veh/metrics/metric-value.ts';
 import type { CircuitP4Row } from './rows.ts';
@@ -30,7 +29,7 @@ export interface CircuitP4Summary {
 }
 
 export { isPermutationOf } from '../../veh/metrics/p4.ts';
-import { isPermutationOf } from '../../veh/metrics/p4.ts';
+import { isPermutationOf, rankingAgreement } from '../../veh/metrics/p4.ts';
 
 export function summariseCircuitP4(row: CircuitP4Row): CircuitP4Summary {
   const oracle = row.oracle_order;
@@ -47,31 +46,17 @@ export function summariseCircuitP4(row: CircuitP4Row): CircuitP4Summary {
     modified: row.modified_candidates,
   };
   if (pred === null) return base;
-  const po = new Map(oracle.map((id, i) => [id, i]));
-  const pp = new Map(pred.map((id, i) => [id, i]));
-  const at = (m: Map<string, number>, id: string): number => m.get(id) ?? -1;
-  const tau = kendallTauB(
-    oracle.map((id) => at(po, id)),
-    oracle.map((id) => at(pp, id)),
-  );
-  let agree = 0;
-  let total = 0;
-  for (let i = 0; i < oracle.length; i++) {
-    for (let j = i + 1; j < oracle.length; j++) {
-      total++;
-      if (at(pp, oracle[i] as string) < at(pp, oracle[j] as string)) agree++;
-    }
-  }
+  const agreement = rankingAgreement(oracle, pred);
+  const pp = agreement.predicted;
   let flipCorrect = 0;
-  for (const [a, b] of row.flip_pairs) if (pp.has(a) && pp.has(b) && at(pp, a) < at(pp, b)) flipCorrect++;
-  const top2 = new Set(oracle.slice(0, 2));
+  for (const [a, b] of row.flip_pairs) if (pp.has(a) && pp.has(b) && (pp.get(a) as number) < (pp.get(b) as number)) flipCorrect++;
   return {
     ...base,
-    tau: tau ?? 0,
-    exact: pred.every((id, i) => id === oracle[i]),
-    top1: pred[0] === oracle[0],
-    top2: pred.slice(0, 2).every((id) => top2.has(id)),
-    pairwiseAccuracy: total === 0 ? 0 : agree / total,
+    tau: agreement.tau,
+    exact: agreement.exact,
+    top1: agreement.top1,
+    top2: agreement.top2,
+    pairwiseAccuracy: agreement.pairwiseAccuracy,
     flipPairsCorrect: flipCorrect,
   };
 }

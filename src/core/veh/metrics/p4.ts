@@ -32,6 +32,48 @@ function positions(order: readonly string[]): Map<string, number> {
   return new Map(order.map((id, i) => [id, i]));
 }
 
+/** How a predicted order (a permutation of `oracle`) agrees with the oracle's: the per-row P4 scores VEH and the circuit audit share. */
+export interface RankingAgreement {
+  /** Kendall τb over the candidates (0 where undefined). */
+  tau: number;
+  exact: boolean;
+  top1: boolean;
+  /** The predicted top two are the oracle's top two, in either order. */
+  top2: boolean;
+  /** Candidate pairs ordered as the oracle orders them. */
+  pairwiseAccuracy: number;
+  /** Each candidate's predicted position. */
+  predicted: Map<string, number>;
+}
+
+export function rankingAgreement(oracle: readonly string[], pred: readonly string[]): RankingAgreement {
+  const po = positions(oracle);
+  const pp = positions(pred);
+  // τb over candidates: x = oracle position, y = predicted position of the same candidate.
+  const tau = kendallTauB(
+    oracle.map((id) => po.get(id) as number),
+    oracle.map((id) => pp.get(id) as number),
+  );
+  // Oracle pairs i < j are in oracle order, so a pair agrees when the prediction puts i first too.
+  let agree = 0;
+  let total = 0;
+  for (let i = 0; i < oracle.length; i++) {
+    for (let j = i + 1; j < oracle.length; j++) {
+      total++;
+      if ((pp.get(oracle[i] as string) as number) < (pp.get(oracle[j] as string) as number)) agree++;
+    }
+  }
+  const top2 = new Set(oracle.slice(0, 2));
+  return {
+    tau: tau ?? 0,
+    exact: pred.every((id, i) => id === oracle[i]),
+    top1: pred[0] === oracle[0],
+    top2: pred.slice(0, 2).every((id) => top2.has(id)),
+    pairwiseAccuracy: total === 0 ? 0 : agree / total,
+    predicted: pp,
+  };
+}
+
 /** The prediction names every candidate exactly once (shared with the circuit audit's P4). */
 export function isPermutationOf(pred: readonly string[], of: readonly string[]): boolean {
   if (pred.length !== of.length) return false;
@@ -59,24 +101,11 @@ export function summariseP4(row: P4Row): P4Summary {
   };
   if (pred === null) return base;
 
+  const agreement = rankingAgreement(oracle, pred);
   const po = positions(oracle);
-  const pp = positions(pred);
-  // τb over candidates: x = oracle position, y = predicted position of the same candidate.
-  const tau = kendallTauB(
-    oracle.map((id) => po.get(id) as number),
-    oracle.map((id) => pp.get(id) as number),
-  );
+  const pp = agreement.predicted;
   const sameOrder = (a: string, b: string): boolean =>
     Math.sign((po.get(a) as number) - (po.get(b) as number)) === Math.sign((pp.get(a) as number) - (pp.get(b) as number));
-
-  let agree = 0;
-  let total = 0;
-  for (let i = 0; i < oracle.length; i++) {
-    for (let j = i + 1; j < oracle.length; j++) {
-      total++;
-      if (sameOrder(oracle[i] as string, oracle[j] as string)) agree++;
-    }
-  }
   const inPred = (id: string): boolean => pp.has(id);
   let policyCorrect = 0;
   for (const [a, b] of row.policy_sensitive_pairs) if (inPred(a) && inPred(b) && sameOrder(a, b)) policyCorrect++;
@@ -87,14 +116,13 @@ export function summariseP4(row: P4Row): P4Summary {
     if ((pp.get(a) as number) < (pp.get(b) as number)) concordant++;
     else discordant++;
   }
-  const top2 = new Set(oracle.slice(0, 2));
   return {
     ...base,
-    tau: tau ?? 0,
-    exact: pred.every((id, i) => id === oracle[i]),
-    top1: pred[0] === oracle[0],
-    top2: pred.slice(0, 2).every((id) => top2.has(id)),
-    pairwiseAccuracy: total === 0 ? 0 : agree / total,
+    tau: agreement.tau,
+    exact: agreement.exact,
+    top1: agreement.top1,
+    top2: agreement.top2,
+    pairwiseAccuracy: agreement.pairwiseAccuracy,
     policyPairsCorrect: policyCorrect,
     paretoConcordant: concordant,
     paretoDiscordant: discordant,
