@@ -16,6 +16,10 @@ test('the built page works from a sub-path: no failed requests, worker and wasm 
   // reports "reference" when the module could not be fetched or compiled).
   await expect(page.getByTestId('oracle-backend')).toHaveText('wasm');
   await expect(page.getByTestId('suite-veh-count')).toHaveText('763 tasks');
+  // Every suite card loads its bank from under the sub-path; wait for all of them, so leaving the
+  // page below does not abort a bank request still in flight (which the failure watch would count).
+  await expect(page.getByTestId('suite-circuit-count')).toHaveText('106 tasks');
+  await expect(page.getByTestId('suite-photonics-agent-count')).toHaveText('43 tasks');
 
   const base = new URL(baseURL ?? '').pathname;
   const workerUrls = page.workers().map((w) => w.url());
