@@ -1,11 +1,22 @@
 /**
- * Task-bank schema of the circuit audit suite (one JSON object per JSONL line), shaped like the VEH
- * schema (src/core/veh/task-schema.ts) so the protocol, metrics and runner can be analogous: the same
+ * Task-bank schema of the circuit audit suite (one JSON object per JSONL line), built like the VEH
+ * schema from the shared probe protocol (src/core/probe-protocol/task-fields.ts): the same
  * probes, splits, P1 actions and subtypes, P3 trap types and P4 policies. Everything under
  * `reference` is hidden from agents; prompts are built from the rest.
  */
 import { z } from 'zod';
-import { P1ActionSchema, P1SubtypeSchema, PolicySchema, ProbeSchema, SplitSchema, TrapTypeSchema } from '../veh/task-schema.ts';
+import {
+  BankFileEntrySchema,
+  historyStepSchema,
+  p1TaskFields,
+  p4CandidateSchema,
+  p4ReferenceFields,
+  p4TaskFields,
+  P1SpecSchema,
+  PolicySchema,
+  SplitSchema,
+  TrapTypeSchema,
+} from '../probe-protocol/task-fields.ts';
 import {
   CircuitConstraintListSchema,
   CircuitConstraintNameSchema,
@@ -15,8 +26,8 @@ import {
   CircuitResultSchema,
 } from './oracle.ts';
 
-export { P1_ACTIONS, P1_SUBTYPES, POLICIES, PROBES, SPLITS, TRAP_TYPES } from '../veh/task-schema.ts';
-export type { P1Action, P1Subtype, Policy, Probe, Split, TrapType } from '../veh/task-schema.ts';
+export { P1_ACTIONS, P1_SUBTYPES, POLICIES, PROBES, SPLITS, TRAP_TYPES } from '../probe-protocol/task-fields.ts';
+export type { P1Action, P1Subtype, Policy, Probe, Split, TrapType } from '../probe-protocol/task-fields.ts';
 
 const Range = z.tuple([z.number(), z.number()]);
 /** [lo, hi] per design variable of the task's family (FAMILY_VARIABLES). */
@@ -62,22 +73,9 @@ const Common = {
   variable_bounds: CircuitBoundsSchema,
 };
 
-/** P1 brief as shown to the model: fields may be missing or padded with distractors. */
-export const CircuitP1SpecSchema = z.record(z.string(), z.unknown());
+export const CircuitP1SpecSchema = P1SpecSchema;
 
-export const CircuitP1TaskSchema = z.strictObject({
-  ...Common,
-  probe: z.literal('P1'),
-  p1_subtype: P1SubtypeSchema,
-  spec: CircuitP1SpecSchema,
-  missing_fields_ground_truth: z.array(z.string()),
-  reference: z.strictObject({
-    gold_label: z.strictObject({ action_type: P1ActionSchema, missing_fields: z.array(z.string()) }),
-    /** What the generator computed to justify the label (witness design, best achievable margin…). */
-    evidence: z.record(z.string(), z.unknown()),
-    rationale: z.string(),
-  }),
-});
+export const CircuitP1TaskSchema = z.strictObject({ ...Common, ...p1TaskFields });
 export type CircuitP1Task = z.infer<typeof CircuitP1TaskSchema>;
 
 export const CircuitObjectiveSchema = z.literal('minimize power_mw');
@@ -99,18 +97,8 @@ export const CircuitP2TaskSchema = z.strictObject({
 });
 export type CircuitP2Task = z.infer<typeof CircuitP2TaskSchema>;
 
-export const CircuitHistoryStepSchema = z.strictObject({
-  step: z.number().int(),
-  design: CircuitDesignSchema,
-  verifier_response: z.strictObject({
-    feasible: z.boolean(),
-    metrics: z.record(z.string(), z.number()),
-    violations: z.array(z.string()),
-    oracle_feedback: z.string(),
-  }),
-  /** The (corrupted) reasoning note the earlier agent left with this step. */
-  note: z.string(),
-});
+/** The (corrupted) reasoning note the earlier agent left with each step is `note`. */
+export const CircuitHistoryStepSchema = historyStepSchema(CircuitDesignSchema);
 export type CircuitHistoryStep = z.infer<typeof CircuitHistoryStepSchema>;
 
 export const CircuitP3TaskSchema = z.strictObject({
@@ -136,34 +124,19 @@ export const CircuitP3TaskSchema = z.strictObject({
 });
 export type CircuitP3Task = z.infer<typeof CircuitP3TaskSchema>;
 
-export const CircuitP4CandidateSchema = z.strictObject({
-  id: z.string(),
-  design: CircuitDesignSchema,
-  metrics: z.strictObject({
-    power_mw: z.number(),
-    target_error_pct: z.number(),
-    tolerance_shift_pct: z.number(),
-    source_current_ma: z.number(),
-  }),
+export const CircuitP4CandidateSchema = p4CandidateSchema(CircuitDesignSchema, {
+  power_mw: z.number(),
+  target_error_pct: z.number(),
+  tolerance_shift_pct: z.number(),
+  source_current_ma: z.number(),
 });
 export type CircuitP4Candidate = z.infer<typeof CircuitP4CandidateSchema>;
 
 export const CircuitP4TaskSchema = z.strictObject({
   ...Common,
-  probe: z.literal('P4'),
-  policy: PolicySchema,
-  policy_text: z.string(),
-  candidates: z.array(CircuitP4CandidateSchema).length(5),
+  ...p4TaskFields(CircuitP4CandidateSchema),
   reference: z.strictObject({
-    oracle_order: z.array(z.string()).length(5),
-    /** Score of every candidate under the task's policy (higher is better). */
-    policy_scores: z.record(z.string(), z.number()),
-    /** True when the pool's order changes between policies. */
-    balanced_active: z.boolean(),
-    /** Pairs [a, b] ordered a before b here whose order flips under at least one other policy. */
-    policy_sensitive_pairs: z.array(z.tuple([z.string(), z.string()])),
-    /** Pairs [a, b] where a Pareto-dominates b (lower power, target error and tolerance shift). */
-    pareto_pairs: z.array(z.tuple([z.string(), z.string()])),
+    ...p4ReferenceFields,
     /** A policy under which the top candidate differs (the policy-flip witness) and that top candidate. */
     flip_policy: PolicySchema,
     flip_top: z.string(),
@@ -185,16 +158,7 @@ export const CircuitBankManifestSchema = z.strictObject({
   generator_version: z.string(),
   seed: z.number().int(),
   oracle: z.string(),
-  banks: z.array(
-    z.strictObject({
-      probe: ProbeSchema,
-      file: z.string(),
-      count: z.number().int(),
-      bytes: z.number().int(),
-      sha256: z.string(),
-      by_split: z.record(z.string(), z.number().int()),
-    }),
-  ),
+  banks: z.array(BankFileEntrySchema),
   note: z.string(),
 });
 export type CircuitBankManifest = z.infer<typeof CircuitBankManifestSchema>;

@@ -6,50 +6,38 @@
  * Everything under `reference` is hidden from agents; the protocol builds prompts from the rest.
  */
 import { z } from 'zod';
+import {
+  BankFileEntrySchema,
+  historyStepSchema,
+  p1TaskFields,
+  p4CandidateSchema,
+  p4ReferenceFields,
+  p4TaskFields,
+  SplitSchema,
+  TrapTypeSchema,
+} from '../probe-protocol/task-fields.ts';
 import { ConstraintListSchema, VehDesignSchema } from './oracle.ts';
 
-export const SPLITS = ['dev', 'test_id', 'test_ood'] as const;
-export const SplitSchema = z.enum(SPLITS);
-export type Split = z.infer<typeof SplitSchema>;
-export const PROBES = ['P1', 'P2', 'P3', 'P4'] as const;
-export const ProbeSchema = z.enum(PROBES);
-export type Probe = z.infer<typeof ProbeSchema>;
-
-export const P1_ACTIONS = ['propose_design', 'declare_infeasible', 'request_missing_info'] as const;
-export const P1ActionSchema = z.enum(P1_ACTIONS);
-export type P1Action = z.infer<typeof P1ActionSchema>;
-
-export const P1_SUBTYPES = [
-  'solvable_base',
-  'solvable_boundary',
-  'solvable_red_herring',
-  'missing_nonblocker',
-  'infeasible_margin',
-  'infeasible_structural',
-  'missing_blocker_obvious',
-  'missing_blocker_ambiguous',
-] as const;
-export const P1SubtypeSchema = z.enum(P1_SUBTYPES);
-export type P1Subtype = z.infer<typeof P1SubtypeSchema>;
+export {
+  P1_ACTIONS,
+  P1_SUBTYPES,
+  POLICIES,
+  PROBES,
+  SPLITS,
+  TRAP_TYPES,
+  P1ActionSchema,
+  P1SpecSchema,
+  P1SubtypeSchema,
+  PolicySchema,
+  ProbeSchema,
+  SplitSchema,
+  TrapTypeSchema,
+} from '../probe-protocol/task-fields.ts';
+export type { P1Action, P1Subtype, Policy, Probe, Split, TrapType } from '../probe-protocol/task-fields.ts';
 
 export const P2_SUBTYPES = ['paper_like', 'resonance_tuned', 'power_tight', 'boundary_binding'] as const;
 export const P2SubtypeSchema = z.enum(P2_SUBTYPES);
 export type P2Subtype = z.infer<typeof P2SubtypeSchema>;
-
-export const TRAP_TYPES = [
-  'unit_flip',
-  'wrong_formula_direction',
-  'false_feasibility',
-  'topology_trap',
-  'verifier_ignored',
-  'progressive_contamination',
-] as const;
-export const TrapTypeSchema = z.enum(TRAP_TYPES);
-export type TrapType = z.infer<typeof TrapTypeSchema>;
-
-export const POLICIES = ['balanced', 'performance_first', 'reliability_first'] as const;
-export const PolicySchema = z.enum(POLICIES);
-export type Policy = z.infer<typeof PolicySchema>;
 
 const Range = z.tuple([z.number(), z.number()]);
 export const VariableBoundsSchema = z.strictObject({
@@ -111,22 +99,7 @@ const Common = {
   variable_bounds: VariableBoundsSchema,
 };
 
-/** P1 spec as shown to the model: a brief whose fields may be missing or padded with distractors. */
-export const P1SpecSchema = z.record(z.string(), z.unknown());
-
-export const P1TaskSchema = z.strictObject({
-  ...Common,
-  probe: z.literal('P1'),
-  p1_subtype: P1SubtypeSchema,
-  spec: P1SpecSchema,
-  missing_fields_ground_truth: z.array(z.string()),
-  reference: z.strictObject({
-    gold_label: z.strictObject({ action_type: P1ActionSchema, missing_fields: z.array(z.string()) }),
-    /** What the generator computed to justify the label (witness design, best power found, frequency range…). */
-    evidence: z.record(z.string(), z.unknown()),
-    rationale: z.string(),
-  }),
-});
+export const P1TaskSchema = z.strictObject({ ...Common, ...p1TaskFields });
 export type P1Task = z.infer<typeof P1TaskSchema>;
 
 export const P2TaskSchema = z.strictObject({
@@ -142,17 +115,7 @@ export const P2TaskSchema = z.strictObject({
 });
 export type P2Task = z.infer<typeof P2TaskSchema>;
 
-export const HistoryStepSchema = z.strictObject({
-  step: z.number().int(),
-  design: VehDesignSchema,
-  verifier_response: z.strictObject({
-    feasible: z.boolean(),
-    metrics: z.record(z.string(), z.number()),
-    violations: z.array(z.string()),
-    oracle_feedback: z.string(),
-  }),
-  note: z.string(),
-});
+export const HistoryStepSchema = historyStepSchema(VehDesignSchema);
 export type HistoryStep = z.infer<typeof HistoryStepSchema>;
 
 export const P3TaskSchema = z.strictObject({
@@ -173,35 +136,19 @@ export const P3TaskSchema = z.strictObject({
 });
 export type P3Task = z.infer<typeof P3TaskSchema>;
 
-export const P4CandidateSchema = z.strictObject({
-  id: z.string(),
-  design: VehDesignSchema,
-  metrics: z.strictObject({
-    load_power_uw: z.number(),
-    tip_stress_mpa: z.number(),
-    tip_disp_mm: z.number(),
-    freq_error_pct: z.number(),
-    piezo_volume_mm3: z.number(),
-  }),
+export const P4CandidateSchema = p4CandidateSchema(VehDesignSchema, {
+  load_power_uw: z.number(),
+  tip_stress_mpa: z.number(),
+  tip_disp_mm: z.number(),
+  freq_error_pct: z.number(),
+  piezo_volume_mm3: z.number(),
 });
 export type P4Candidate = z.infer<typeof P4CandidateSchema>;
 
 export const P4TaskSchema = z.strictObject({
   ...Common,
-  probe: z.literal('P4'),
-  policy: PolicySchema,
-  policy_text: z.string(),
-  candidates: z.array(P4CandidateSchema).length(5),
-  reference: z.strictObject({
-    oracle_order: z.array(z.string()).length(5),
-    policy_scores: z.record(z.string(), z.number()),
-    /** True when the pool's order changes between policies (a "balanced-active" row for BARS). */
-    balanced_active: z.boolean(),
-    /** Pairs [a, b] whose relative order differs under at least one other policy. */
-    policy_sensitive_pairs: z.array(z.tuple([z.string(), z.string()])),
-    /** Pairs [a, b] where a Pareto-dominates b on power (max) and stress, displacement, freq error (min). */
-    pareto_pairs: z.array(z.tuple([z.string(), z.string()])),
-  }),
+  ...p4TaskFields(P4CandidateSchema),
+  reference: z.strictObject(p4ReferenceFields),
 });
 export type P4Task = z.infer<typeof P4TaskSchema>;
 
@@ -215,16 +162,7 @@ export const BankManifestSchema = z.strictObject({
   seed: z.number().int(),
   oracle: z.string(),
   built_from: z.strictObject({ anchors_file: z.string(), anchors_sha256: z.string() }),
-  banks: z.array(
-    z.strictObject({
-      probe: ProbeSchema,
-      file: z.string(),
-      count: z.number().int(),
-      bytes: z.number().int(),
-      sha256: z.string(),
-      by_split: z.record(z.string(), z.number().int()),
-    }),
-  ),
+  banks: z.array(BankFileEntrySchema),
   note: z.string(),
 });
 export type BankManifest = z.infer<typeof BankManifestSchema>;
