@@ -4,7 +4,7 @@
  */
 import type { JsonObject } from '../../agent/parse-json.ts';
 import type { Agent } from '../../agent/types.ts';
-import { scriptedAgent, type TurnView } from '../../veh/agents/scripted.ts';
+import { byProbe, scriptedAgent, type TurnView } from '../../veh/agents/scripted.ts';
 import { candidateIdsOf } from '../../veh/agents/payload.ts';
 
 const givenOrder = (v: TurnView): JsonObject => ({ ranking: candidateIdsOf(v.opening), reason: 'candidates in the order given' });
@@ -26,24 +26,15 @@ function currentDesign(v: TurnView): JsonObject {
   return (evaluated ?? v.opening.initial_design) as JsonObject;
 }
 
+const continueLastState = (v: TurnView): JsonObject => ({ action: 'propose_design', design: lastHistoryDesign(v.opening), reason: 'continue from the last state' });
+
 export const circuitAlwaysProposeAgent: Agent = scriptedAgent({
   id: 'always-propose',
   label: 'Always propose',
   description:
     'P1 always answers propose_design (the degenerate action prior). Elsewhere: P2 stops at once and keeps the initial design, P3 re-proposes the trap design, P4 keeps the given order.',
   privileged: false,
-  strategy: () => (v) => {
-    switch (v.probe) {
-      case 'P1':
-        return propose();
-      case 'P2':
-        return { action: 'stop', reason: 'no search' };
-      case 'P3':
-        return { action: 'propose_design', design: lastHistoryDesign(v.opening), reason: 'continue from the last state' };
-      case 'P4':
-        return givenOrder(v);
-    }
-  },
+  strategy: byProbe({ P1: propose, P2: () => ({ action: 'stop', reason: 'no search' }), P3: continueLastState, P4: givenOrder }),
 });
 
 export const circuitLastStateAgent: Agent = scriptedAgent({
@@ -52,16 +43,10 @@ export const circuitLastStateAgent: Agent = scriptedAgent({
   description:
     'P3 re-proposes the last corrupted state every turn, never resetting or replanning. P2 re-proposes the current design every turn, P1 proposes, P4 keeps the given order.',
   privileged: false,
-  strategy: () => (v) => {
-    switch (v.probe) {
-      case 'P1':
-        return propose();
-      case 'P2':
-        return { action: 'continue', design: currentDesign(v), reason: 'keep the current design' };
-      case 'P3':
-        return { action: 'propose_design', design: lastHistoryDesign(v.opening), reason: 'continue from the last state' };
-      case 'P4':
-        return givenOrder(v);
-    }
-  },
+  strategy: byProbe({
+    P1: propose,
+    P2: (v) => ({ action: 'continue', design: currentDesign(v), reason: 'keep the current design' }),
+    P3: continueLastState,
+    P4: givenOrder,
+  }),
 });

@@ -64,3 +64,13 @@ export function scriptedAgent(spec: ScriptedAgentSpec): BudgetedAgent {
     start: (ctx) => new ScriptedSession(strategy(ctx)),
   };
 }
+
+/** One stateless answer per probe: the shape every calibration baseline of both probe suites has. */
+export type ProbeAnswers = { readonly [P in Probe]: Strategy };
+
+/** A strategy that answers each probe with its own stateless rule. */
+export const byProbe =
+  (answers: ProbeAnswers): ScriptedAgentSpec['strategy'] =>
+  () =>
+  (v) =>
+    answers[v.probe](v);

@@ -5,7 +5,7 @@
 import type { JsonObject } from '../../agent/parse-json.ts';
 import type { BudgetedAgent } from '../protocol/budget.ts';
 import { candidateIdsOf, initialDesignOf, lastStateOf, observationOf } from './payload.ts';
-import { scriptedAgent, type TurnView } from './scripted.ts';
+import { byProbe, scriptedAgent, type TurnView } from './scripted.ts';
 
 const givenOrder = (v: TurnView): JsonObject => ({ ranking: candidateIdsOf(v.opening), reason: 'candidates in the order given' });
 const propose = (): JsonObject => ({ action: 'propose_design', reason: 'always enter design search', missing_fields: [] });
@@ -23,18 +23,7 @@ export const alwaysProposeAgent: BudgetedAgent = scriptedAgent({
   description:
     'P1 always answers propose_design (the degenerate action prior of Table 16). Elsewhere: P2 stops at once, P3 re-proposes the last state, P4 keeps the given order.',
   privileged: false,
-  strategy: () => (v) => {
-    switch (v.probe) {
-      case 'P1':
-        return propose();
-      case 'P2':
-        return { action: 'stop', reason: 'no search' };
-      case 'P3':
-        return reproposeLastState(v);
-      case 'P4':
-        return givenOrder(v);
-    }
-  },
+  strategy: byProbe({ P1: propose, P2: () => ({ action: 'stop', reason: 'no search' }), P3: reproposeLastState, P4: givenOrder }),
 });
 
 export const anchorFixedAgent: BudgetedAgent = scriptedAgent({
@@ -43,18 +32,12 @@ export const anchorFixedAgent: BudgetedAgent = scriptedAgent({
   description:
     'P2 stops immediately and keeps the literature anchor (the initial design) with 0 queries (Table 16). P1 proposes, P3 resets to the trusted prior every turn, P4 keeps the given order.',
   privileged: false,
-  strategy: () => (v) => {
-    switch (v.probe) {
-      case 'P1':
-        return propose();
-      case 'P2':
-        return { action: 'stop', design: initialDesignOf(v.opening), reason: 'keep the anchor design' };
-      case 'P3':
-        return { action: 'reset_to_prior', reason: 'return to the trusted prior design' };
-      case 'P4':
-        return givenOrder(v);
-    }
-  },
+  strategy: byProbe({
+    P1: propose,
+    P2: (v) => ({ action: 'stop', design: initialDesignOf(v.opening), reason: 'keep the anchor design' }),
+    P3: () => ({ action: 'reset_to_prior', reason: 'return to the trusted prior design' }),
+    P4: givenOrder,
+  }),
 });
 
 export const lastStateAgent: BudgetedAgent = scriptedAgent({
@@ -63,18 +46,10 @@ export const lastStateAgent: BudgetedAgent = scriptedAgent({
   description:
     'P3 continues from the last corrupted state, re-proposing it every turn: never resets or replans (Table 16). P2 re-proposes the current design, P1 proposes, P4 keeps the given order.',
   privileged: false,
-  strategy: () => (v) => {
-    switch (v.probe) {
-      case 'P1':
-        return propose();
-      case 'P2': {
-        const current = observationOf(v.latest)?.design ?? initialDesignOf(v.opening);
-        return { action: 'continue', design: current, reason: 'keep the current design' };
-      }
-      case 'P3':
-        return reproposeLastState(v);
-      case 'P4':
-        return givenOrder(v);
-    }
-  },
+  strategy: byProbe({
+    P1: propose,
+    P2: (v) => ({ action: 'continue', design: observationOf(v.latest)?.design ?? initialDesignOf(v.opening), reason: 'keep the current design' }),
+    P3: reproposeLastState,
+    P4: givenOrder,
+  }),
 });
