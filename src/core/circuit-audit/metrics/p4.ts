@@ -13,52 +13,22 @@
  * (Table 43, qwen3-max: 0.55·0.804 + 0.25·0.769 + 0.20·0.375 = 0.7096 ≈ 0.710.)
  */
 import type { MetricTable } from '../../veh/rows.ts';
+import { scoreRanking, type RankingScores } from '../../probe-protocol/ranking.ts';
 import { bootstrapMetric, countOf, meanDefined, pooledRatio, proportionMetric, sumOf, type MetricOptions } from '../../veh/metrics/metric-value.ts';
 import type { CircuitP4Row } from './rows.ts';
 
-export interface CircuitP4Summary {
-  parsed: boolean;
-  tau: number;
-  exact: boolean;
-  top1: boolean;
-  top2: boolean;
-  pairwiseAccuracy: number;
+export interface CircuitP4Summary extends RankingScores {
   flipPairs: number;
   flipPairsCorrect: number;
   modified: boolean;
 }
 
-export { isPermutationOf } from '../../veh/metrics/p4.ts';
-import { isPermutationOf, rankingAgreement } from '../../veh/metrics/p4.ts';
 
 export function summariseCircuitP4(row: CircuitP4Row): CircuitP4Summary {
-  const oracle = row.oracle_order;
-  const pred = row.predicted_order !== null && isPermutationOf(row.predicted_order, oracle) ? row.predicted_order : null;
-  const base: CircuitP4Summary = {
-    parsed: pred !== null,
-    tau: 0,
-    exact: false,
-    top1: false,
-    top2: false,
-    pairwiseAccuracy: 0,
-    flipPairs: row.flip_pairs.length,
-    flipPairsCorrect: 0,
-    modified: row.modified_candidates,
-  };
-  if (pred === null) return base;
-  const agreement = rankingAgreement(oracle, pred);
-  const pp = agreement.predicted;
+  const { scores, predicted: pp } = scoreRanking(row.oracle_order, row.predicted_order);
   let flipCorrect = 0;
-  for (const [a, b] of row.flip_pairs) if (pp.has(a) && pp.has(b) && (pp.get(a) as number) < (pp.get(b) as number)) flipCorrect++;
-  return {
-    ...base,
-    tau: agreement.tau,
-    exact: agreement.exact,
-    top1: agreement.top1,
-    top2: agreement.top2,
-    pairwiseAccuracy: agreement.pairwiseAccuracy,
-    flipPairsCorrect: flipCorrect,
-  };
+  if (pp !== null) for (const [a, b] of row.flip_pairs) if (pp.has(a) && pp.has(b) && (pp.get(a) as number) < (pp.get(b) as number)) flipCorrect++;
+  return { ...scores, flipPairs: row.flip_pairs.length, flipPairsCorrect: flipCorrect, modified: row.modified_candidates };
 }
 
 type S = readonly CircuitP4Summary[];

@@ -3,20 +3,11 @@
  * definitions"). A parse failure (no predicted permutation) scores 0 on every ranking score for that
  * row — τ included — rather than being dropped, so refusing to answer cannot raise a score.
  */
-import { kendallTauB } from '../../stats/kendall.ts';
+import { positions, scoreRanking, type RankingScores } from '../../probe-protocol/ranking.ts';
 import type { MetricTable, P4Row } from '../rows.ts';
 import { bootstrapMetric, countOf, meanDefined, pooledRatio, proportionMetric, sumOf, type MetricOptions } from './metric-value.ts';
 
-export interface P4Summary {
-  parsed: boolean;
-  /** Kendall τb(predicted, oracle); 0 on parse failure. */
-  tau: number;
-  exact: boolean;
-  top1: boolean;
-  /** Same unordered set of the first two. */
-  top2: boolean;
-  /** Fraction of all candidate pairs ordered as the oracle orders them; 0 on parse failure. */
-  pairwiseAccuracy: number;
+export interface P4Summary extends RankingScores {
   balancedActive: boolean;
   policyPairs: number;
   policyPairsCorrect: number;
@@ -27,70 +18,10 @@ export interface P4Summary {
   modified: boolean;
 }
 
-/** Position of every id in an order. */
-function positions(order: readonly string[]): Map<string, number> {
-  return new Map(order.map((id, i) => [id, i]));
-}
-
-/** How a predicted order (a permutation of `oracle`) agrees with the oracle's: the per-row P4 scores VEH and the circuit audit share. */
-export interface RankingAgreement {
-  /** Kendall τb over the candidates (0 where undefined). */
-  tau: number;
-  exact: boolean;
-  top1: boolean;
-  /** The predicted top two are the oracle's top two, in either order. */
-  top2: boolean;
-  /** Candidate pairs ordered as the oracle orders them. */
-  pairwiseAccuracy: number;
-  /** Each candidate's predicted position. */
-  predicted: Map<string, number>;
-}
-
-export function rankingAgreement(oracle: readonly string[], pred: readonly string[]): RankingAgreement {
-  const po = positions(oracle);
-  const pp = positions(pred);
-  // τb over candidates: x = oracle position, y = predicted position of the same candidate.
-  const tau = kendallTauB(
-    oracle.map((id) => po.get(id) as number),
-    oracle.map((id) => pp.get(id) as number),
-  );
-  // Oracle pairs i < j are in oracle order, so a pair agrees when the prediction puts i first too.
-  let agree = 0;
-  let total = 0;
-  for (let i = 0; i < oracle.length; i++) {
-    for (let j = i + 1; j < oracle.length; j++) {
-      total++;
-      if ((pp.get(oracle[i] as string) as number) < (pp.get(oracle[j] as string) as number)) agree++;
-    }
-  }
-  const top2 = new Set(oracle.slice(0, 2));
-  return {
-    tau: tau ?? 0,
-    exact: pred.every((id, i) => id === oracle[i]),
-    top1: pred[0] === oracle[0],
-    top2: pred.slice(0, 2).every((id) => top2.has(id)),
-    pairwiseAccuracy: total === 0 ? 0 : agree / total,
-    predicted: pp,
-  };
-}
-
-/** The prediction names every candidate exactly once (shared with the circuit audit's P4). */
-export function isPermutationOf(pred: readonly string[], of: readonly string[]): boolean {
-  if (pred.length !== of.length) return false;
-  const want = new Set(of);
-  return new Set(pred).size === pred.length && pred.every((id) => want.has(id));
-}
-
 export function summariseP4(row: P4Row): P4Summary {
-  const oracle = row.oracle_order;
-  const pred = row.predicted_order !== null && isPermutationOf(row.predicted_order, oracle) ? row.predicted_order : null;
+  const { scores, predicted: pp } = scoreRanking(row.oracle_order, row.predicted_order);
   const base: P4Summary = {
-    parsed: pred !== null,
-    tau: 0,
-    exact: false,
-    top1: false,
-    top2: false,
-    pairwiseAccuracy: 0,
+    ...scores,
     balancedActive: row.balanced_active,
     policyPairs: row.policy_sensitive_pairs.length,
     policyPairsCorrect: 0,
@@ -99,11 +30,8 @@ export function summariseP4(row: P4Row): P4Summary {
     paretoDiscordant: 0,
     modified: row.modified_candidates,
   };
-  if (pred === null) return base;
-
-  const agreement = rankingAgreement(oracle, pred);
-  const po = positions(oracle);
-  const pp = agreement.predicted;
+  if (pp === null) return base;
+  const po = positions(row.oracle_order);
   const sameOrder = (a: string, b: string): boolean =>
     Math.sign((po.get(a) as number) - (po.get(b) as number)) === Math.sign((pp.get(a) as number) - (pp.get(b) as number));
   const inPred = (id: string): boolean => pp.has(id);
@@ -116,17 +44,7 @@ export function summariseP4(row: P4Row): P4Summary {
     if ((pp.get(a) as number) < (pp.get(b) as number)) concordant++;
     else discordant++;
   }
-  return {
-    ...base,
-    tau: agreement.tau,
-    exact: agreement.exact,
-    top1: agreement.top1,
-    top2: agreement.top2,
-    pairwiseAccuracy: agreement.pairwiseAccuracy,
-    policyPairsCorrect: policyCorrect,
-    paretoConcordant: concordant,
-    paretoDiscordant: discordant,
-  };
+  return { ...base, policyPairsCorrect: policyCorrect, paretoConcordant: concordant, paretoDiscordant: discordant };
 }
 
 type S = readonly P4Summary[];
