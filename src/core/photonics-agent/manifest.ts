@@ -5,8 +5,17 @@
  */
 import { z } from 'zod';
 import type { Clock } from '../agent/types.ts';
-import { DECODING_NOTE, ManifestModelSchema, iso, modelBlock, runIdOf } from '../run/manifest-core.ts';
-import { AgentDescriptorSchema } from '../run/transcript-core.ts';
+import {
+  DECODING_NOTE,
+  ManifestModelSchema,
+  iso,
+  manifestRunEnd,
+  manifestRunHead,
+  manifestRunner,
+  manifestTaskSelection,
+  modelBlock,
+  runIdOf,
+} from '../run/manifest-core.ts';
 import type { ManifestInput, RunStatus } from '../run/types.ts';
 import { formatInterval, formatNumber } from '../run/format.ts';
 import { TaskUsageSchema, UsageTotalsSchema, runUsage, taskUsage } from '../run/usage.ts';
@@ -18,19 +27,10 @@ import { PhotonicsRowSchema, type PhotonicsRow } from './rows.ts';
 export const PhotonicsRunManifestSchema = z.strictObject({
   schema_version: z.literal(1),
   suite: z.literal('photonics-agent'),
-  run_id: z.string(),
-  app_version: z.string(),
-  bank_hash: z.string(),
-  task_filter: z.record(z.string(), z.string()),
-  task_count: z.number().int(),
-  agent: AgentDescriptorSchema,
-  seed: z.number().int(),
-  max_retries: z.number().int(),
-  oracle_backend: z.string(),
-  started_at: z.string(),
-  finished_at: z.string(),
-  status: z.enum(['completed', 'cancelled', 'failed']),
-  decoding: z.string(),
+  ...manifestRunHead,
+  ...manifestTaskSelection,
+  ...manifestRunner,
+  ...manifestRunEnd,
   model: ManifestModelSchema.optional(),
   usage: UsageTotalsSchema.optional(),
   warnings: z.array(z.string()).optional(),

@@ -154,23 +154,34 @@ export function modelBlock<T extends TranscriptCore>(input: { agent: Agent; budg
 }
 
 
-/** The manifest as generic layers read it: these fields, whatever else the suite adds. */
-export const ManifestCoreSchema = z.looseObject({
-  schema_version: z.number().int(),
-  run_id: z.string(),
-  app_version: z.string(),
-  suite: z.string(),
+/**
+ * The manifest fields every suite records, in groups, so each suite's strict schema spreads them in
+ * its own key order (VEH puts `suite` after `app_version`; later suites put it first).
+ */
+export const manifestRunHead = { run_id: z.string(), app_version: z.string() };
+export const manifestTaskSelection = {
+  /** sha256 of the bank's manifest the tasks came from (who loaded the bank computes it). */
   bank_hash: z.string(),
   task_filter: z.record(z.string(), z.string()),
   task_count: z.number().int(),
   agent: AgentDescriptorSchema,
-  seed: z.number().int(),
-  max_retries: z.number().int(),
-  oracle_backend: z.string(),
+};
+export const manifestRunner = { seed: z.number().int(), max_retries: z.number().int(), oracle_backend: z.string() };
+export const manifestRunEnd = {
   started_at: z.string(),
   finished_at: z.string(),
   status: z.enum(['completed', 'cancelled', 'failed']),
   decoding: z.string(),
+};
+
+/** The manifest as generic layers read it: these fields, whatever else the suite adds. */
+export const ManifestCoreSchema = z.looseObject({
+  schema_version: z.number().int(),
+  ...manifestRunHead,
+  suite: z.string(),
+  ...manifestTaskSelection,
+  ...manifestRunner,
+  ...manifestRunEnd,
   model: z.looseObject({ provider: z.string(), endpoint: z.string(), model: z.string(), model_versions: z.array(z.string()), budget: EpisodeBudgetSchema, budget_text: z.string() }).optional(),
   usage: UsageTotalsSchema.optional(),
   warnings: z.array(z.string()).optional(),

@@ -7,8 +7,16 @@ import { z } from 'zod';
 import type { Agent, Clock } from '../../agent/types.ts';
 import { EpisodeBudgetSchema, describeBudget, type EpisodeBudget } from '../../llm/budget.ts';
 import { safeEndpoint } from '../../llm/settings.ts';
-import { DECODING_NOTE, iso, modelVersions, runIdOf } from '../../run/manifest-core.ts';
-import { AgentDescriptorSchema } from '../../run/transcript-core.ts';
+import {
+  DECODING_NOTE,
+  iso,
+  manifestRunEnd,
+  manifestRunHead,
+  manifestRunner,
+  manifestTaskSelection,
+  modelVersions,
+  runIdOf,
+} from '../../run/manifest-core.ts';
 import type { CircuitTranscript } from '../protocol/transcript.ts';
 import { P3VariantSchema, type P3Variant } from '../../veh/protocol/prompts.ts';
 
@@ -20,21 +28,11 @@ export const CIRCUIT_BUDGET_RULE_TEXT =
 export const CircuitRunManifestSchema = z.strictObject({
   schema_version: z.literal(CIRCUIT_MANIFEST_SCHEMA_VERSION),
   suite: z.literal('circuit'),
-  run_id: z.string(),
-  app_version: z.string(),
-  /** sha256 of the circuit bank's manifest.json. */
-  bank_hash: z.string(),
-  task_filter: z.record(z.string(), z.string()),
-  task_count: z.number().int(),
-  agent: AgentDescriptorSchema,
-  seed: z.number().int(),
-  max_retries: z.number().int(),
-  oracle_backend: z.string(),
+  ...manifestRunHead,
+  ...manifestTaskSelection,
+  ...manifestRunner,
   query_budget_rule_text: z.string(),
-  started_at: z.string(),
-  finished_at: z.string(),
-  status: z.enum(['completed', 'cancelled', 'failed']),
-  decoding: z.string(),
+  ...manifestRunEnd,
   /** Present for a run whose P3 tasks opened with the verifier-authored state summary; absent = raw history. */
   p3_variant: P3VariantSchema.optional(),
   /** LLM runs only: what was called (never a key). */

@@ -7,11 +7,20 @@ import type { Agent, Clock } from '../../agent/types.ts';
 import { DEFAULT_MAX_RETRIES } from '../../agent/loop.ts';
 import type { EpisodeBudget } from '../../llm/budget.ts';
 import { runUsage, UsageTotalsSchema } from '../../run/usage.ts';
-import { DECODING_NOTE, ManifestModelSchema, iso, modelBlock, runIdOf } from '../../run/manifest-core.ts';
+import {
+  DECODING_NOTE,
+  ManifestModelSchema,
+  iso,
+  manifestRunEnd,
+  manifestRunHead,
+  manifestRunner,
+  manifestTaskSelection,
+  modelBlock,
+  runIdOf,
+} from '../../run/manifest-core.ts';
 import type { Transcript } from './transcript.ts';
 import { QueryBudgetRuleSchema, budgetRuleFor, describeBudgetRule } from '../protocol/budget.ts';
 import { P3VariantSchema, type P3Variant } from '../protocol/prompts.ts';
-import { AgentDescriptorSchema } from '../../run/transcript-core.ts';
 import { ControlConditionSchema, p3VariantUnder } from '../protocol/control-blocks.ts';
 import { SgFormSchema } from '../protocol/sg-forms.ts';
 import { SubsetIdSchema } from '../subsets/appendix-d.ts';
@@ -25,24 +34,14 @@ export const MANIFEST_SCHEMA_VERSION = 3;
 
 export const RunManifestSchema = z.strictObject({
   schema_version: z.union([z.literal(1), z.literal(2), z.literal(MANIFEST_SCHEMA_VERSION)]),
-  run_id: z.string(),
-  app_version: z.string(),
+  ...manifestRunHead,
   suite: z.literal('veh'),
-  /** Hash of the bank manifest the tasks came from (who loaded the bank computes it). */
-  bank_hash: z.string(),
-  task_filter: z.record(z.string(), z.string()),
-  task_count: z.number().int(),
-  agent: AgentDescriptorSchema,
+  ...manifestTaskSelection,
   query_budget_rule: QueryBudgetRuleSchema,
   query_budget_rule_text: z.string(),
   p3_variant: P3VariantSchema,
-  seed: z.number().int(),
-  max_retries: z.number().int(),
-  oracle_backend: z.string(),
-  started_at: z.string(),
-  finished_at: z.string(),
-  status: z.enum(['completed', 'cancelled', 'failed']),
-  decoding: z.string(),
+  ...manifestRunner,
+  ...manifestRunEnd,
   /** LLM runs only. */
   model: ManifestModelSchema.optional(),
   /** LLM runs only: tokens and cost of the finished tasks (cost null when any price is unknown). */
