@@ -1,9 +1,8 @@
 /**
  * The page's circuit-audit oracle: a module Web Worker behind comlink (as the VEH oracle is), with
- * guardWorker turning a crash into a clear rejection; the caller then starts a fresh one.
+ * the same start and crash guard (worker-oracle.ts); the caller starts a fresh one after a crash.
  */
-import { guardWorker } from './guarded-worker.ts';
-import { WorkerOracleError } from './worker-veh-oracle.ts';
+import { startWorkerOracle } from './worker-oracle.ts';
 import type { CircuitOracle, CircuitRequest, CircuitResult } from '../../core/circuit-audit/oracle.ts';
 import type { CircuitOracleWorkerApi } from '../../../workers/circuit-oracle-api.ts';
 
@@ -17,21 +16,6 @@ export function defaultCircuitWorker(): Worker {
 }
 
 export async function createWorkerCircuitOracle(createWorker: () => Worker = defaultCircuitWorker): Promise<WorkerCircuitOracle> {
-  const { remote, call, fail } = guardWorker<CircuitOracleWorkerApi>(createWorker(), {
-    crashed: (detail) => new WorkerOracleError(`circuit oracle worker crashed: ${detail}; create a new oracle`),
-    undecodable: () => new WorkerOracleError('circuit oracle worker sent a message that could not be decoded; create a new oracle'),
-  });
-  const info = await call(() => remote.init());
-  const evaluateMany = (requests: readonly CircuitRequest[]): Promise<CircuitResult[]> => call(() => remote.evaluateMany(requests));
-  return {
-    backendId: info.backend,
-    skipped: info.skipped,
-    evaluateMany,
-    evaluate: async (request) => {
-      const [result] = await evaluateMany([request]);
-      if (!result) throw new WorkerOracleError('circuit oracle worker returned no result');
-      return result;
-    },
-    terminate: () => fail(new WorkerOracleError('circuit oracle worker was terminated')),
-  };
+  const { backendId, skipped, evaluateMany, evaluate, terminate } = await startWorkerOracle<CircuitRequest, CircuitResult, CircuitOracleWorkerApi>(createWorker(), 'circuit oracle');
+  return { backendId, skipped, evaluateMany, evaluate, terminate };
 }

@@ -1,10 +1,9 @@
 /**
  * The page's VEH oracle: a module Web Worker behind comlink, so thousands of evaluations never block
- * the UI. Calls go through guardWorker, so a crashed worker rejects them with a clear error; the
- * oracle is then unusable and the caller creates a fresh one.
+ * the UI; started and guarded as every oracle worker is (worker-oracle.ts).
  */
 import { transfer } from 'comlink';
-import { guardWorker } from './guarded-worker.ts';
+import { startWorkerOracle, WorkerOracleError } from './worker-oracle.ts';
 import type { VehOracle } from '../../core/veh/run/types.ts';
 import type { OracleRequest, OracleResult } from '../../core/veh/oracle.ts';
 import type { VehOracleWorkerApi, VehWorkerBench } from '../../../workers/veh-oracle-api.ts';
@@ -18,12 +17,7 @@ export interface WorkerVehOracle extends VehOracle {
   terminate(): void;
 }
 
-export class WorkerOracleError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'WorkerOracleError';
-  }
-}
+export { WorkerOracleError };
 
 export function defaultVehWorker(): Worker {
   return new Worker(new URL('../../../workers/veh-oracle.worker.ts', import.meta.url), { type: 'module' });
@@ -31,26 +25,14 @@ export function defaultVehWorker(): Worker {
 
 /** Starts a worker, initialises it (backend chosen there), and returns the oracle. `createWorker` is for tests. */
 export async function createWorkerVehOracle(createWorker: () => Worker = defaultVehWorker): Promise<WorkerVehOracle> {
-  const worker = createWorker();
-  const { remote, call, fail } = guardWorker<VehOracleWorkerApi>(worker, {
-    crashed: (detail) => new WorkerOracleError(`VEH oracle worker crashed: ${detail}; create a new oracle`),
-    undecodable: () => new WorkerOracleError('VEH oracle worker sent a message that could not be decoded; create a new oracle'),
-  });
-
-  const info = await call(() => remote.init());
-  const evaluateMany = (requests: readonly OracleRequest[]): Promise<OracleResult[]> => call(() => remote.evaluateMany(requests));
-
+  const o = await startWorkerOracle<OracleRequest, OracleResult, VehOracleWorkerApi>(createWorker(), 'VEH oracle');
   return {
-    backendId: info.backend,
-    skipped: info.skipped,
-    evaluateMany,
-    evaluate: async (request) => {
-      const [result] = await evaluateMany([request]);
-      if (!result) throw new WorkerOracleError('VEH oracle worker returned no result');
-      return result;
-    },
-    evaluateBatch: (input, count) => call(() => remote.evaluateBatch(transfer(input, [input.buffer]), count)),
-    bench: (durationMs) => call(() => remote.bench(durationMs)),
-    terminate: () => fail(new WorkerOracleError('VEH oracle worker was terminated')),
+    backendId: o.backendId,
+    skipped: o.skipped,
+    evaluateMany: o.evaluateMany,
+    evaluate: o.evaluate,
+    evaluateBatch: (input, count) => o.call(() => o.remote.evaluateBatch(transfer(input, [input.buffer]), count)),
+    bench: (durationMs) => o.call(() => o.remote.bench(durationMs)),
+    terminate: o.terminate,
   };
 }
