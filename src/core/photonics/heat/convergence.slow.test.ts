@@ -15,8 +15,8 @@ function orders(make: (subdivide: number) => HeatProblemInput, label: string): n
   });
   const out: number[] = [];
   for (let i = 0; i + 2 < levels.length; i++) {
-    const [a, b, c] = [levels[i], levels[i + 1], levels[i + 2]] as const;
-    out.push(Math.log2((a.dT - b.dT) / (b.dT - c.dT)));
+    const dT = (k: number): number => (levels[k] as (typeof levels)[number]).dT;
+    out.push(Math.log2((dT(i) - dT(i + 1)) / (dT(i + 1) - dT(i + 2))));
   }
   for (const l of levels) console.log(`${label} subdivide ${l.s}: ${l.cells} cells, core dT = ${l.dT.toFixed(6)} K, P_pi = ${(l.pPi * 1e3).toFixed(4)} mW`);
   console.log(`${label} observed orders: ${out.map((o) => o.toFixed(3)).join(', ')}`);
