@@ -7,7 +7,7 @@
  * - P4: pass on the oracle's exact order; score Kendall τb.
  * Headline normalisation for profiles: τ maps (τ + 1) / 2, the rest clip to [0, 1].
  */
-import { protocolFailures, rankingFailures, type FailedCheck, type IndexedStatistic, type MetricDirection, type SuiteScoring, type TaskGrade, type TaskOutcome } from '../suite/scoring.ts';
+import { actionCheck, protocolFailures, rankingFailures, type FailedCheck, type IndexedStatistic, type MetricDirection, type SuiteScoring, type TaskGrade, type TaskOutcome } from '../suite/scoring.ts';
 import { circuitP1Composite } from './metrics/p1.ts';
 import { p2b, summariseCircuitP2 } from './metrics/p2.ts';
 import { summariseCircuitP3 } from './metrics/p3.ts';
@@ -52,8 +52,7 @@ function grade(row: CircuitRow): TaskGrade {
   const done = (pass: boolean, score: number): TaskGrade => ({ status: row.status, pass, score, failed });
   switch (row.probe) {
     case 'P1': {
-      const pass = row.predicted_action === row.gold_action;
-      if (!pass) failed.push({ check: 'action', detail: `predicted ${row.predicted_action ?? '(none)'}, gold ${row.gold_action}` });
+      const pass = actionCheck(row, failed);
       return done(pass, pass ? 1 : 0);
     }
     case 'P2': {

@@ -65,6 +65,13 @@ export function protocolFailures(row: { parse_failures: number; status: string; 
   return failed;
 }
 
+/** A probe suite's P1 check: the predicted action is the gold one; a miss is recorded in `failed`. */
+export function actionCheck(row: { predicted_action: string | null; gold_action: string }, failed: FailedCheck[]): boolean {
+  const pass = row.predicted_action === row.gold_action;
+  if (!pass) failed.push({ check: 'action', detail: `predicted ${row.predicted_action ?? '(none)'}, gold ${row.gold_action}` });
+  return pass;
+}
+
 const fmt3 = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(3));
 
 /** The failed checks of a P4-style ranking task (VEH and the circuit audit grade P4 alike). */

@@ -8,7 +8,7 @@
  * - P3: pass on a successful recovery (feasible final design); score P/P_BKF when successful else 0.
  * - P4: pass on an exact match with the oracle's order; score is Kendall τb (0 on a parse failure).
  */
-import { protocolFailures, rankingFailures, type FailedCheck, type TaskGrade } from '../../suite/scoring.ts';
+import { actionCheck, protocolFailures, rankingFailures, type FailedCheck, type TaskGrade } from '../../suite/scoring.ts';
 import { missingFieldsRecallOfRow } from '../metrics/p1.ts';
 import { summariseP2 } from '../metrics/p2.ts';
 import { summariseP3 } from '../metrics/p3.ts';
@@ -26,9 +26,8 @@ export function gradeVehRow(row: VehRow): TaskGrade {
   const done = (pass: boolean, score: number): TaskGrade => ({ status: row.status, pass, score, failed });
   switch (row.probe) {
     case 'P1': {
-      const pass = row.predicted_action === row.gold_action;
-      if (!pass) failed.push({ check: 'action', detail: `predicted ${row.predicted_action ?? '(none)'}, gold ${row.gold_action}` });
-      const recall = row.predicted_action === row.gold_action ? missingFieldsRecallOfRow(row) : null;
+      const pass = actionCheck(row, failed);
+      const recall = pass ? missingFieldsRecallOfRow(row) : null;
       if (recall !== null && recall < 1) failed.push({ check: 'missing_fields', detail: `named ${fmt(recall * 100)} % of the missing fields` });
       return done(pass, pass ? 1 : 0);
     }
