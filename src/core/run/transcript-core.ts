@@ -61,3 +61,8 @@ export function episodeTimings<E extends EventCore>(loop: EpisodeLoop<E>): Timin
 export function agentDescriptorOf(agent: AgentDescriptorRecord): AgentDescriptorRecord {
   return { id: agent.id, label: agent.label, description: agent.description, privileged: agent.privileged };
 }
+
+/** The first settings every transcript records, in this order (each suite adds its own after them). */
+export function settingsHead(o: { runSeed: number; taskIndex: number }, taskSeed: number): Pick<TranscriptSettingsCore, 'run_seed' | 'task_seed' | 'task_index'> {
+  return { run_seed: o.runSeed, task_seed: taskSeed, task_index: o.taskIndex };
+}

@@ -5,7 +5,7 @@
  */
 import type { EpisodeRunCore } from '../../run/types.ts';
 import { driveEpisode } from '../../run/episode-driver.ts';
-import { agentDescriptorOf, episodeTimings } from '../../run/transcript-core.ts';
+import { agentDescriptorOf, episodeTimings, settingsHead } from '../../run/transcript-core.ts';
 import type { P3Variant } from '../../veh/protocol/prompts.ts';
 import type { CircuitOracle } from '../oracle.ts';
 import { runCircuitProtocol } from '../protocol/episode.ts';
@@ -49,9 +49,7 @@ export async function runCircuitEpisode(o: CircuitEpisodeRunOptions): Promise<Ci
     task: o.task,
     agent: agentDescriptorOf(o.agent),
     settings: {
-      run_seed: o.runSeed,
-      task_seed: taskSeed,
-      task_index: o.taskIndex,
+      ...settingsHead(o, taskSeed),
       query_budget: queryBudgetOf(o.task),
       max_retries: loop.maxRetries,
       oracle_backend: o.oracle.backendId,

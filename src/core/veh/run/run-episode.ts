@@ -5,7 +5,7 @@
  */
 import type { EpisodeRunCore } from '../../run/types.ts';
 import { driveEpisode } from '../../run/episode-driver.ts';
-import { agentDescriptorOf, episodeTimings } from '../../run/transcript-core.ts';
+import { agentDescriptorOf, episodeTimings, settingsHead } from '../../run/transcript-core.ts';
 import { budgetRuleFor, effectiveBudget, type QueryBudgetRule } from '../protocol/budget.ts';
 import { p3VariantUnder } from '../protocol/control-blocks.ts';
 import { runProtocol } from '../protocol/episode.ts';
@@ -73,9 +73,7 @@ export async function runEpisode(o: EpisodeRunOptions): Promise<Transcript> {
     task: o.task,
     agent: agentDescriptorOf(o.agent),
     settings: {
-      run_seed: o.runSeed,
-      task_seed: taskSeed,
-      task_index: o.taskIndex,
+      ...settingsHead(o, taskSeed),
       p3_variant: p3Variant,
       budget_rule: rule,
       query_budget: c?.sgForm && o.task.probe === 'P2' ? SG_QUERY_BUDGET : effectiveBudget(o.task, rule),
