@@ -33,6 +33,18 @@ export const P1_SUBTYPES = [
 export const P1SubtypeSchema = z.enum(P1_SUBTYPES);
 export type P1Subtype = z.infer<typeof P1SubtypeSchema>;
 
+/** The gold P1 action of each subtype (VEHBench App. C; the circuit audit labels its briefs the same way). */
+export const P1_ACTION_OF: Readonly<Record<P1Subtype, P1Action>> = {
+  solvable_base: 'propose_design',
+  solvable_boundary: 'propose_design',
+  solvable_red_herring: 'propose_design',
+  missing_nonblocker: 'propose_design',
+  infeasible_margin: 'declare_infeasible',
+  infeasible_structural: 'declare_infeasible',
+  missing_blocker_obvious: 'request_missing_info',
+  missing_blocker_ambiguous: 'request_missing_info',
+};
+
 export const TRAP_TYPES = [
   'unit_flip',
   'wrong_formula_direction',

@@ -5,7 +5,7 @@
  * boundary, and ambiguous blockers carry a pending value whose plausible range straddles it.
  * Every label is justified by the search's best achievable margin s* (search.ts).
  */
-import type { P1Action, P1Subtype } from '../../veh/task-schema.ts';
+import { P1_ACTION_OF, type P1Subtype } from '../../probe-protocol/task-fields.ts';
 import { FAMILY_TARGET, type CircuitContext, type CircuitFamily } from '../oracle.ts';
 import type { SeededRng } from '../../stats/rng.ts';
 import type { CircuitP1Task } from '../task-schema.ts';
@@ -27,16 +27,7 @@ export const P1_SUBTYPE_COUNTS: Readonly<Record<P1Subtype, number>> = {
   missing_blocker_ambiguous: 5,
 };
 
-export const P1_ACTION_OF: Readonly<Record<P1Subtype, P1Action>> = {
-  solvable_base: 'propose_design',
-  solvable_boundary: 'propose_design',
-  solvable_red_herring: 'propose_design',
-  missing_nonblocker: 'propose_design',
-  infeasible_margin: 'declare_infeasible',
-  infeasible_structural: 'declare_infeasible',
-  missing_blocker_obvious: 'request_missing_info',
-  missing_blocker_ambiguous: 'request_missing_info',
-};
+export { P1_ACTION_OF };
 
 /** Brief fields that a subtype may withhold or mark pending. */
 type SpecField = 'target' | 'source_vin_v' | 'stray_pf' | 'winding_pf' | 'load_ohm';

@@ -11,7 +11,6 @@ import {
   VehTaskSchema,
   type EvaluatedDesign,
   type HistoryStep,
-  type P1Action,
   type P1Subtype,
   type P1Task,
   type P2Task,
@@ -19,6 +18,7 @@ import {
   type P4Task,
 } from '../task-schema.ts';
 import { totalViolation, violatedConstraints } from '../violation.ts';
+import { P1_ACTION_OF } from '../../probe-protocol/task-fields.ts';
 
 export const fixtureOracle = createDirectVehOracle(referenceVehBackend);
 
@@ -88,16 +88,7 @@ const common = (task_id: string) => ({
 
 const bkf = () => ({ design: BKF_DESIGN, power_uw: evaluateFixture(BKF_DESIGN).load_power_uw, method: 'fixture', evaluations: 1 });
 
-export const P1_GOLD: Readonly<Record<P1Subtype, P1Action>> = {
-  solvable_base: 'propose_design',
-  solvable_boundary: 'propose_design',
-  solvable_red_herring: 'propose_design',
-  missing_nonblocker: 'propose_design',
-  infeasible_margin: 'declare_infeasible',
-  infeasible_structural: 'declare_infeasible',
-  missing_blocker_obvious: 'request_missing_info',
-  missing_blocker_ambiguous: 'request_missing_info',
-};
+export const P1_GOLD = P1_ACTION_OF;
 
 export function fixtureP1(i: number, subtype: P1Subtype): P1Task {
   const gold = P1_GOLD[subtype];
