@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import type { Suite } from '../suite/contract.ts';
-import { replayEach, type RecordedCall, type VerifyDiff } from '../verify/verify.ts';
+import { replayEach } from '../verify/verify.ts';
+import { oracleCallsOf, p3VariantDiffs } from '../probe-protocol/verify-parts.ts';
 import { rederiveEpisode } from '../verify/rederive.ts';
 import { selectByFilters } from '../verify/selection.ts';
 import { P3VariantSchema } from '../veh/protocol/prompts.ts';
@@ -30,18 +31,8 @@ export const CIRCUIT_ORACLE_BACKENDS: readonly string[] = ['wasm', 'reference'];
 
 export const CircuitRunOptionsSchema = z.strictObject({ p3Variant: P3VariantSchema.optional() });
 
-function settingsDiffs(t: CircuitTranscript, manifest: CircuitRunManifest): VerifyDiff[] {
-  if (t.settings.p3_variant === manifest.p3_variant) return [];
-  return [{ check: 'settings', path: 'settings.p3_variant', claimed: t.settings.p3_variant, recomputed: manifest.p3_variant, note: "the manifest's P3 variant" }];
-}
-
-function recordedCalls(t: CircuitTranscript): RecordedCall[] {
-  const calls: RecordedCall[] = [];
-  t.events.forEach((e, index) => {
-    if (e.type === 'circuit_oracle_call') calls.push({ index, request: e.request, result: e.result, where: `circuit_oracle_call ${e.purpose} "${e.label}"${e.step !== null ? `, step ${e.step}` : ''}` });
-  });
-  return calls;
-}
+const settingsDiffs = p3VariantDiffs;
+const recordedCalls = oracleCallsOf('circuit_oracle_call');
 
 const optionsOf = (m: CircuitRunManifest): CircuitRunOptionsOfSuite => (m.p3_variant ? { p3Variant: m.p3_variant } : {});
 

@@ -4,6 +4,8 @@
  * candidates scores 0 on every one of them, τ included, so refusing to answer cannot raise a score.
  */
 import { kendallTauB } from '../stats/kendall.ts';
+import type { MetricTable } from '../veh/rows.ts';
+import { bootstrapMetric, countOf, meanDefined, proportionMetric, type MetricOptions } from '../veh/metrics/metric-value.ts';
 
 export interface RankingScores {
   /** The reply named every candidate exactly once. */
@@ -65,4 +67,21 @@ export function scoreRanking(
     pairwiseAccuracy: total === 0 ? 0 : agree / total,
   };
   return { scores, predicted: pp };
+}
+
+type Scored = readonly RankingScores[];
+export const meanTau = (s: Scored): number | null => meanDefined(s, (r) => r.tau);
+export const exactRate = (s: Scored): number | null => meanDefined(s, (r) => (r.exact ? 1 : 0));
+export const pairwiseAccuracy = (s: Scored): number | null => meanDefined(s, (r) => r.pairwiseAccuracy);
+
+/** The P4 columns every probe suite reports, headline (Kendall τ) first; `prefix` names the bootstrap streams ("P4", "circuit.P4"). */
+export function rankingMetrics(prefix: string, s: Scored, opts: MetricOptions): MetricTable {
+  const n = s.length;
+  return {
+    kendall_tau: bootstrapMetric(`${prefix}.kendall_tau`, s, meanTau, n, opts),
+    exact_match: proportionMetric(countOf(s, (r) => r.exact), n),
+    top1: proportionMetric(countOf(s, (r) => r.top1), n),
+    top2: proportionMetric(countOf(s, (r) => r.top2), n),
+    pairwise_accuracy: bootstrapMetric(`${prefix}.pairwise_accuracy`, s, pairwiseAccuracy, n, opts),
+  };
 }

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import type { Suite } from '../suite/contract.ts';
-import { replayEach, type RecordedCall, type VerifyDiff } from '../verify/verify.ts';
+import { replayEach } from '../verify/verify.ts';
+import { oracleCallsOf, p3VariantDiffs } from '../probe-protocol/verify-parts.ts';
 import { rederiveEpisode } from '../verify/rederive.ts';
 import { BUILTIN_AGENTS } from './agents/index.ts';
 import { cmaesMatchedAgent } from './agents/cmaes-matched.ts';
@@ -46,18 +47,8 @@ export const VehRunOptionsSchema = z.strictObject({
     .optional(),
 });
 
-function settingsDiffs(t: Transcript, manifest: RunManifest): VerifyDiff[] {
-  if (t.settings.p3_variant === manifest.p3_variant) return [];
-  return [{ check: 'settings', path: 'settings.p3_variant', claimed: t.settings.p3_variant, recomputed: manifest.p3_variant, note: "the manifest's P3 variant" }];
-}
-
-function recordedCalls(t: Transcript): RecordedCall[] {
-  const calls: RecordedCall[] = [];
-  t.events.forEach((e, index) => {
-    if (e.type === 'oracle_call') calls.push({ index, request: e.request, result: e.result, where: `oracle_call ${e.purpose} "${e.label}"${e.step !== null ? `, step ${e.step}` : ''}` });
-  });
-  return calls;
-}
+const settingsDiffs = p3VariantDiffs;
+const recordedCalls = oracleCallsOf('oracle_call');
 
 /** The run options a manifest records (resume, shards and verify's re-runs repeat them). */
 function optionsOf(m: RunManifest): VehResolvedOptions {

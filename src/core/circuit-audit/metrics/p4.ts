@@ -13,8 +13,8 @@
  * (Table 43, qwen3-max: 0.55·0.804 + 0.25·0.769 + 0.20·0.375 = 0.7096 ≈ 0.710.)
  */
 import type { MetricTable } from '../../veh/rows.ts';
-import { scoreRanking, type RankingScores } from '../../probe-protocol/ranking.ts';
-import { bootstrapMetric, countOf, meanDefined, pooledRatio, proportionMetric, sumOf, type MetricOptions } from '../../veh/metrics/metric-value.ts';
+import { exactRate, meanTau, pairwiseAccuracy, rankingMetrics, scoreRanking, type RankingScores } from '../../probe-protocol/ranking.ts';
+import { bootstrapMetric, countOf, pooledRatio, proportionMetric, sumOf, type MetricOptions } from '../../veh/metrics/metric-value.ts';
 import type { CircuitP4Row } from './rows.ts';
 
 export interface CircuitP4Summary extends RankingScores {
@@ -33,9 +33,7 @@ export function summariseCircuitP4(row: CircuitP4Row): CircuitP4Summary {
 
 type S = readonly CircuitP4Summary[];
 
-export const meanTau = (s: S): number | null => meanDefined(s, (r) => r.tau);
-export const exactRate = (s: S): number | null => meanDefined(s, (r) => (r.exact ? 1 : 0));
-export const pairwiseAccuracy = (s: S): number | null => meanDefined(s, (r) => r.pairwiseAccuracy);
+export { meanTau, exactRate, pairwiseAccuracy };
 export const flipAccuracy = (s: S): number | null => pooledRatio(s, (r) => r.flipPairsCorrect, (r) => r.flipPairs);
 
 /** Circuit BARS of the header; null when a component is undefined. */
@@ -53,11 +51,7 @@ export function circuitP4Metrics(s: S, opts: MetricOptions): MetricTable {
   const n = s.length;
   const boot = (name: string, stat: (x: S) => number | null, denom: number) => bootstrapMetric(`circuit.P4.${name}`, s, stat, denom, opts);
   return {
-    kendall_tau: boot('kendall_tau', meanTau, n),
-    exact_match: proportionMetric(countOf(s, (r) => r.exact), n),
-    top1: proportionMetric(countOf(s, (r) => r.top1), n),
-    top2: proportionMetric(countOf(s, (r) => r.top2), n),
-    pairwise_accuracy: boot('pairwise_accuracy', pairwiseAccuracy, n),
+    ...rankingMetrics('circuit.P4', s, opts),
     flip_accuracy: boot('flip_accuracy', flipAccuracy, sumOf(s, (r) => r.flipPairs)),
     bars: boot('bars', circuitBars, n),
     parse_failure_rate: proportionMetric(countOf(s, (r) => !r.parsed), n),

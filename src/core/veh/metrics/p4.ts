@@ -3,7 +3,7 @@
  * definitions"). A parse failure (no predicted permutation) scores 0 on every ranking score for that
  * row — τ included — rather than being dropped, so refusing to answer cannot raise a score.
  */
-import { positions, scoreRanking, type RankingScores } from '../../probe-protocol/ranking.ts';
+import { exactRate, meanTau, pairwiseAccuracy, positions, rankingMetrics, scoreRanking, type RankingScores } from '../../probe-protocol/ranking.ts';
 import type { MetricTable, P4Row } from '../rows.ts';
 import { bootstrapMetric, countOf, meanDefined, pooledRatio, proportionMetric, sumOf, type MetricOptions } from './metric-value.ts';
 
@@ -48,11 +48,8 @@ export function summariseP4(row: P4Row): P4Summary {
 }
 
 type S = readonly P4Summary[];
-const indicator = (b: boolean): number => (b ? 1 : 0);
 
-export const meanTau = (s: S): number | null => meanDefined(s, (r) => r.tau);
-export const exactRate = (s: S): number | null => meanDefined(s, (r) => indicator(r.exact));
-export const pairwiseAccuracy = (s: S): number | null => meanDefined(s, (r) => r.pairwiseAccuracy);
+export { meanTau, exactRate, pairwiseAccuracy };
 /** Pareto τ: per row (C − D)/|pareto pairs|, averaged over rows that have Pareto pairs. */
 export const paretoTau = (s: S): number | null =>
   meanDefined(s, (r) => (r.paretoPairs === 0 ? null : (r.paretoConcordant - r.paretoDiscordant) / r.paretoPairs));
@@ -80,11 +77,7 @@ export function p4Metrics(s: S, opts: MetricOptions): MetricTable {
   const n = s.length;
   const boot = (name: string, stat: (x: S) => number | null, denom: number) => bootstrapMetric(`P4.${name}`, s, stat, denom, opts);
   return {
-    kendall_tau: boot('kendall_tau', meanTau, n),
-    exact_match: proportionMetric(countOf(s, (r) => r.exact), n),
-    top1: proportionMetric(countOf(s, (r) => r.top1), n),
-    top2: proportionMetric(countOf(s, (r) => r.top2), n),
-    pairwise_accuracy: boot('pairwise_accuracy', pairwiseAccuracy, n),
+    ...rankingMetrics('P4', s, opts),
     pareto_tau: boot('pareto_tau', paretoTau, countOf(s, (r) => r.paretoPairs > 0)),
     policy_pair_accuracy: boot('policy_pair_accuracy', policyPairAccuracy, sumOf(s, (r) => r.policyPairs)),
     bars: boot('bars', bars, countOf(s, (r) => r.balancedActive)),
