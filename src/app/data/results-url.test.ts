@@ -96,8 +96,20 @@ describe('openResultsUrl', () => {
     expect(summary).toMatchObject({ source: 'imported', imported_from: url.href, run_id: run.manifest.run_id, done_count: run.rows.length });
     expect((await store.readRows(first.storeId)).map((t) => t.row)).toEqual(run.rows);
     const again = await openResultsUrl(url, { store, fetch: fakeFetch(text).fetch, now });
-    expect(again).toEqual({ kind: 'already', storeId: first.storeId, runId: run.manifest.run_id });
+    expect(again).toEqual({ kind: 'already', storeId: first.storeId, runId: run.manifest.run_id, storedAs: 'imported' });
     expect(await store.listRuns()).toHaveLength(1);
+  });
+
+  it('reads a file served with a UTF-8 BOM', async () => {
+    const store = new MemoryRunStore();
+    expect((await openResultsUrl(url, { store, fetch: fakeFetch('\uFEFF' + text).fetch, now })).kind).toBe('imported');
+  });
+
+  it('refuses a 100 000-level nesting with the depth limit, not a stack overflow', async () => {
+    const store = new MemoryRunStore();
+    const deep = text.replace('"events":[{', `"events":[{"deep":${'['.repeat(100_000)}${']'.repeat(100_000)},`);
+    expect(await message(openResultsUrl(url, { store, fetch: fakeFetch(deep, { chunk: 1 << 20 }).fetch, now }))).toMatch(/nests 10000\d levels deep, over the 200-level limit/);
+    expect(await store.listRuns()).toEqual([]);
   });
 
   it('imports again when the content at the URL changed', async () => {

@@ -2,7 +2,7 @@
  * `?results=<url>` in the page's real query string (`index.html?results=run.json#/runs`): at
  * startup the page fetches that result file (same origin, or any server that allows CORS), validates
  * it and imports it into the store marked as imported from that URL, so a static deployment doubles
- * as a result viewer. The same URL with the same content (content hash) is never imported twice.
+ * as a result viewer. A run already stored with the same run id and content is never stored twice.
  *
  * The download is streamed and stopped as soon as it passes the size limit; every failure says what
  * happened: bad URL, HTTP status (404, …), network or CORS refusal, over the limit, not JSON, not a
