@@ -209,3 +209,19 @@ test('?results=<url> errors are clear: 404 and not JSON', async ({ page }) => {
   await expect(page.getByTestId('results-url-error')).toContainText('is not valid JSON');
   await expect(page.getByTestId('runs-empty')).toBeVisible();
 });
+
+test('?results= refusals and Cancel show on every route, never with the link password', async ({ page }) => {
+  // A javascript: link opened on another route than #/runs: refused, and the refusal is on screen there.
+  await page.goto('./?results=javascript:alert(1)#/settings');
+  await expect(page.getByTestId('results-url-error')).toContainText('must be an http(s) URL, not javascript:');
+  await page.goto('./?results=data:application/json,{}#/playground');
+  await expect(page.getByTestId('results-url-error')).toContainText('not data:');
+  // A server that never answers: Cancel stops it, and the message shows no password or token.
+  await page.route('**/fixtures/hang.json*', () => undefined);
+  await page.goto(`./?results=${encodeURIComponent('http://me:hunter2@127.0.0.1:9/fixtures/hang.json?token=abc123')}#/runs`);
+  await page.getByTestId('results-url-cancel').click();
+  const error = page.getByTestId('results-url-error');
+  await expect(error).toContainText('was cancelled; nothing was stored');
+  await expect(error).not.toContainText('hunter2');
+  await expect(error).not.toContainText('abc123');
+});

@@ -9,7 +9,10 @@ export function ResultsUrlStatus() {
   if (s.phase === 'loading') {
     return (
       <p className="panel" role="status" data-testid="results-url-status">
-        Opening results from <span className="mono">{s.url}</span>…
+        Opening results from <span className="mono">{s.url}</span>…{' '}
+        <button type="button" onClick={s.cancel} data-testid="results-url-cancel">
+          Cancel
+        </button>
       </p>
     );
   }
