@@ -77,6 +77,10 @@ test('import a run, see it listed, Verify → verified; export it as JSON and im
   await expect(page.getByTestId('runs-empty')).toBeVisible();
   await importFiles(page, [file('export.json', exported)]);
   await expect(page.getByTestId('run-row')).toHaveCount(1);
+  // The same export again, saved by an editor that adds a UTF-8 BOM: recognised, not a second copy.
+  await importFiles(page, [file('export-bom.json', '\uFEFF' + exported)]);
+  await expect(page.getByTestId('import-ok')).toContainText('Already stored (same run id and content; not stored again) export-bom.json');
+  await expect(page.getByTestId('run-row')).toHaveCount(1);
   await page.getByTestId('run-row').getByTestId('verify-button').click();
   await expect(page.getByTestId('run-row').getByTestId('verify-badge')).toHaveAttribute('data-outcome', 'verified', { timeout: 60_000 });
   expect(failures).toEqual([]);
@@ -191,7 +195,7 @@ test('?results=<url> in the page address opens a result file, once', async ({ pa
   await expect(row.getByTestId('run-done')).toHaveText('64 / 64');
   // Opening the same link again (the store is IndexedDB, so the run survived the reload) stores nothing new.
   await page.reload();
-  await expect(page.getByTestId('results-url-status')).toContainText('Already stored (same URL, same content)');
+  await expect(page.getByTestId('results-url-status')).toContainText('Already stored (same run id and content; not stored again)');
   await expect(page.getByTestId('run-row')).toHaveCount(1);
 });
 
@@ -204,4 +208,20 @@ test('?results=<url> errors are clear: 404 and not JSON', async ({ page }) => {
   await page.reload();
   await expect(page.getByTestId('results-url-error')).toContainText('is not valid JSON');
   await expect(page.getByTestId('runs-empty')).toBeVisible();
+});
+
+test('?results= refusals and Cancel show on every route, never with the link password', async ({ page }) => {
+  // A javascript: link opened on another route than #/runs: refused, and the refusal is on screen there.
+  await page.goto('./?results=javascript:alert(1)#/settings');
+  await expect(page.getByTestId('results-url-error')).toContainText('must be an http(s) URL, not javascript:');
+  await page.goto('./?results=data:application/json,{}#/playground');
+  await expect(page.getByTestId('results-url-error')).toContainText('not data:');
+  // A server that never answers: Cancel stops it, and the message shows no password or token.
+  await page.route('**/fixtures/hang.json*', () => undefined);
+  await page.goto(`./?results=${encodeURIComponent('http://me:hunter2@127.0.0.1:9/fixtures/hang.json?token=abc123')}#/runs`);
+  await page.getByTestId('results-url-cancel').click();
+  const error = page.getByTestId('results-url-error');
+  await expect(error).toContainText('was cancelled; nothing was stored');
+  await expect(error).not.toContainText('hunter2');
+  await expect(error).not.toContainText('abc123');
 });

@@ -3,6 +3,7 @@
  * to the uninterrupted run's rows, a half-written last index line is ignored, a damaged transcript
  * is named by `score`, and --resume refuses what it cannot continue.
  */
+import { createHash } from 'node:crypto';
 import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -45,6 +46,23 @@ describe('run --resume', () => {
     const again = capture();
     expect(await runCommand(['--resume', out], again.io)).toBe(1);
     expect(again.err.join('\n')).toContain('holds a completed run: nothing to resume');
+  });
+
+  it('a schema-invalid transcript (its hash as indexed) is named and its task run again, not a crash', async () => {
+    const out = join(dir, 'invalid');
+    await cancelledRun(out);
+    const index = join(out, 'tasks.jsonl');
+    const lines = (await readFile(index, 'utf8')).trimEnd().split('\n');
+    const first = JSON.parse(lines[0]!) as { task_id: string; file: string; sha256: string };
+    // Valid JSON, matching sha256 (so not a torn write), but not a transcript: an older or edited writer.
+    const bytes = `${JSON.stringify({ task: { task_id: first.task_id }, events: 'none' })}\n`;
+    await writeFile(join(out, 'transcripts', first.file), bytes);
+    lines[0] = JSON.stringify({ ...first, sha256: createHash('sha256').update(bytes).digest('hex') });
+    await writeFile(index, `${lines.join('\n')}\n`);
+    const r = capture();
+    expect(await runCommand(['--resume', out], r.io)).toBe(0);
+    expect(r.err.join('\n')).toMatch(new RegExp(`warning: .*transcripts/${first.file.replace(/[.]/g, '\\.')} is not a valid transcript \\(.*\\); running that task again`));
+    expect(await rowsOf(out)).toBe(reference);
   });
 
   it('the recipe keeps every flag but --out, with path flags made absolute (resume from any directory)', () => {

@@ -140,11 +140,43 @@ describe('solve', () => {
   });
 
   it('parses its arguments strictly', () => {
-    expect(parseSolveArgs(['p.json'])).toEqual({ source: 'p.json', pretty: false, estimate: false });
-    expect(parseSolveArgs(['-', '--pretty'])).toEqual({ source: '-', pretty: true, estimate: false });
-    expect(parseSolveArgs(['--estimate', 'p.json'])).toEqual({ source: 'p.json', pretty: false, estimate: true });
+    expect(parseSolveArgs(['p.json'])).toEqual({ source: 'p.json', pretty: false, estimate: false, maxSeconds: 300, force: false });
+    expect(parseSolveArgs(['-', '--pretty'])).toEqual({ source: '-', pretty: true, estimate: false, maxSeconds: 300, force: false });
+    expect(parseSolveArgs(['--estimate', 'p.json'])).toEqual({ source: 'p.json', pretty: false, estimate: true, maxSeconds: 300, force: false });
     expect(parseSolveArgs([])).toBe('FILE is required ("-" reads standard input)');
     expect(parseSolveArgs(['a.json', 'b.json'])).toBe('expected one FILE, got 2: solve one problem per call');
     expect(parseSolveArgs(['--out', 'x'])).toBe('unknown argument "--out"');
+  });
+});
+
+describe('solve --max-seconds', () => {
+  const air = { n: 1, k: 0 };
+  const glass = { n: 1.5, k: 0 };
+  const grating = (extra: Record<string, unknown>) => ({
+    kind: 'grating', period_nm: 1000, cover: air, substrate: glass, polarization: 'TE', convergence_check: false,
+    layers: [{ thickness_nm: 400, background: air, ridges: [{ from: 0.25, to: 0.75, material: glass }] }],
+    ...extra,
+  });
+
+  it('refuses a problem estimated far over the default 300 s with exit 2 and the estimate, before solving', async () => {
+    // 401 harmonics × 10 000 wavelengths: the (2N+1)³ eigenproblem per wavelength, hours on any machine.
+    const huge = grating({ harmonics: 200, wavelength_range_nm: { start: 500, stop: 700, count: 10_000 } });
+    const { io, text } = capture();
+    const started = performance.now();
+    expect(await solveCommand(['-'], io, { context, readStdin: async () => JSON.stringify(huge) })).toBe(2);
+    expect(performance.now() - started).toBeLessThan(20_000);
+    expect(text()).toMatch(/standard input is estimated at [\d.]+ (s|h \(\d+ s\)) \(401 unknowns, ~[\d.]+ [MG]iB\), over --max-seconds 300; nothing was solved\. .*--force/);
+  });
+
+  it('--force solves anyway; --max-seconds sets the threshold and must be a positive number', async () => {
+    const small = JSON.stringify(grating({ harmonics: 8, wavelength_nm: 632.8 }));
+    const refused = capture();
+    expect(await solveCommand(['-', '--max-seconds', '1e-9'], refused.io, { context, readStdin: async () => small })).toBe(2);
+    expect(refused.text()).toMatch(/over --max-seconds 1e-9; nothing was solved/);
+    const forced = capture();
+    expect(await solveCommand(['-', '--max-seconds', '1e-9', '--force'], forced.io, { context, readStdin: async () => small })).toBe(0);
+    expect(forced.text()).toMatch(/"points"/);
+    expect(parseSolveArgs(['a.json', '--max-seconds', '-3'])).toBe('--max-seconds must be a positive number of seconds, got "-3"');
+    expect(parseSolveArgs(['a.json'])).toMatchObject({ maxSeconds: 300, force: false });
   });
 });

@@ -17,7 +17,11 @@ import { ProblemValidationError, parsePhotonicsProblem, solveParsedPhotonics } f
 import type { PhotonicsProblem } from '../../src/core/photonics/problem.ts';
 import { estimatePhotonics } from '../../src/core/photonics/estimate.ts';
 
-const USAGE = 'usage: proving-ground solve [--estimate] [--pretty] FILE|-   (one problem as JSON; "-" reads standard input; --estimate prints the cost estimate instead of solving)';
+const USAGE =
+  'usage: proving-ground solve [--estimate] [--pretty] [--max-seconds S] [--force] FILE|-   (one problem as JSON; "-" reads standard input; --estimate prints the cost estimate instead of solving; a problem estimated above --max-seconds (default 300) is refused unless --force)';
+
+/** Longest solve run without --force (s): the CLI's "Solve anyway" threshold, as the page asks before a long solve. */
+export const DEFAULT_MAX_SOLVE_SECONDS = 300;
 
 export interface SolveArgs {
   /** A path, or '-' for standard input. */
@@ -25,6 +29,9 @@ export interface SolveArgs {
   pretty: boolean;
   /** Print estimate(problem) — unknowns, memory, expected time on this machine, advice — instead of solving. */
   estimate: boolean;
+  /** Refuse (exit 2) when the estimate says the solve takes longer than this, unless `force`. */
+  maxSeconds: number;
+  force: boolean;
 }
 
 export interface SolveDeps {
@@ -38,14 +45,20 @@ export interface SolveDeps {
 export function parseSolveArgs(args: readonly string[]): SolveArgs | string {
   try {
     // '-' is a positional for node:util parseArgs, so "solve -" needs no special case.
-    const { values, positionals } = parseFlags(args, { pretty: { type: 'boolean' }, estimate: { type: 'boolean' } }, true);
+    const { values, positionals } = parseFlags(args, { pretty: { type: 'boolean' }, estimate: { type: 'boolean' }, 'max-seconds': { type: 'string' }, force: { type: 'boolean' } }, true);
     if (positionals.length === 0) throw new UsageError('FILE is required ("-" reads standard input)');
     if (positionals.length > 1) throw new UsageError(`expected one FILE, got ${positionals.length}: solve one problem per call`);
-    return { source: positionals[0] as string, pretty: values.pretty === true, estimate: values.estimate === true };
+    const rawMax = values['max-seconds'];
+    const maxSeconds = rawMax === undefined ? DEFAULT_MAX_SOLVE_SECONDS : Number(rawMax);
+    if (!Number.isFinite(maxSeconds) || maxSeconds <= 0) throw new UsageError(`--max-seconds must be a positive number of seconds, got ${JSON.stringify(rawMax)}`);
+    return { source: positionals[0] as string, pretty: values.pretty === true, estimate: values.estimate === true, maxSeconds, force: values.force === true };
   } catch (e) {
     return usageMessage(e);
   }
 }
+
+const formatSeconds = (s: number): string => (s >= 3600 ? `${(s / 3600).toPrecision(3)} h (${Math.round(s)} s)` : `${s.toPrecision(3)} s`);
+const formatBytes = (b: number): string => (b >= 1024 ** 3 ? `${(b / 1024 ** 3).toFixed(1)} GiB` : `${(b / 1024 ** 2).toFixed(1)} MiB`);
 
 async function readProcessStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -100,9 +113,22 @@ export async function solveCommand(args: readonly string[], io: CommandIo, deps:
   for (const reason of ctx.backends.skipped) io.stderr(`note: ${reason}; that solver uses its TypeScript reference`);
   let result: unknown;
   try {
-    result = parsed.estimate
-      ? estimatePhotonics(problem, ctx, { now: () => performance.now() }, (p) => solveParsedPhotonics(p, ctx))
-      : solveParsedPhotonics(problem, ctx);
+    const estimate = () => estimatePhotonics(problem, ctx, { now: () => performance.now() }, (p) => solveParsedPhotonics(p, ctx));
+    if (parsed.estimate) result = estimate();
+    else {
+      if (!parsed.force) {
+        // The estimate runs a small probe solve: seconds at most, against a solve that may take days.
+        const e = estimate();
+        if (e.expected_seconds > parsed.maxSeconds) {
+          io.stderr(
+            `solve: ${name} is estimated at ${formatSeconds(e.expected_seconds)} (${e.unknowns} unknowns, ~${formatBytes(e.memory_bytes)}), over --max-seconds ${parsed.maxSeconds}; ` +
+              `nothing was solved. Make the problem smaller, raise --max-seconds, or pass --force to solve anyway.${e.advice.length > 0 ? `\n${e.advice.join('\n')}` : ''}`,
+          );
+          return EXIT_USAGE;
+        }
+      }
+      result = solveParsedPhotonics(problem, ctx);
+    }
   } catch (e) {
     const error = e instanceof Error ? e : new Error(String(e));
     io.stderr(`solve: cannot solve ${name}: ${error.message}`);

@@ -84,9 +84,17 @@ describe('verify on a run export', () => {
 
   it('a file nested deeper than the limit exits 2 before anything walks it', async () => {
     const file = join(dir, 'deep.json');
-    await writeFile(file, JSON.stringify(exported).replace('"transcripts":', `"deep":${'['.repeat(5000)}${']'.repeat(5000)},"transcripts":`));
+    await writeFile(file, JSON.stringify(exported).replace('"transcripts":', `"deep":${'['.repeat(100_000)}${']'.repeat(100_000)},"transcripts":`));
     const c = capture();
     expect(await verifyCommand([file, '--bank', bank], c.io, { environment: () => fixtureOracle })).toBe(2);
-    expect(c.text()).toMatch(/nests 5001 levels deep, over the 200-level limit/);
+    expect(c.text()).toMatch(/nests 100001 levels deep, over the 200-level limit/);
+    expect(c.text()).not.toMatch(/call stack/);
+  });
+
+  it('a file saved with a UTF-8 BOM verifies like the file without it', async () => {
+    const file = join(dir, 'bom.json');
+    await writeFile(file, '\uFEFF' + JSON.stringify(exported));
+    const c = capture();
+    expect(await verifyCommand([file, '--bank', bank], c.io, { environment: () => fixtureOracle })).toBe(0);
   });
 });

@@ -10,6 +10,7 @@ import { LeaderboardPage } from './leaderboard/LeaderboardPage.tsx';
 import { ComparePage } from './compare/ComparePage.tsx';
 import { AnalysesPage } from './analyses/AnalysesPage.tsx';
 import { OracleStatus } from './components/OracleStatus.tsx';
+import { ResultsUrlStatus } from './runs/ResultsUrlStatus.tsx';
 import { ErrorPanel } from './components/ErrorPanel.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './components/SkipLink.tsx';
 import { useHashRoute } from './routing/use-hash-route.ts';
@@ -66,6 +67,8 @@ export function App() {
       <OracleErrorBanner suiteId={suiteId} />
       {/* tabIndex -1: the skip link can focus it, Tab does not stop on it. */}
       <main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        {/* On every route: a refused or failed `?results=` link must show wherever the page opens. */}
+        <ResultsUrlStatus />
         <RouteView route={route} />
       </main>
       <footer className="site-footer">

@@ -24,6 +24,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { AnySuite } from '../../core/suite/contract.ts';
 import { parseSuiteTranscript } from '../../core/suite/files.ts';
+import { ImportError } from '../../core/verify/import.ts';
 import type { TranscriptCore } from '../../core/run/transcript-core.ts';
 import { RESULTS_JSON, RESULTS_MD, TRANSCRIPTS_DIR, parseJsonFile, replaceDir, transcriptFileName, type RunOutput } from './run-files.ts';
 
@@ -170,7 +171,15 @@ export class RunDir {
         dropped.push(`${file} does not match its sha256 in ${TASKS_JSONL}`);
         continue;
       }
-      const transcript = parseSuiteTranscript(suite, file, parseJsonFile(file, bytes));
+      let transcript: TranscriptCore;
+      try {
+        transcript = parseSuiteTranscript(suite, file, parseJsonFile(file, bytes));
+      } catch (e) {
+        // Bytes as indexed but not a transcript this version reads (an older writer, a hand edit): named, and the task re-run.
+        if (!(e instanceof ImportError)) throw e;
+        dropped.push(`${file} is not a valid transcript (${e.message})`);
+        continue;
+      }
       if (transcript.task.task_id !== entry.task_id) throw new Error(`${file} holds task ${transcript.task.task_id}, the index says ${entry.task_id}`);
       finished.set(entry.task_index, transcript);
     }

@@ -4,7 +4,7 @@ import { vehSuite } from '../../core/veh/suite.ts';
 import { EXPORT_META, fixtureRun } from '../../core/export/test-run.ts';
 import type { VehRunResult as RunResult } from '../../core/veh/run/run-veh.ts';
 import { MemoryRunStore } from '../../core/store/memory-run-store.ts';
-import { fetchResultsText, openResultsUrl, readResultsParam, type FetchLike } from './results-url.ts';
+import { fetchResultsText, openResultsUrl, readResultsParam, safeUrlLabel, type FetchLike } from './results-url.ts';
 
 const PAGE = 'https://example.org/pg/index.html?results=x#/runs';
 let run: RunResult;
@@ -61,7 +61,50 @@ describe('readResultsParam', () => {
   });
 });
 
+describe('safeUrlLabel', () => {
+  it('drops user:password@ and replaces secret-looking query values, keeping the rest', () => {
+    expect(safeUrlLabel(new URL('https://user:hunter2@host.example/r.json'))).toBe('https://host.example/r.json');
+    expect(safeUrlLabel(new URL('https://h.example/r.json?token=abc123&key=k9&X-Amz-Signature=s1&sig=zz&v=2'))).toBe('https://h.example/r.json?token=REDACTED&key=REDACTED&X-Amz-Signature=REDACTED&sig=REDACTED&v=2');
+    expect(safeUrlLabel(new URL('https://h.example/r.json?v=2'))).toBe('https://h.example/r.json?v=2');
+  });
+});
+
+/** A fetch that never answers until its signal aborts (a server that hangs). */
+const hangingFetch: FetchLike = (_u, init) =>
+  new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' }))));
+
 describe('fetchResultsText', () => {
+  it('gives up after the timeout with a clear message', async () => {
+    expect(await message(fetchResultsText('https://x/slow.json', { fetch: hangingFetch, timeoutMs: 50 }))).toBe('https://x/slow.json did not finish downloading within 0.05 s; nothing was stored');
+  });
+  it('stops on Cancel (also mid-body) and says so', async () => {
+    const c = new AbortController();
+    const p = fetchResultsText('https://x/slow.json', { fetch: hangingFetch, signal: c.signal });
+    c.abort();
+    expect(await message(p)).toBe('Opening https://x/slow.json was cancelled; nothing was stored');
+    const mid = new AbortController();
+    let closed = false;
+    const endless: FetchLike = () =>
+      Promise.resolve(
+        new Response(
+          new ReadableStream<Uint8Array>({
+            pull: (ctl) => new Promise((r) => setTimeout(() => r(closed ? undefined : ctl.enqueue(new Uint8Array(10))), 5)),
+            cancel: () => void (closed = true),
+          }),
+        ),
+      );
+    const q = fetchResultsText('https://x/endless.json', { fetch: endless, signal: mid.signal });
+    setTimeout(() => mid.abort(), 30);
+    expect(await message(q)).toMatch(/was cancelled/);
+    expect(closed).toBe(true);
+  });
+  it('never echoes a password or a token from the URL in an error', async () => {
+    const refuse: FetchLike = (u) => Promise.reject(new TypeError(`Failed to fetch ${u}`));
+    const m = await message(fetchResultsText('https://user:hunter2@x.example/r.json?token=abc123', { fetch: refuse }));
+    expect(m).toMatch(/^https:\/\/x\.example\/r\.json\?token=REDACTED could not be fetched/);
+    expect(m).not.toMatch(/hunter2|abc123/);
+    expect(await message(fetchResultsText('https://u:hunter2@x/missing.json', { fetch: fakeFetch('no', { status: 404 }).fetch }))).toBe('https://x/missing.json answered HTTP 404 (not found)');
+  });
   it('reads a streamed body whole', async () => {
     expect(await fetchResultsText('https://x/r.json', { fetch: fakeFetch(text, { chunk: 333 }).fetch })).toBe(text);
   });
@@ -96,8 +139,26 @@ describe('openResultsUrl', () => {
     expect(summary).toMatchObject({ source: 'imported', imported_from: url.href, run_id: run.manifest.run_id, done_count: run.rows.length });
     expect((await store.readRows(first.storeId)).map((t) => t.row)).toEqual(run.rows);
     const again = await openResultsUrl(url, { store, fetch: fakeFetch(text).fetch, now });
-    expect(again).toEqual({ kind: 'already', storeId: first.storeId, runId: run.manifest.run_id });
+    expect(again).toEqual({ kind: 'already', storeId: first.storeId, runId: run.manifest.run_id, storedAs: 'imported' });
     expect(await store.listRuns()).toHaveLength(1);
+  });
+
+  it('stores the source as the safe label: no password, no token value', async () => {
+    const store = new MemoryRunStore();
+    await openResultsUrl(new URL('https://me:hunter2@example.org/pg/run.json?token=abc123'), { store, fetch: fakeFetch(text).fetch, now });
+    expect((await store.listRuns())[0]?.imported_from).toBe('https://example.org/pg/run.json?token=REDACTED');
+  });
+
+  it('reads a file served with a UTF-8 BOM', async () => {
+    const store = new MemoryRunStore();
+    expect((await openResultsUrl(url, { store, fetch: fakeFetch('\uFEFF' + text).fetch, now })).kind).toBe('imported');
+  });
+
+  it('refuses a 100 000-level nesting with the depth limit, not a stack overflow', async () => {
+    const store = new MemoryRunStore();
+    const deep = text.replace('"events":[{', `"events":[{"deep":${'['.repeat(100_000)}${']'.repeat(100_000)},`);
+    expect(await message(openResultsUrl(url, { store, fetch: fakeFetch(deep, { chunk: 1 << 20 }).fetch, now }))).toMatch(/nests 10000\d levels deep, over the 200-level limit/);
+    expect(await store.listRuns()).toEqual([]);
   });
 
   it('imports again when the content at the URL changed', async () => {

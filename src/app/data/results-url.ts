@@ -2,7 +2,7 @@
  * `?results=<url>` in the page's real query string (`index.html?results=run.json#/runs`): at
  * startup the page fetches that result file (same origin, or any server that allows CORS), validates
  * it and imports it into the store marked as imported from that URL, so a static deployment doubles
- * as a result viewer. The same URL with the same content (content hash) is never imported twice.
+ * as a result viewer. A run already stored with the same run id and content is never stored twice.
  *
  * The download is streamed and stopped as soon as it passes the size limit; every failure says what
  * happened: bad URL, HTTP status (404, …), network or CORS refusal, over the limit, not JSON, not a
@@ -22,6 +22,32 @@ export class ResultsUrlError extends Error {
   }
 }
 
+/** Query parameters whose values look like credentials (access tokens, API keys, signed-URL signatures). */
+const SECRET_PARAM = /token|key|sig|secret|pass|auth|credential|session/i;
+
+/**
+ * The URL as it may be shown and stored: no `user:password@`, and the value of every secret-looking
+ * query parameter (`?token=`, `key=`, `X-Amz-Signature=` …) replaced, so an error message, the
+ * Runs list and an export never repeat a credential that was in the link.
+ */
+export function safeUrlLabel(url: URL): string {
+  const u = new URL(url.href);
+  u.username = '';
+  u.password = '';
+  const params = new URLSearchParams(u.search);
+  let changed = false;
+  for (const name of [...new Set(params.keys())]) {
+    if (!SECRET_PARAM.test(name)) continue;
+    params.set(name, 'REDACTED');
+    changed = true;
+  }
+  if (changed) u.search = params.toString();
+  return u.href;
+}
+
+/** How long a `?results=` download may take before it is given up (ms). */
+export const RESULTS_TIMEOUT_MS = 30_000;
+
 /** The `results` parameter resolved against the page (relative paths allowed); null when absent. Only http(s). */
 export function readResultsParam(search: string, pageUrl: string): URL | null {
   const raw = new URLSearchParams(search).get(RESULTS_PARAM);
@@ -30,7 +56,7 @@ export function readResultsParam(search: string, pageUrl: string): URL | null {
   try {
     url = new URL(raw, pageUrl);
   } catch {
-    throw new ResultsUrlError(`?results= is not a URL: ${JSON.stringify(raw)}`);
+    throw new ResultsUrlError(`?results= is not a URL: ${JSON.stringify(raw.length > 200 ? `${raw.slice(0, 200)}…` : raw)}`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ResultsUrlError(`?results= must be an http(s) URL, not ${url.protocol}`);
   return url;
@@ -40,17 +66,54 @@ export type FetchLike = (url: string, init?: { signal?: AbortSignal; credentials
 
 const mib = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 
-/** GET with a byte limit: Content-Length checked first, then the body streamed and cancelled past the limit. */
-export async function fetchResultsText(url: string, opts: { fetch?: FetchLike; maxBytes?: number; signal?: AbortSignal } = {}): Promise<string> {
+export interface FetchResultsOptions {
+  fetch?: FetchLike;
+  maxBytes?: number;
+  /** Cancel (the page's Cancel button): the download stops and the error says it was cancelled. */
+  signal?: AbortSignal;
+  /** Whole download, headers to last byte; default RESULTS_TIMEOUT_MS. */
+  timeoutMs?: number;
+}
+
+/**
+ * GET with a byte limit and a time limit: Content-Length checked first, then the body streamed and
+ * cancelled past the limit. Messages name the URL by safeUrlLabel, never with its credentials.
+ */
+export async function fetchResultsText(href: string, opts: FetchResultsOptions = {}): Promise<string> {
   const maxBytes = opts.maxBytes ?? MAX_IMPORT_BYTES;
+  const timeoutMs = opts.timeoutMs ?? RESULTS_TIMEOUT_MS;
   const doFetch = opts.fetch ?? ((u, init) => fetch(u, init));
+  const url = safeUrlLabel(new URL(href));
+  const abort = new AbortController();
+  const ended: { why: 'timeout' | 'cancelled' | null } = { why: null };
+  const stop = (reason: 'timeout' | 'cancelled') => {
+    ended.why ??= reason;
+    abort.abort();
+  };
+  const timer = setTimeout(() => stop('timeout'), timeoutMs);
+  const onCancel = () => stop('cancelled');
+  if (opts.signal?.aborted) onCancel();
+  opts.signal?.addEventListener('abort', onCancel);
+  try {
+    return await download(href, url, doFetch, maxBytes, abort.signal);
+  } catch (e) {
+    if (ended.why === 'timeout') throw new ResultsUrlError(`${url} did not finish downloading within ${timeoutMs / 1000} s; nothing was stored`);
+    if (ended.why === 'cancelled') throw new ResultsUrlError(`Opening ${url} was cancelled; nothing was stored`);
+    throw e;
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onCancel);
+  }
+}
+
+async function download(href: string, url: string, doFetch: FetchLike, maxBytes: number, signal: AbortSignal): Promise<string> {
   let res: Response;
   try {
     // No cookies: a result file is public data, and credentials would widen what a hostile link can do.
-    res = await doFetch(url, { credentials: 'omit', ...(opts.signal ? { signal: opts.signal } : {}) });
+    res = await doFetch(href, { credentials: 'omit', signal });
   } catch (e) {
-    if ((e as Error).name === 'AbortError') throw e;
-    throw new ResultsUrlError(`${url} could not be fetched: a network error, or the server does not allow cross-origin requests from this page (CORS). (${(e as Error).message})`);
+    if (signal.aborted) throw e;
+    throw new ResultsUrlError(`${url} could not be fetched: a network error, or the server does not allow cross-origin requests from this page (CORS). (${scrubbed((e as Error).message, href, url)})`);
   }
   if (!res.ok) {
     const what = res.status === 404 ? 'not found' : res.statusText || 'request failed';
@@ -60,10 +123,12 @@ export async function fetchResultsText(url: string, opts: { fetch?: FetchLike; m
   if (Number.isFinite(declared) && declared > maxBytes) throw new ResultsUrlError(`${url} is ${mib(declared)}, over the ${mib(maxBytes)} limit for result files; nothing was read`);
   if (!res.body) return res.text();
   const reader = res.body.getReader();
+  signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined));
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
     const { done, value } = await reader.read();
+    if (signal.aborted) throw new Error('aborted');
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
@@ -81,9 +146,14 @@ export async function fetchResultsText(url: string, opts: { fetch?: FetchLike; m
   return new TextDecoder().decode(bytes);
 }
 
-export async function openResultsUrl(url: URL, deps: { store: RunStore; fetch?: FetchLike; maxBytes?: number; now: () => string }): Promise<ImportOutcome> {
-  const text = await fetchResultsText(url.href, { ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(deps.maxBytes !== undefined ? { maxBytes: deps.maxBytes } : {}) });
-  return importRunText(deps.store, url.href, text, deps.now(), deps.maxBytes);
+/** A browser's fetch error may quote the URL it was given: show it by its safe label only. */
+const scrubbed = (message: string, href: string, label: string): string => message.split(href).join(label);
+
+export async function openResultsUrl(url: URL, deps: { store: RunStore; now: () => string } & FetchResultsOptions): Promise<ImportOutcome> {
+  const { store, now, ...fetchOpts } = deps;
+  const text = await fetchResultsText(url.href, fetchOpts);
+  // Stored (and shown in the Runs list and exports) as the safe label: no password, no token values.
+  return importRunText(store, safeUrlLabel(url), text, now(), deps.maxBytes);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -91,7 +161,7 @@ export async function openResultsUrl(url: URL, deps: { store: RunStore; fetch?: 
 
 export type ResultsUrlState =
   | { phase: 'none' }
-  | { phase: 'loading'; url: string }
+  | { phase: 'loading'; url: string; cancel: () => void }
   | { phase: 'done'; url: string; outcome: ImportOutcome }
   | { phase: 'error'; url: string | null; message: string };
 
@@ -105,7 +175,7 @@ function setState(next: ResultsUrlState): void {
 }
 
 /** Reads `?results=` once per page load and imports the file; later calls do nothing. */
-export function startResultsUrlImport(deps: { store: () => RunStore; search?: string; pageUrl?: string; fetch?: FetchLike; now?: () => string }): void {
+export function startResultsUrlImport(deps: { store: () => RunStore; search?: string; pageUrl?: string; fetch?: FetchLike; now?: () => string; timeoutMs?: number }): void {
   if (started) return;
   started = true;
   let url: URL | null;
@@ -116,11 +186,12 @@ export function startResultsUrlImport(deps: { store: () => RunStore; search?: st
     return;
   }
   if (url === null) return;
-  const href = url.href;
+  const href = safeUrlLabel(url);
   // A bare viewer link (`index.html?results=…`) opens on the Runs page, where the import shows.
   if (deps.search === undefined && (window.location.hash === '' || window.location.hash === '#/')) window.location.hash = '#/runs';
-  setState({ phase: 'loading', url: href });
-  openResultsUrl(url, { store: deps.store(), ...(deps.fetch ? { fetch: deps.fetch } : {}), now: deps.now ?? (() => new Date().toISOString()) }).then(
+  const cancel = new AbortController();
+  setState({ phase: 'loading', url: href, cancel: () => cancel.abort() });
+  openResultsUrl(url, { store: deps.store(), ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}), signal: cancel.signal, now: deps.now ?? (() => new Date().toISOString()) }).then(
     (outcome) => setState({ phase: 'done', url: href, outcome }),
     (e: unknown) => setState({ phase: 'error', url: href, message: e instanceof Error ? e.message : String(e) }),
   );

@@ -18,6 +18,11 @@ async function importFile(file: File): Promise<FileResult> {
   }
 }
 
+/** Why a file was not stored again: the same run id with the same content is in the store already. */
+export function alreadyStored(storedAs: 'imported' | 'local'): string {
+  return `Already stored (same run id and content${storedAs === 'local' ? ', run in this page' : ''}; not stored again)`;
+}
+
 /** File picker and drop zone for run files (several at once); each file is validated before anything is stored. */
 export function ImportPanel() {
   const [busy, setBusy] = useState(false);
@@ -76,7 +81,7 @@ export function ImportPanel() {
           {results.map((r, i) =>
             r.ok ? (
               <li key={i} data-testid="import-ok">
-                {r.outcome.kind === 'imported' ? 'Imported' : 'Already stored'} {r.name} as{' '}
+                {r.outcome.kind === 'imported' ? 'Imported' : alreadyStored(r.outcome.storedAs)} {r.name} as{' '}
                 <a href={routeHref({ name: 'run-detail', storeId: r.outcome.storeId, taskIndex: null, query: new URLSearchParams() })}>{r.outcome.runId}</a>
               </li>
             ) : (

@@ -1,3 +1,4 @@
+import { alreadyStored } from './ImportPanel.tsx';
 import { useResultsUrlImport } from '../data/results-url.ts';
 import { routeHref } from '../routing/route.ts';
 
@@ -8,7 +9,10 @@ export function ResultsUrlStatus() {
   if (s.phase === 'loading') {
     return (
       <p className="panel" role="status" data-testid="results-url-status">
-        Opening results from <span className="mono">{s.url}</span>…
+        Opening results from <span className="mono">{s.url}</span>…{' '}
+        <button type="button" onClick={s.cancel} data-testid="results-url-cancel">
+          Cancel
+        </button>
       </p>
     );
   }
@@ -23,7 +27,7 @@ export function ResultsUrlStatus() {
   const href = routeHref({ name: 'run-detail', storeId: s.outcome.storeId, taskIndex: null, query: new URLSearchParams() });
   return (
     <p className="panel" role="status" data-testid="results-url-status">
-      {s.outcome.kind === 'imported' ? 'Imported' : 'Already stored (same URL, same content)'}: <a href={href}>{s.outcome.runId}</a> from{' '}
+      {s.outcome.kind === 'imported' ? 'Imported' : alreadyStored(s.outcome.storedAs)}: <a href={href}>{s.outcome.runId}</a> from{' '}
       <span className="mono">{s.url}</span>
     </p>
   );

@@ -11,7 +11,6 @@ import { useSuiteBanks } from '../data/use-suite-bank.ts';
 import { BUILD_ID } from './build-id.ts';
 import { ClearAllPanel } from './ClearAllPanel.tsx';
 import { ImportPanel } from './ImportPanel.tsx';
-import { ResultsUrlStatus } from './ResultsUrlStatus.tsx';
 import { RunListRow } from './RunListRow.tsx';
 import { runName, runNames } from './run-names.ts';
 import { downloadStoredRun, type DownloadKind } from './run-downloads.ts';
@@ -104,7 +103,6 @@ export function RunsPage({ query }: { query: URLSearchParams }) {
         as one JSON file (what import and <code>proving-ground verify</code> read), as results.md or as ATIF trajectories. Verify
         re-grades every task from its transcript and re-executes every logged oracle call on a fresh oracle worker.
       </p>
-      <ResultsUrlStatus />
       {actionError && <ErrorPanel title={actionError.title} error={actionError.error} />}
       <section className="panel" aria-labelledby="runs-list-heading">
         <div className="panel-heading">

@@ -1,32 +1,37 @@
 /**
  * Importing run files into the page's store: validate (src/core/export/import-run.ts) and only then
- * write, in one store transaction, so a bad file changes nothing. A file already imported from the
- * same source with the same content (content hash) is not stored twice.
+ * write, in one store transaction, so a bad file changes nothing. A run already stored with the same
+ * run id and the same content (content hash) is not stored again, whatever its source: the same file
+ * twice, a copy with a BOM or other whitespace, or one's own export of a run made in this page.
  */
 import { parseRunFile, type ImportedRun } from '../../core/export/import-run.ts';
 import { runContentHash } from '../../core/export/run-export.ts';
-import type { RunStore } from '../../core/store/run-store.ts';
+import type { RunSource, RunStore } from '../../core/store/run-store.ts';
 import { readStoredRunContent } from './stored-run-content.ts';
 import { SUITES } from '../../core/suites.ts';
 
-export type ImportOutcome = { kind: 'imported'; storeId: string; runId: string } | { kind: 'already'; storeId: string; runId: string };
+export type ImportOutcome =
+  | { kind: 'imported'; storeId: string; runId: string }
+  /** `storedAs`: whether the copy already stored was imported or run in this page. */
+  | { kind: 'already'; storeId: string; runId: string; storedAs: RunSource };
 
-/** The stored run imported from `source` whose content hashes to `hash`, if any. */
-export async function findSameImport(store: RunStore, source: string, hash: string): Promise<string | null> {
+/** The stored run (local or imported) with run id `runId` whose content hashes to `hash`, if any. */
+export async function findSameImport(store: RunStore, runId: string, hash: string): Promise<{ storeId: string; storedAs: RunSource } | null> {
   for (const s of await store.listRuns()) {
-    if (s.source !== 'imported' || s.imported_from !== source) continue;
+    // The content hash covers the manifest, and so the run id; the id check only skips reading others back.
+    if (s.run_id !== runId) continue;
     try {
-      if (runContentHash(await readStoredRunContent(store, s.store_id)) === hash) return s.store_id;
+      if (runContentHash(await readStoredRunContent(store, s.store_id)) === hash) return { storeId: s.store_id, storedAs: s.source };
     } catch {
-      // A stored run we cannot read back is not the same content.
+      // A stored run we cannot read back (still running, interrupted) is not the same content.
     }
   }
   return null;
 }
 
 export async function storeImportedRun(store: RunStore, run: ImportedRun, source: string, importedAt: string): Promise<ImportOutcome> {
-  const same = await findSameImport(store, source, run.content_sha256);
-  if (same !== null) return { kind: 'already', storeId: same, runId: run.manifest.run_id };
+  const same = await findSameImport(store, run.manifest.run_id, run.content_sha256);
+  if (same !== null) return { kind: 'already', storeId: same.storeId, runId: run.manifest.run_id, storedAs: same.storedAs };
   const storeId = await store.importRun({ manifest: run.manifest, rows: run.rows, metrics: run.metrics, transcripts: run.transcripts, imported_from: source, imported_at: importedAt });
   return { kind: 'imported', storeId, runId: run.manifest.run_id };
 }

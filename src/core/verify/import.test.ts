@@ -44,6 +44,11 @@ describe('import hardening', () => {
     expect(() => parseJsonText('x.json', '  ')).toThrow(/x\.json is empty/);
   });
 
+  it('ignores a leading UTF-8 BOM (only there)', () => {
+    expect(parseRunBundleText('bom.json', '\uFEFF' + bundle).rows.length).toBeGreaterThan(0);
+    expect(() => parseJsonText('x.json', ' \uFEFF{}')).toThrow(/x\.json is not valid JSON/);
+  });
+
   it('rejects oversized input before parsing', () => {
     expect(() => checkImportSize('big.json', 600 * 1024 * 1024)).toThrow(/big\.json is 600\.0 MiB \(629145600 bytes\), over the 512\.0 MiB \(536870912 bytes\) limit for result files; nothing was read/);
     expect(() => checkImportSize('ok.json', 1000)).not.toThrow();

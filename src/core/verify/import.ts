@@ -32,8 +32,14 @@ export function checkImportSize(what: string, bytes: number, maxBytes: number = 
   if (bytes > maxBytes) throw new ImportError(`${what} is ${formatSize(bytes)}, over the ${formatSize(maxBytes)} limit for result files; nothing was read`);
 }
 
-/** JSON.parse with a readable error; text that ends early is called truncated. */
-export function parseJsonText(what: string, text: string, maxBytes: number = MAX_IMPORT_BYTES): unknown {
+/** Text without a leading UTF-8 byte-order mark (U+FEFF), which Windows editors add and JSON.parse refuses. */
+export function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** JSON.parse with a readable error; text that ends early is called truncated. A leading BOM is ignored. */
+export function parseJsonText(what: string, withBom: string, maxBytes: number = MAX_IMPORT_BYTES): unknown {
+  const text = stripBom(withBom);
   // Text length in UTF-16 units is at most the UTF-8 byte count, so this never rejects a file under the limit.
   if (text.length > maxBytes) checkImportSize(what, new TextEncoder().encode(text).length, maxBytes);
   if (text.trim() === '') throw new ImportError(`${what} is empty`);
