@@ -18,9 +18,12 @@ import { estimateDda } from './dda/estimate.ts';
 import { estimateEme } from './eme/estimate.ts';
 import { estimateInverseDesign } from './topopt/estimate.ts';
 import type { ModeProblem } from './slab/problem.ts';
-import { channelMethod, channelSymmetry, type ChannelStructure } from './fdmode/problem.ts';
+import { MAX_CHANNEL_NODES, channelMethod, channelSymmetry, type ChannelStructure } from './fdmode/problem.ts';
+
+/** An estimate sizes windows up to this many times what solve accepts (so it can say how far over they are). */
+const ESTIMATE_NODE_FACTOR = 64;
 import { fullVectorialBytes, solveChannelModes } from './fdmode/solve.ts';
-import { rasterise } from './fdmode/geometry.ts';
+import { rasterise, refuseOversizedChannelGrid } from './fdmode/geometry.ts';
 import { fvSystemSize, mirrorsInY, solvePlan } from './fdmode/fullvectorial-channel.ts';
 import { timeProbe } from './probe-timing.ts';
 
@@ -144,6 +147,8 @@ export function estimateGrating(problem: GratingProblem, ctx: SolveContext, opti
  * cross-section with the same method on a grid twice as coarse, one wavelength, no n_g.
  */
 export function estimateChannelModes(problem: ModeProblem, structure: ChannelStructure, ctx: SolveContext, options: EstimateOptions): SolveEstimate {
+  // Sizing a window far past what solve accepts would itself take unbounded time (symbolic LU).
+  refuseOversizedChannelGrid(structure, structure.grid_nm, ESTIMATE_NODE_FACTOR * MAX_CHANNEL_NODES);
   const wavelengths = countWavelengths(problem);
   const full = channelMethod(structure) === 'full_vectorial';
   const symmetry = channelSymmetry(structure);

@@ -4,6 +4,7 @@
  * staircase, which is what makes n_eff move smoothly as the core width changes.
  */
 import type { ChannelStructure } from './problem.ts';
+import { ProblemError } from '../solve-context.ts';
 
 export interface ChannelGrid {
   nx: number;
@@ -49,11 +50,15 @@ export function indexAt(s: ChannelStructure, n: ChannelIndices, x: number, y: nu
   return isCore(s, x, y) ? n.core : y < 0 ? n.substrate : n.cladding;
 }
 
-export function rasterise(s: ChannelStructure, n: ChannelIndices, cell: number): ChannelGrid {
+/** The window and its node counts at `cell` nm, computed without allocating anything. */
+export function channelGridShape(s: ChannelStructure, cell: number): { width: number; height: number; nx: number; ny: number } {
   const width = s.window_nm?.width ?? 2 * (coreHalfWidth(s) + DEFAULT_MARGIN_NM);
   const height = s.window_nm?.height ?? s.core.height_nm + 2 * DEFAULT_MARGIN_NM;
-  const nx = Math.max(3, Math.round(width / cell));
-  const ny = Math.max(3, Math.round(height / cell));
+  return { width, height, nx: Math.max(3, Math.round(width / cell)), ny: Math.max(3, Math.round(height / cell)) };
+}
+
+export function rasterise(s: ChannelStructure, n: ChannelIndices, cell: number): ChannelGrid {
+  const { width, height, nx, ny } = channelGridShape(s, cell);
   const x0 = -width / 2;
   // Centre the core vertically in the window.
   const y0 = s.core.height_nm / 2 - height / 2;
@@ -77,4 +82,15 @@ export function rasterise(s: ChannelStructure, n: ChannelIndices, cell: number):
     }
   }
   return { nx, ny, cell, x0, y0, width, height, eps, inCore };
+}
+
+/**
+ * Refuses a window of more than `limit` nodes before anything is allocated or factorised symbolically
+ * (a 0.01 nm grid means 10¹¹ nodes: a typed array that cannot exist, and a symbolic LU that never ends).
+ */
+export function refuseOversizedChannelGrid(s: ChannelStructure, cell: number, limit: number): void {
+  const { nx, ny } = channelGridShape(s, cell);
+  if (nx * ny > limit) {
+    throw new ProblemError(`the window needs ${nx} × ${ny} = ${nx * ny} nodes at grid_nm = ${cell}, over the ${limit} limit: use a larger grid_nm or a smaller window_nm`);
+  }
 }

@@ -111,6 +111,17 @@ describe('channel modes, full-vectorial FD (default)', () => {
   });
 });
 
+describe('an absurd channel grid (issue 21: 0.01 nm gave "Invalid typed array length" or hung)', () => {
+  it('is refused at once by solve and by estimate, naming the node count and the fix, before anything is allocated', () => {
+    const tiny = parsePhotonicsProblem(strip({}, { grid_nm: 0.01 }));
+    const started = Date.now();
+    // 1600 nm / 0.01 nm × 1200 nm / 0.01 nm = 160 000 × 120 000 nodes.
+    expect(() => solvePhotonics(tiny, ctx)).toThrow(/160000 × 120000 = 19200000000 nodes at grid_nm = 0.01, over the 62500 limit: use a larger grid_nm/);
+    expect(() => estimatePhotonics(tiny, ctx, { now: Date.now }, (p) => solvePhotonics(p, ctx))).toThrow(/19200000000 nodes at grid_nm = 0.01, over the 4000000 limit/);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
 describe('channel modes, semi-vectorial FD (method: semi_vectorial)', () => {
   const semi = (extra: Record<string, unknown> = {}, structure: Record<string, unknown> = {}) => strip(extra, { method: 'semi_vectorial', ...structure });
 

@@ -13,7 +13,7 @@ import { referenceLinalgKernel } from '../linalg/reference-kernel.ts';
 import { progressReporter } from '../progress.ts';
 import { wavelengthGrid } from '../wavelengths.ts';
 import type { ModeProblem } from '../slab/problem.ts';
-import { rasterise, type ChannelIndices } from './geometry.ts';
+import { rasterise, refuseOversizedChannelGrid, type ChannelIndices } from './geometry.ts';
 import { channelMethod, channelSymmetry, MAX_CHANNEL_NODES, type ChannelStructure } from './problem.ts';
 import { solveSemivectorial } from './semivectorial.ts';
 import { fvSystemSize, mirrorsInY, solvePlan, solveFullVectorialChannel, type FvChannelOptions } from './fullvectorial-channel.ts';
@@ -202,10 +202,7 @@ export function solveChannelModes(problem: ModeProblem, structure: ChannelStruct
 }
 
 function checkSize(s: ChannelStructure, indicesAt: (w: number, quiet: boolean) => ChannelIndices, wavelength: number): void {
-  const probe = rasterise(s, { core: 2, cladding: 1, substrate: 1 }, s.grid_nm);
-  if (probe.nx * probe.ny > MAX_CHANNEL_NODES) {
-    throw new ProblemError(`the window needs ${probe.nx} × ${probe.ny} = ${probe.nx * probe.ny} nodes, over the ${MAX_CHANNEL_NODES} limit: use a larger grid_nm or a smaller window_nm`);
-  }
+  refuseOversizedChannelGrid(s, s.grid_nm, MAX_CHANNEL_NODES);
   if (channelMethod(s) !== 'full_vectorial') return;
   const symmetry = channelSymmetry(s);
   const yMirror = mirrorsInY(s, indicesAt(wavelength, true));
