@@ -82,6 +82,14 @@ describe('solve', () => {
     expect(message).toMatch(/wavelength_nm: /); // and the second issue is listed too
   });
 
+  it('refuses a 0.01 nm channel grid at once with exit 2 and the node count (issue 21), not a hang or a typed-array error', async () => {
+    const channel = { kind: 'mode', wavelength_nm: 1550, polarization: 'TE', structure: { type: 'channel', shape: 'strip', core: { material: { n: 3.4757, k: 0 }, width_nm: 500, height_nm: 220 }, cladding: { n: 1.444, k: 0 }, substrate: { n: 1.444, k: 0 }, window_nm: { width: 1600, height: 1200 }, grid_nm: 0.01 } };
+    const { io, out, err } = capture();
+    expect(await solveCommand(['-'], io, { context, readStdin: async () => JSON.stringify(channel) })).toBe(2);
+    expect(out).toEqual([]);
+    expect(err[0]).toMatch(/160000 × 120000 = 19200000000 nodes at grid_nm = 0.01, over the \d+ limit: use a larger grid_nm or a smaller window_nm/);
+  });
+
   it('refuses a gain index (k < 0) with exit 1 and the convention in the message, unless allow_gain is set', async () => {
     const gain = { ...BH_SPHERE, particle: { ...BH_SPHERE.particle, material: { n: 1.55, k: -0.01 } } };
     const { io, out, err } = capture();

@@ -16,6 +16,7 @@ import { createNodeSolveContext, type NodeSolveContext } from '../../src/adapter
 import { ProblemValidationError, parsePhotonicsProblem, solveParsedPhotonics } from '../../src/core/photonics/solve.ts';
 import type { PhotonicsProblem } from '../../src/core/photonics/problem.ts';
 import { estimatePhotonics } from '../../src/core/photonics/estimate.ts';
+import { ProblemError } from '../../src/core/photonics/solve-context.ts';
 
 const USAGE =
   'usage: proving-ground solve [--estimate] [--pretty] [--max-seconds S] [--force] FILE|-   (one problem as JSON; "-" reads standard input; --estimate prints the cost estimate instead of solving; a problem estimated above --max-seconds (default 300) is refused unless --force)';
@@ -132,7 +133,8 @@ export async function solveCommand(args: readonly string[], io: CommandIo, deps:
   } catch (e) {
     const error = e instanceof Error ? e : new Error(String(e));
     io.stderr(`solve: cannot solve ${name}: ${error.message}`);
-    return 1;
+    // A problem that cannot be solved as posed is the caller's to change (exit 2, like bad input).
+    return e instanceof ProblemError ? EXIT_USAGE : 1;
   }
   io.stdout(parsed.pretty ? JSON.stringify(result, null, 2) : JSON.stringify(result));
   return 0;
