@@ -8,28 +8,19 @@
 import { MAX_HEAT_CELLS, parseHeatProblem } from './problem.ts';
 import { heatGridCells, solveHeat } from './solve.ts';
 import { timeProbe } from '../probe-timing.ts';
+import type { EstimateOptions, SolveEstimate } from '../estimate.ts';
 
-export interface HeatEstimate {
-  readonly kind: 'heat';
-  readonly unknowns: number;
-  readonly memory_bytes: number;
-  readonly expected_seconds: number;
-  readonly calibration: { readonly probe: string; readonly probe_ms: number; readonly scale: number };
-  readonly advice: string[];
-  /** Set when solveHeat would refuse the problem (what to change). */
-  readonly refused?: string;
-}
+/** The photonics engine's estimate, for the heat oracle (not a photonics `solve` kind, so its own `kind`). */
+export type HeatEstimate = Omit<SolveEstimate, 'kind'> & { readonly kind: 'heat' };
 
-export function estimateHeat(input: unknown, options: { readonly now: () => number }): HeatEstimate {
+export function estimateHeat(input: unknown, options: EstimateOptions): HeatEstimate {
   const p = parseHeatProblem(input);
   const full = heatGridCells(p);
   // Coarsen by 2 per axis, and further while the probe itself would be large (an oversize problem).
+  const coarsened = (factor: number) => ({ ...p, grid: { ...p.grid, cell_nm: p.grid.cell_nm * factor, max_cell_nm: p.grid.max_cell_nm * factor } });
   let factor = 2;
-  let coarse = { ...p, grid: { ...p.grid, cell_nm: p.grid.cell_nm * factor, max_cell_nm: p.grid.max_cell_nm * factor } };
-  while (heatGridCells(coarse).cells > MAX_HEAT_CELLS / 4) {
-    factor *= 2;
-    coarse = { ...p, grid: { ...p.grid, cell_nm: p.grid.cell_nm * factor, max_cell_nm: p.grid.max_cell_nm * factor } };
-  }
+  while (heatGridCells(coarsened(factor)).cells > MAX_HEAT_CELLS / 4) factor *= 2;
+  const coarse = coarsened(factor);
   const probeCells = heatGridCells(coarse).cells;
   const probeMs = timeProbe(() => solveHeat(coarse), options.now, 2);
   const scale = (full.cells / probeCells) ** 1.5;
