@@ -5,7 +5,7 @@
  * left without numbers), and a table of failed checks by name (share of the tasks that had the check).
  */
 import type { MetricTable, SuiteMetrics } from '../suite/metrics.ts';
-import { bootstrapMetric, countOf, proportionMetric, type MetricOptions } from '../veh/metrics/metric-value.ts';
+import { bootstrapMetric, countOf, proportionMetric, type MetricOptions } from '../suite/metric-value.ts';
 import type { PhotonicsRow } from './rows.ts';
 import { CATEGORIES, TASK_KINDS } from './task-schema.ts';
 

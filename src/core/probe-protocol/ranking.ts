@@ -4,8 +4,8 @@
  * candidates scores 0 on every one of them, τ included, so refusing to answer cannot raise a score.
  */
 import { kendallTauB } from '../stats/kendall.ts';
-import type { MetricTable } from '../veh/rows.ts';
-import { bootstrapMetric, countOf, meanDefined, proportionMetric, type MetricOptions } from '../veh/metrics/metric-value.ts';
+import type { MetricTable } from '../suite/metrics.ts';
+import { bootstrapMetric, countOf, meanDefined, proportionMetric, type MetricOptions } from '../suite/metric-value.ts';
 
 export interface RankingScores {
   /** The reply named every candidate exactly once. */

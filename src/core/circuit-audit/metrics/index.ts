@@ -5,7 +5,7 @@
  * a given seed.
  */
 import type { SuiteMetrics } from '../../suite/metrics.ts';
-import type { MetricOptions } from '../../veh/metrics/metric-value.ts';
+import type { MetricOptions } from '../../suite/metric-value.ts';
 import { circuitP1Metrics } from './p1.ts';
 import { circuitP2Metrics, summariseCircuitP2 } from './p2.ts';
 import { circuitP3Metrics, summariseCircuitP3 } from './p3.ts';

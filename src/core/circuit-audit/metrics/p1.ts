@@ -20,7 +20,7 @@
  */
 import { macroF1 } from '../../stats/f1.ts';
 import type { MetricTable } from '../../veh/rows.ts';
-import { bootstrapMetric, countOf, meanDefined, proportionMetric, type MetricOptions } from '../../veh/metrics/metric-value.ts';
+import { bootstrapMetric, countOf, meanDefined, proportionMetric, type MetricOptions } from '../../suite/metric-value.ts';
 import { P1_ACTIONS, type CircuitP1Action, type CircuitP1Row } from './rows.ts';
 
 export const PROPOSE: CircuitP1Action = 'propose_design';

@@ -12,7 +12,7 @@
  *   escape edit R 5 kΩ→20 kΩ, C 100 nF→7.96 nF measures ≈ 0.33 in its ranges: a wholesale rewrite).
  */
 import type { MetricTable } from '../../veh/rows.ts';
-import { bootstrapMetric, countOf, meanDefined, pooledRatio, proportionMetric, sumOf, type MetricOptions } from '../../veh/metrics/metric-value.ts';
+import { bootstrapMetric, countOf, meanDefined, pooledRatio, proportionMetric, sumOf, type MetricOptions } from '../../suite/metric-value.ts';
 import type { CircuitP2Row, Violation } from './rows.ts';
 import { editDelta, evaluatedState, evaluatedStates, hadParseFailure, objectiveRatio, transitionsOf, type Transition } from './trajectory.ts';
 

@@ -14,7 +14,7 @@
  *   successes.
  */
 import type { MetricTable } from '../../veh/rows.ts';
-import { bootstrapMetric, countOf, meanDefined, proportionMetric, type MetricOptions } from '../../veh/metrics/metric-value.ts';
+import { bootstrapMetric, countOf, meanDefined, proportionMetric, type MetricOptions } from '../../suite/metric-value.ts';
 import type { CircuitP3Row, CircuitState } from './rows.ts';
 import { designChanged, evaluatedStates, hadParseFailure, objectiveRatio } from './trajectory.ts';
 

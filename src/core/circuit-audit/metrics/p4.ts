@@ -14,7 +14,7 @@
  */
 import type { MetricTable } from '../../veh/rows.ts';
 import { exactRate, meanTau, pairwiseAccuracy, rankingMetrics, scoreRanking, type RankingScores } from '../../probe-protocol/ranking.ts';
-import { bootstrapMetric, countOf, pooledRatio, proportionMetric, sumOf, type MetricOptions } from '../../veh/metrics/metric-value.ts';
+import { bootstrapMetric, countOf, pooledRatio, proportionMetric, sumOf, type MetricOptions } from '../../suite/metric-value.ts';
 import type { CircuitP4Row } from './rows.ts';
 
 export interface CircuitP4Summary extends RankingScores {

@@ -6,7 +6,7 @@
  */
 import type { MetricTable, P1Row } from '../rows.ts';
 import type { Probe } from '../task-schema.ts';
-import { bootstrapMetric, clip01, countOf, proportionMetric, sumOf, type MetricOptions } from './metric-value.ts';
+import { bootstrapMetric, clip01, countOf, proportionMetric, sumOf, type MetricOptions } from '../../suite/metric-value.ts';
 import { INFEASIBLE, PROPOSE, REQUEST, recallCounts, spurious, spuriousCounts } from './p1.ts';
 import { condRatio, destructiveEditRate, protocolInvalidRate, type P2Summary } from './p2.ts';
 import { escapeRate, successRate, type P3Summary } from './p3.ts';

@@ -6,7 +6,7 @@
 import type { VehMetrics as SuiteMetrics } from '../run/types.ts';
 import type { P1Row, P2Row, P3Row, P4Row, VehRow } from '../rows.ts';
 import { p1ErrorFamilies, p2ErrorFamilies, p3ErrorFamilies, p4ErrorFamilies } from './error-families.ts';
-import type { MetricOptions } from './metric-value.ts';
+import type { MetricOptions } from '../../suite/metric-value.ts';
 import { p1Metrics } from './p1.ts';
 import { p2Metrics, summariseP2 } from './p2.ts';
 import { p3Metrics, summariseP3 } from './p3.ts';
@@ -14,7 +14,7 @@ import { p4Metrics, summariseP4 } from './p4.ts';
 
 export { pairedBootstrapDelta, type PairedDelta } from '../../stats/bootstrap.ts';
 export { ERROR_FAMILIES } from './error-families.ts';
-export type { MetricOptions } from './metric-value.ts';
+export type { MetricOptions } from '../../suite/metric-value.ts';
 
 export function computeVehMetrics(rows: readonly VehRow[], opts: { seed: number; resamples?: number }): SuiteMetrics {
   const p1: P1Row[] = [];

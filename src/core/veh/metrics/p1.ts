@@ -6,7 +6,7 @@
 import { macroF1 } from '../../stats/f1.ts';
 import type { MetricTable, P1Row } from '../rows.ts';
 import { P1_ACTIONS, type P1Action, type P1Subtype } from '../task-schema.ts';
-import { bootstrapMetric, countOf, meanDefined, proportionMetric, type MetricOptions } from './metric-value.ts';
+import { bootstrapMetric, countOf, meanDefined, proportionMetric, type MetricOptions } from '../../suite/metric-value.ts';
 
 export const PROPOSE: P1Action = 'propose_design';
 export const REQUEST: P1Action = 'request_missing_info';

@@ -15,7 +15,7 @@
 import type { Limits } from '../oracle.ts';
 import type { DesignState, MetricTable, P2Row, TrajectoryStep } from '../rows.ts';
 import { violationTerms } from '../violation.ts';
-import { bootstrapMetric, countOf, meanDefined, pooledRatio, proportionMetric, sumOf, type MetricOptions } from './metric-value.ts';
+import { bootstrapMetric, countOf, meanDefined, pooledRatio, proportionMetric, sumOf, type MetricOptions } from '../../suite/metric-value.ts';
 import { editDelta, evaluatedState, evaluatedStates, hadParseFailure, powerRatio, transitionsOf, type Transition } from './trajectory.ts';
 
 /** Tolerance of "V(x_{t+1}) ≤ V(x_t) − 10⁻⁶" (A-30 text). */

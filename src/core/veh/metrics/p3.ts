@@ -4,7 +4,7 @@
  * with a state) count as moves, so an unparseable turn can neither escape nor cascade.
  */
 import type { MetricTable, P3Row } from '../rows.ts';
-import { bootstrapMetric, countOf, meanDefined, proportionMetric, type MetricOptions } from './metric-value.ts';
+import { bootstrapMetric, countOf, meanDefined, proportionMetric, type MetricOptions } from '../../suite/metric-value.ts';
 import { designChanged, evaluatedStates, hadParseFailure, powerRatio } from './trajectory.ts';
 
 /** A step escapes when V < V(trap) − 10⁻⁹: strictly less violation, beyond float noise. */

@@ -5,7 +5,7 @@
  */
 import { exactRate, meanTau, pairwiseAccuracy, positions, rankingMetrics, scoreRanking, type RankingScores } from '../../probe-protocol/ranking.ts';
 import type { MetricTable, P4Row } from '../rows.ts';
-import { bootstrapMetric, countOf, meanDefined, pooledRatio, proportionMetric, sumOf, type MetricOptions } from './metric-value.ts';
+import { bootstrapMetric, countOf, meanDefined, pooledRatio, proportionMetric, sumOf, type MetricOptions } from '../../suite/metric-value.ts';
 
 export interface P4Summary extends RankingScores {
   balancedActive: boolean;

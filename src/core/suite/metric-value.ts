@@ -4,10 +4,10 @@
  * (composites, means, ratios, rates pooled over transitions or pairs inside a task) gets a percentile
  * bootstrap that resamples whole task rows, so within-task correlation is respected.
  */
-import { bootstrapInterval, DEFAULT_RESAMPLES } from '../../stats/bootstrap.ts';
-import { deriveSeed } from '../../stats/rng.ts';
-import { wilsonInterval } from '../../stats/wilson.ts';
-import type { MetricValue } from '../rows.ts';
+import { bootstrapInterval, DEFAULT_RESAMPLES } from '../stats/bootstrap.ts';
+import { deriveSeed } from '../stats/rng.ts';
+import { wilsonInterval } from '../stats/wilson.ts';
+import type { MetricValue } from './metrics.ts';
 
 export interface MetricOptions {
   seed: number;
