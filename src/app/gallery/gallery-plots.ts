@@ -27,7 +27,8 @@ function markAsked(p: PlotSpec, at: number): PlotSpec {
   const ys = p.series.flatMap((s) => s.y).filter(Number.isFinite);
   const [lo, hi] = p.yDomain ?? [Math.min(...ys), Math.max(...ys)];
   if (!Number.isFinite(lo) || !Number.isFinite(hi)) return p;
-  return { ...p, title: `${p.title} (band around the asked ${at} nm)`, series: [...p.series, { name: `asked: ${at} nm`, x: [at, at], y: [lo, hi] }] };
+  // The title stays the playground's (the chart has room for no more); the legend names the marker.
+  return { ...p, series: [...p.series, { name: `asked: ${at} nm`, x: [at, at], y: [lo, hi] }] };
 }
 
 /** Power after each element of a link budget (dBm), from the laser to the detector, with the sensitivity. */

@@ -23,9 +23,10 @@ export function setupDiff(naive: unknown, reference: unknown, path = ''): SetupD
   return JSON.stringify(naive) === JSON.stringify(reference) ? [] : [{ path, naive, reference }];
 }
 
-/** A value as the diff shows it: JSON, "absent" for a missing field, "declines" for a null problem. */
+/** A value as the diff shows it: JSON, "absent" for a missing field; at the root, what the side does (its JSON is in its column). */
 export function showSetupValue(v: unknown, atRoot: boolean): string {
   if (v === undefined) return 'absent';
-  if (v === null && atRoot) return 'declines (no problem to solve)';
+  if (atRoot && v === null) return 'declines (no problem to solve)';
+  if (atRoot) return 'solves the problem shown in its column below';
   return JSON.stringify(v);
 }
