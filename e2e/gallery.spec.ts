@@ -69,6 +69,21 @@ test('a gallery permalink loads directly; the oracle agent passes it live and th
   expect(failures).toEqual([]);
 });
 
+test('a run stored on the Run page is linked from the gallery task, straight to that task in the run', async ({ page }) => {
+  const taskId = 'mode-trap-terahertz';
+  await page.goto(`./#/suite/photonics-agent/run?q=${taskId}`);
+  await expect(page.getByTestId('selection-count')).toHaveText('1');
+  await page.getByTestId('run-button').click();
+  await expect(page.getByTestId('run-status')).toHaveText('completed', { timeout: 120_000 });
+  await page.goto(`./#/gallery/${taskId}`);
+  const link = page.getByTestId('gallery-stored-run');
+  await expect(link).toHaveCount(1);
+  await expect(link).toContainText('built-in agent');
+  await expect(link).toContainText('pass');
+  await link.getByRole('link').click();
+  await expect(page).toHaveURL(/#\/runs\/[^/]+\/task\/0$/);
+});
+
 test('a task the gallery does not have says so', async ({ page }) => {
   await page.goto('./#/gallery/no-such-task');
   await expect(page.getByRole('alert')).toContainText('no task “no-such-task”');
