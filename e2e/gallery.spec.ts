@@ -65,6 +65,8 @@ test('a gallery permalink loads directly; the oracle agent passes it live and th
   await expect(page.getByTestId('gallery-live-result')).toHaveAttribute('data-agent', 'naive', { timeout: 60_000 });
   await expect(page.getByTestId('gallery-live-verdict')).toHaveText('fail');
   await expect(page.getByTestId('gallery-live-result')).toContainText('value:reflectance');
+  await page.getByRole('button', { name: 'Show the transcript' }).click();
+  await expect(page.getByTestId('transcript-pane')).toContainText(trap.task_id);
   await expect(page.getByTestId('gallery-stored-runs')).toContainText('No stored run');
   expect(failures).toEqual([]);
 });
