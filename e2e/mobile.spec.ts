@@ -45,6 +45,10 @@ const ROUTES: { hash: string; ready: (page: Page) => Promise<void> }[] = [
   { hash: '#/analyses', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
   { hash: '#/playground', ready: (p) => expect(p.getByTestId('pg-solve')).toBeVisible() },
   { hash: '#/settings', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+  { hash: '#/gallery', ready: (p) => expect(p.getByTestId('gallery-row').first()).toBeVisible() },
+  // A pushback: the setup table's root row and the declining side are the widest parts of a gallery task.
+  { hash: '#/gallery/circuit-push-splitter', ready: (p) => expect(p.getByTestId('gallery-plots-naive').locator('svg').first()).toBeVisible() },
+  { hash: '#/gallery/stack-trap-thick-slide', ready: (p) => expect(p.getByTestId('gallery-plots-reference').locator('svg').first()).toBeVisible() },
 ];
 
 for (const route of ROUTES) {

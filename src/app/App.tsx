@@ -9,6 +9,8 @@ import { RunDetailPage } from './runs/RunDetailPage.tsx';
 import { LeaderboardPage } from './leaderboard/LeaderboardPage.tsx';
 import { ComparePage } from './compare/ComparePage.tsx';
 import { AnalysesPage } from './analyses/AnalysesPage.tsx';
+import { GalleryPage } from './gallery/GalleryPage.tsx';
+import { GALLERY_SUITE_ID } from './gallery/gallery-suite.ts';
 import { OracleStatus } from './components/OracleStatus.tsx';
 import { ResultsUrlStatus } from './runs/ResultsUrlStatus.tsx';
 import { ErrorPanel } from './components/ErrorPanel.tsx';
@@ -20,6 +22,7 @@ import { DEFAULT_SUITE_ID, hasSuiteView, SUITE_VIEWS, suiteView } from './suites
 
 /** The suite the current page is about (its worker's status is in the header); the default elsewhere. */
 function routeSuiteId(route: Route): string {
+  if (route.name === 'gallery') return GALLERY_SUITE_ID;
   return 'suiteId' in route && hasSuiteView(route.suiteId) ? route.suiteId : DEFAULT_SUITE_ID;
 }
 
@@ -54,6 +57,9 @@ export function App() {
           </a>
           <a href={routeHref({ name: 'analyses', query: new URLSearchParams() })} aria-current={route.name === 'analyses' ? 'page' : undefined}>
             Analyses
+          </a>
+          <a href={routeHref({ name: 'gallery', taskId: null, query: new URLSearchParams() })} aria-current={route.name === 'gallery' ? 'page' : undefined}>
+            Gallery
           </a>
           <a href={routeHref({ name: 'playground', query: new URLSearchParams() })} aria-current={route.name === 'playground' ? 'page' : undefined}>
             Photonics playground
@@ -109,6 +115,8 @@ function RouteView({ route }: { route: Route }) {
       return <ComparePage query={route.query} />;
     case 'analyses':
       return <AnalysesPage query={route.query} />;
+    case 'gallery':
+      return <GalleryPage taskId={route.taskId} />;
     case 'not-found':
       return (
         <div className="error-panel" role="alert">

@@ -24,6 +24,14 @@ describe('hash routes', () => {
     expect(routeHref(route)).toBe('#/suite/veh?probe=P1&split=dev');
   });
 
+  it('the gallery: its index and one permalink per task', () => {
+    expect(parseRoute('#/gallery')).toMatchObject({ name: 'gallery', taskId: null });
+    expect(parseRoute('#/gallery/scat-trap-diameter')).toMatchObject({ name: 'gallery', taskId: 'scat-trap-diameter' });
+    expect(routeHref({ name: 'gallery', taskId: 'a b', query: new URLSearchParams() })).toBe('#/gallery/a%20b');
+    expect(routeHref(parseRoute('#/gallery'))).toBe('#/gallery');
+    expect(parseRoute('#/gallery/x/y').name).toBe('not-found');
+  });
+
   it('encodes task ids that are not URL-safe', () => {
     const href = routeHref({ name: 'task', suiteId: 'veh', taskId: 'a/b c', query: new URLSearchParams() });
     expect(href).toBe('#/suite/veh/task/a%2Fb%20c');

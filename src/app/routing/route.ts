@@ -17,6 +17,7 @@ export type Route =
   | { name: 'leaderboard'; query: URLSearchParams }
   | { name: 'compare'; query: URLSearchParams }
   | { name: 'analyses'; query: URLSearchParams }
+  | { name: 'gallery'; taskId: string | null; query: URLSearchParams }
   | { name: 'not-found'; path: string };
 
 export function parseRoute(hash: string): Route {
@@ -36,6 +37,7 @@ export function parseRoute(hash: string): Route {
   if (segments.length === 1 && segments[0] === 'leaderboard') return { name: 'leaderboard', query };
   if (segments.length === 1 && segments[0] === 'compare') return { name: 'compare', query };
   if (segments.length === 1 && segments[0] === 'analyses') return { name: 'analyses', query };
+  if (segments[0] === 'gallery' && segments.length <= 2) return { name: 'gallery', taskId: segments[1] === undefined ? null : safeDecode(segments[1]), query };
   const suiteId = segments[0] === 'suite' && segments[1] !== undefined ? safeDecode(segments[1]) : null;
   if (suiteId === null || !/^[a-z0-9][a-z0-9-]*$/.test(suiteId)) return { name: 'not-found', path: pathPart };
   if (segments.length === 2) return { name: 'suite', suiteId, query };
@@ -71,6 +73,8 @@ export function routeHref(route: Route): string {
       return withQuery('#/compare', route.query);
     case 'analyses':
       return withQuery('#/analyses', route.query);
+    case 'gallery':
+      return withQuery(route.taskId === null ? '#/gallery' : `#/gallery/${encodeURIComponent(route.taskId)}`, route.query);
     case 'not-found':
       return `#${route.path}`;
   }
