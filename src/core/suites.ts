@@ -7,5 +7,6 @@ import { SuiteRegistry } from './suite/registry.ts';
 import { vehSuite } from './veh/suite.ts';
 import { circuitSuite } from './circuit-audit/suite.ts';
 import { photonicsAgentSuite } from './photonics-agent/suite.ts';
+import { designSuite } from './design/suite.ts';
 
-export const SUITES = new SuiteRegistry([vehSuite, circuitSuite, photonicsAgentSuite]);
+export const SUITES = new SuiteRegistry([vehSuite, circuitSuite, photonicsAgentSuite, designSuite]);

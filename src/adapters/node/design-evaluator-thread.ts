@@ -54,6 +54,8 @@ export function startDesignEvaluator(options: { timeoutMs?: number; maxHeapMb?: 
       const p = pending.get(msg.id);
       if (!p) return;
       pending.delete(msg.id);
+      // An idle thread does not keep the process alive (a CLI exits when its work is done).
+      if (pending.size === 0) w.unref();
       clearTimeout(p.timer);
       if (!msg.ok) return p.reject(new EvaluatorThreadError(msg.message ?? 'the evaluator failed'));
       const parsed = VerdictSchema.safeParse(msg.verdict);
@@ -71,6 +73,7 @@ export function startDesignEvaluator(options: { timeoutMs?: number; maxHeapMb?: 
   return {
     evaluate(taskId, source) {
       const w = thread();
+      w.ref();
       const id = next++;
       return new Promise<Verdict>((resolve, reject) => {
         const timer = setTimeout(() => {

@@ -12,6 +12,7 @@ import { createNodeVehOracle } from './veh-wasm.ts';
 import { createNodeCircuitOracle } from './circuit-wasm.ts';
 import { bankHash, bankTextReader } from './run-files.ts';
 import { createNodePhotonicsAgentEnv } from './photonics-agent-env.ts';
+import { createNodeDesignEnv } from './design-env.ts';
 
 /** public/banks, resolved from this file so the CLI finds the banks from any working directory. */
 export const BANKS_ROOT = fileURLToPath(new URL('../../../public/banks/', import.meta.url));
@@ -20,6 +21,7 @@ const FACTORIES: Readonly<Record<string, () => Promise<SuiteEnvironment>>> = {
   veh: createNodeVehOracle,
   circuit: createNodeCircuitOracle,
   'photonics-agent': createNodePhotonicsAgentEnv,
+  design: () => createNodeDesignEnv(),
 };
 
 /** A fresh environment for one of the suite's runs (or for verifying one). */

@@ -9,7 +9,7 @@ import { runToolEpisode, toolDefinition } from '../llm/tool-loop.ts';
 import { DEFAULT_RETRY_POLICY, ModelSettingsSchema } from '../llm/settings.ts';
 import { DEFAULT_PRICES } from '../llm/prices.ts';
 import { photonicsTools, type PhotonicsAgentEnv, type SubmittedAnswer } from './environment.ts';
-import { scriptedClient } from './agents/scripted-client.ts';
+import { scriptedClient } from '../llm/scripted-client.ts';
 import { toolCallsOf } from './episode.ts';
 
 let env: PhotonicsAgentEnv;

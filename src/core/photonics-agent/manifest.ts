@@ -3,84 +3,29 @@
  * results.json / results.md: manifest, one row per task, metrics with their 95 % intervals, and the
  * per-task usage of model runs.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Clock } from '../agent/types.ts';
-import {
-  DECODING_NOTE,
-  ManifestModelSchema,
-  iso,
-  manifestRunEnd,
-  manifestRunHead,
-  manifestRunner,
-  manifestTaskSelection,
-  modelBlock,
-  runIdOf,
-} from '../run/manifest-core.ts';
 import type { ManifestInput, RunStatus } from '../run/types.ts';
 import { formatInterval, formatNumber } from '../run/format.ts';
-import { TaskUsageSchema, UsageTotalsSchema, runUsage, taskUsage } from '../run/usage.ts';
-import { SuiteMetricsSchema, type SuiteMetrics } from '../suite/metrics.ts';
+import { buildToolSuiteManifest, toToolSuiteResultsFile, toolSuiteManifestSchema, toolSuiteResultsFileSchema, toolSuiteRunId } from '../run/tool-suite-manifest.ts';
+import type { SuiteMetrics } from '../suite/metrics.ts';
 import type { PhotonicsRunOptions, PhotonicsTranscript } from './episode.ts';
 import { PHOTONICS_METRIC_GROUPS } from './metrics.ts';
 import { PhotonicsRowSchema, type PhotonicsRow } from './rows.ts';
 
-export const PhotonicsRunManifestSchema = z.strictObject({
-  schema_version: z.literal(1),
-  suite: z.literal('photonics-agent'),
-  ...manifestRunHead,
-  ...manifestTaskSelection,
-  ...manifestRunner,
-  ...manifestRunEnd,
-  model: ManifestModelSchema.optional(),
-  usage: UsageTotalsSchema.optional(),
-  warnings: z.array(z.string()).optional(),
-});
+export const PhotonicsRunManifestSchema = toolSuiteManifestSchema('photonics-agent');
 export type PhotonicsRunManifest = z.infer<typeof PhotonicsRunManifestSchema>;
 
-export function photonicsRunId(input: ManifestInput<PhotonicsRunOptions>): string {
-  return runIdOf('photonics-agent', input, (filter) => `${filter}|${input.bankHash}`);
-}
+export const photonicsRunId = (input: ManifestInput<PhotonicsRunOptions>): string => toolSuiteRunId('photonics-agent', input);
 
 export function buildPhotonicsManifest(input: ManifestInput<PhotonicsRunOptions>, clock: Clock, status: RunStatus, transcripts: readonly PhotonicsTranscript[]): PhotonicsRunManifest {
-  const model = modelBlock(input, transcripts, (t) => t.task.category);
-  return {
-    schema_version: 1,
-    suite: 'photonics-agent',
-    run_id: photonicsRunId(input),
-    app_version: input.appVersion,
-    bank_hash: input.bankHash,
-    task_filter: input.filters,
-    task_count: input.taskCount,
-    agent: { id: input.agent.id, label: input.agent.label, description: input.agent.description, privileged: input.agent.privileged },
-    seed: input.seed,
-    max_retries: input.agent.model?.retry.max_retries ?? 0,
-    oracle_backend: input.oracleBackend,
-    started_at: iso(input.startedMs),
-    finished_at: iso(clock()),
-    status,
-    decoding: DECODING_NOTE,
-    ...(model ? { model, usage: runUsage(transcripts) } : {}),
-  };
+  return buildToolSuiteManifest('photonics-agent', (t: PhotonicsTranscript) => t.task.category, input, clock, status, transcripts);
 }
 
-export const PhotonicsResultsFileSchema = z.strictObject({
-  schema_version: z.literal(1),
-  suite: z.literal('photonics-agent'),
-  manifest: PhotonicsRunManifestSchema,
-  rows: z.array(PhotonicsRowSchema),
-  metrics: SuiteMetricsSchema,
-  task_usage: z.array(TaskUsageSchema).optional(),
-});
+export const PhotonicsResultsFileSchema = toolSuiteResultsFileSchema('photonics-agent', PhotonicsRunManifestSchema, PhotonicsRowSchema);
 
 export function toPhotonicsResultsFile(r: { manifest: PhotonicsRunManifest; rows: readonly PhotonicsRow[]; metrics: SuiteMetrics; transcripts?: readonly PhotonicsTranscript[] }): z.infer<typeof PhotonicsResultsFileSchema> {
-  return {
-    schema_version: 1,
-    suite: 'photonics-agent',
-    manifest: r.manifest,
-    rows: [...r.rows],
-    metrics: r.metrics,
-    ...(r.manifest.model && r.transcripts ? { task_usage: r.transcripts.map(taskUsage) } : {}),
-  };
+  return toToolSuiteResultsFile('photonics-agent', r);
 }
 
 export const PHOTONICS_HEADLINES: Readonly<Record<string, { key: string; label: string }>> = {

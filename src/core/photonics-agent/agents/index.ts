@@ -8,7 +8,8 @@
 import type { Agent } from '../../agent/types.ts';
 import { extractValue } from '../extract.ts';
 import type { PhotonicsTask } from '../task-schema.ts';
-import { scriptedToolAgent, type Script, type ScriptStep } from './scripted-client.ts';
+import { scriptedToolAgent, type Script, type ScriptStep } from '../../llm/scripted-client.ts';
+import { PhotonicsTaskSchema } from '../task-schema.ts';
 
 type Reading = 'reference' | 'naive';
 
@@ -46,11 +47,13 @@ export function playProblem(task: PhotonicsTask, problem: unknown, o: { estimate
 
 export const oracleAgent: Agent = scriptedToolAgent(
   { id: 'oracle', label: 'Oracle (reference setup)', description: 'Plays each task’s hidden reference problem: estimate where a grid solver runs, one solve, the reference concerns; declines unphysical requests. Calibrates the harness.', privileged: true },
+  (raw) => PhotonicsTaskSchema.parse(raw),
   (task) => playProblem(task, task.reference_problem, { estimate: task.grid, reading: 'reference', declined: task.category === 'pushback', concerns: task.reference_concerns }),
 );
 
 export const naiveAgent: Agent = scriptedToolAgent(
   { id: 'naive', label: 'Naive (careless setup)', description: 'Solves each task’s naive problem at once, with no estimate, and reports its numbers without concerns: what falling into the trap looks like.', privileged: true },
+  (raw) => PhotonicsTaskSchema.parse(raw),
   (task) => playProblem(task, task.naive_problem, { estimate: false, reading: 'naive', declined: false, concerns: [] }),
 );
 

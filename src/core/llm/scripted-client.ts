@@ -3,12 +3,11 @@
  * LLM does (src/core/llm/tool-loop.ts): each request's reply is the script's next step, computed
  * from the tool results the loop sent back so far. No HTTP, no tokens, no cost.
  */
-import type { Agent, EpisodeContext } from '../../agent/types.ts';
-import { DEFAULT_RETRY_POLICY, ModelSettingsSchema } from '../../llm/settings.ts';
-import type { ToolModel } from '../../llm/tool-loop.ts';
-import type { LlmClient, LlmRequest, LlmResponse } from '../../llm/types.ts';
-import type { PriceTable } from '../../llm/prices.ts';
-import { PhotonicsTaskSchema, type PhotonicsTask } from '../task-schema.ts';
+import type { Agent, EpisodeContext } from '../agent/types.ts';
+import { DEFAULT_RETRY_POLICY, ModelSettingsSchema } from './settings.ts';
+import type { ToolModel } from './tool-loop.ts';
+import type { LlmClient, LlmRequest, LlmResponse } from './types.ts';
+import type { PriceTable } from './prices.ts';
 
 const BUILTIN_URL = 'http://builtin.invalid';
 /** Scripted replies report no usage, so no price applies (their cost is recorded as unknown, never guessed). */
@@ -61,8 +60,12 @@ export function scriptedClient(script: Script): LlmClient {
   };
 }
 
-/** A built-in agent that plays `scriptFor(task)` through the tool loop. */
-export function scriptedToolAgent(d: { id: string; label: string; description: string; privileged: boolean }, scriptFor: (task: PhotonicsTask) => Script): Agent {
+/**
+ * A built-in agent that plays `scriptFor(task, ctx)` through the tool loop; `parseTask` validates
+ * the suite's task (the generic layer knows no suite). The episode's seeded RNG is in `ctx` for
+ * agents that draw (a random search).
+ */
+export function scriptedToolAgent<Task>(d: { id: string; label: string; description: string; privileged: boolean }, parseTask: (raw: unknown) => Task, scriptFor: (task: Task, ctx: EpisodeContext) => Script): Agent {
   const settings = ModelSettingsSchema.parse({ provider: 'openai', base_url: BUILTIN_URL, model: d.id, stream: false });
   return {
     ...d,
@@ -70,8 +73,8 @@ export function scriptedToolAgent(d: { id: string; label: string; description: s
       return { respond: () => Promise.reject(new Error(`${d.id} is a tool-use agent: it runs in tool-use suites only`)) };
     },
     toolModel(ctx: EpisodeContext): ToolModel {
-      const task = PhotonicsTaskSchema.parse(ctx.task);
-      return { client: scriptedClient(scriptFor(task)), settings, retry: { ...DEFAULT_RETRY_POLICY, max_retries: 0 }, sleep: () => Promise.resolve(), prices: NO_PRICES };
+      const task = parseTask(ctx.task);
+      return { client: scriptedClient(scriptFor(task, ctx)), settings, retry: { ...DEFAULT_RETRY_POLICY, max_retries: 0 }, sleep: () => Promise.resolve(), prices: NO_PRICES };
     },
   };
 }

@@ -1,0 +1,83 @@
+/**
+ * One spec-to-design episode: the task's tools (simulators, probe, submit) built fresh, the system
+ * and task prompts, the tool loop driving the agent's model, and a transcript holding every reply
+ * and tool call — each probe and the submission with the evaluator's verdict. A budget stop keeps
+ * the transcript; the designs evaluated by then are what is graded.
+ */
+import { z } from 'zod';
+import { EpisodeStatusSchema } from '../agent/events.ts';
+import { EpisodeBudgetSchema } from '../llm/budget.ts';
+import { runToolEpisode } from '../llm/tool-loop.ts';
+import { ToolEpisodeEventSchema, type ToolCallEvent, type ToolEpisodeEvent } from '../llm/tool-events.ts';
+import { AgentDescriptorSchema, TimingsSchema, agentDescriptorOf } from '../run/transcript-core.ts';
+import type { EpisodeInput } from '../run/types.ts';
+import { createRng, deriveSeed } from '../stats/rng.ts';
+import { designSystemPrompt, designTools, designUserPrompt, type DesignEnv } from './environment.ts';
+import { DesignTaskSchema, type DesignTask } from './task-schema.ts';
+
+export const DESIGN_TRANSCRIPT_SCHEMA_VERSION = 1;
+
+export const DesignTranscriptSchema = z.strictObject({
+  schema_version: z.literal(DESIGN_TRANSCRIPT_SCHEMA_VERSION),
+  task: DesignTaskSchema,
+  agent: AgentDescriptorSchema,
+  settings: z.strictObject({
+    run_seed: z.number().int(),
+    task_seed: z.number().int(),
+    task_index: z.number().int(),
+    max_retries: z.number().int(),
+    oracle_backend: z.string(),
+    budget: EpisodeBudgetSchema.optional(),
+  }),
+  events: z.array(ToolEpisodeEventSchema),
+  status: EpisodeStatusSchema,
+  timings: TimingsSchema,
+});
+export type DesignTranscript = z.infer<typeof DesignTranscriptSchema>;
+
+export type DesignRunOptions = Record<string, never>;
+
+/** The evaluator's calls of an episode (probes and the submission) that ran. */
+export const EVALUATOR_TOOLS = ['probe', 'submit'] as const;
+export const evaluatorCallsOf = (events: readonly ToolEpisodeEvent[]): ToolCallEvent[] =>
+  events.filter((e): e is ToolCallEvent => e.type === 'tool_call' && (EVALUATOR_TOOLS as readonly string[]).includes(e.name) && e.error === null);
+
+export async function runDesignEpisode(input: EpisodeInput<DesignTask, DesignEnv, DesignRunOptions>): Promise<DesignTranscript> {
+  const { task, agent, env, clock } = input;
+  const taskSeed = deriveSeed(input.runSeed, task.task_id);
+  const rng = createRng(taskSeed);
+  if (!agent.toolModel) throw new Error(`agent "${agent.id}" cannot call tools, and the design suite is played through tool calls`);
+  const model = agent.toolModel({ task, rng, signal: input.signal });
+  const startedMs = clock();
+  const ledger = { used: 0, submitted: false };
+  const r = await runToolEpisode({
+    ...model,
+    rng,
+    clock,
+    signal: input.signal,
+    system: designSystemPrompt(),
+    user: designUserPrompt(task),
+    tools: designTools(env, task, ledger),
+    ...(input.budget ? { budget: input.budget } : {}),
+    ...(input.timers ? { timers: input.timers } : {}),
+    ...(input.onEvent ? { onEvent: input.onEvent } : {}),
+    ...(input.onDelta ? { onDelta: input.onDelta } : {}),
+  });
+  const sum = (type: 'reply' | 'tool_call'): number => r.events.reduce((s, e) => s + (e.type === type ? e.duration_ms : 0), 0);
+  return {
+    schema_version: DESIGN_TRANSCRIPT_SCHEMA_VERSION,
+    task,
+    agent: agentDescriptorOf(agent),
+    settings: {
+      run_seed: input.runSeed,
+      task_seed: taskSeed,
+      task_index: input.taskIndex,
+      max_retries: model.retry.max_retries,
+      oracle_backend: env.backendId,
+      ...(input.budget ? { budget: input.budget } : {}),
+    },
+    events: r.events,
+    status: r.status,
+    timings: { started_at: new Date(startedMs).toISOString(), duration_ms: clock() - startedMs, agent_ms: sum('reply'), oracle_ms: sum('tool_call') },
+  };
+}
