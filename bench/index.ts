@@ -10,7 +10,8 @@
  *      against the in-process call.
  *  3. In headless Debian Chromium (when dist/ and /usr/bin/chromium exist): oracle evaluations per
  *     second in the Web Worker and a full reference-agent run in the page's worker (bench.html), and
- *     the DDA backend parity table (WebGPU on Chromium's software adapter: correctness, not speed).
+ *     the photonics agent's oracle over all 43 tasks through the page's Run form (its photonics worker),
+ *     and the DDA backend parity table (WebGPU on Chromium's software adapter: correctness, not speed).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -46,6 +47,7 @@ step('Estimates against measured solve times, every grid preset, Node', './photo
 step('Photonics agent: oracle over 43 tasks, and an MCP solve round trip against in-process, Node', './photonics-agent.ts');
 if (existsSync(here('../dist/bench.html')) && existsSync('/usr/bin/chromium')) {
   step('VEH oracle throughput and reference run, browser Web Worker (headless Chromium)', './oracle-browser.ts');
+  step('Photonics agent: oracle over all 43 tasks in the page\'s worker (Run page, headless Chromium)', './photonics-agent-page.ts');
   step('GPU operator backends in the page worker, DDA and plane waves (WebGPU on the software adapter vs the f64 reference)', './photonics-gpu-parity.ts');
 } else {
   console.log('\n== Browser benchmark skipped: run `npm run build` first (and apt-get install -y chromium).');

@@ -66,7 +66,7 @@ export function GenericResultTables({ suite, rows, transcripts }: { suite: AnySu
               const g = suite.scoring.grade(row);
               const t = transcripts[i];
               return (
-                <tr key={`${row.task_id}-${i}`} data-testid="result-row">
+                <tr key={`${row.task_id}-${i}`} data-testid="result-row" data-task={row.task_id} data-pass={g.pass ? 'true' : 'false'}>
                   <td className="mono">{row.task_id}</td>
                   <td>{suite.scoring.groupOf(row)}</td>
                   <td>{g.status}</td>
