@@ -17,14 +17,18 @@ import { ANCHORS_FILE, DEFAULT_BANK_SEED, generateVehBanks } from '../../src/cor
 import { generatePhotonicsAgentBank } from '../../src/core/photonics-agent/bank/generate.ts';
 import { createNodeSolveContext } from '../../src/adapters/node/photonics-context.ts';
 import { solvePhotonics } from '../../src/core/photonics/solve.ts';
+import { generateDesignBank } from '../../src/core/design/bank/generate.ts';
+import { DESIGN_TASKS } from '../../src/core/design/tasks/index.ts';
+import { nodeSandbox } from '../../src/adapters/sandbox/quickjs-node.ts';
 import { EXIT_USAGE, parseFlags, parseSeed, parseSuite, usageMessage, type Suite } from '../args.ts';
 import type { CommandIo } from '../io.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-const USAGE = 'usage: proving-ground bank --write | --check [--suite veh|circuit|photonics-agent] [--seed N] [--dir DIR] [--anchors FILE]';
+const USAGE = 'usage: proving-ground bank --write | --check [--suite veh|circuit|photonics-agent|design] [--seed N] [--dir DIR] [--anchors FILE]';
 
 const DEFAULT_PHOTONICS_AGENT_BANK_DIR = join(REPO_ROOT, 'public/banks/photonics-agent');
+const DEFAULT_DESIGN_BANK_DIR = join(REPO_ROOT, 'public/banks/design');
 
 export interface BankDeps {
   generate: typeof generateVehBanks;
@@ -65,7 +69,7 @@ export function parseBankArgs(args: readonly string[]): BankArgs | string {
       mode,
       seed: parseSeed(values.seed, DEFAULT_BANK_SEED),
       suites,
-      dir: values.dir ?? (single === 'circuit' ? DEFAULT_CIRCUIT_BANK_DIR : single === 'photonics-agent' ? DEFAULT_PHOTONICS_AGENT_BANK_DIR : DEFAULT_VEH_BANK_DIR),
+      dir: values.dir ?? (single === 'circuit' ? DEFAULT_CIRCUIT_BANK_DIR : single === 'photonics-agent' ? DEFAULT_PHOTONICS_AGENT_BANK_DIR : single === 'design' ? DEFAULT_DESIGN_BANK_DIR : DEFAULT_VEH_BANK_DIR),
       anchors: values.anchors ?? join(REPO_ROOT, ANCHORS_FILE),
     };
   } catch (e) {
@@ -93,7 +97,8 @@ export async function bankCommand(args: readonly string[], io: CommandIo, deps: 
   let status = 0;
   for (const suite of parsed.suites) {
     const dir = parsed.suites.length === 1 || suite === 'veh' ? parsed.dir : DEFAULT_CIRCUIT_BANK_DIR;
-    const generated = suite === 'veh' ? await generateVeh(parsed, io, deps) : suite === 'photonics-agent' ? await generatePhotonicsAgent(io, deps) : generateCircuit(parsed, io, deps);
+    const generated =
+      suite === 'veh' ? await generateVeh(parsed, io, deps) : suite === 'photonics-agent' ? await generatePhotonicsAgent(io, deps) : suite === 'design' ? await generateDesign(io, deps) : generateCircuit(parsed, io, deps);
     status = Math.max(status, await writeOrCheck(parsed.mode, dir, generated, io));
   }
   return status;
@@ -134,6 +139,16 @@ async function generatePhotonicsAgent(io: CommandIo, deps: BankDeps): Promise<Ge
   const seconds = (deps.now() - start) / 1000;
   io.stdout(`generated photonics-agent ${manifest.files.length} tasks in ${seconds.toFixed(1)} s (${manifest.generator_version}; mie ${ctx.backends.mie}, tmm ${ctx.backends.tmm}, linalg ${ctx.backends.linalg})`);
   return { files, banks: manifest.files.map((f) => ({ file: f.file, count: 1, bytes: f.bytes, sha256: f.sha256 })) };
+}
+
+/** Calibrates every Reimplementation's c by running the evaluator on its published device. */
+async function generateDesign(io: CommandIo, deps: BankDeps): Promise<Generated> {
+  const solve = await createNodeSolveContext();
+  const start = deps.now();
+  const { files, manifest } = await generateDesignBank(DESIGN_TASKS, { sandbox: nodeSandbox(), solve });
+  const seconds = (deps.now() - start) / 1000;
+  io.stdout(`generated design ${manifest.counts.design} design + ${manifest.counts.reimplementation} reimplementation tasks in ${seconds.toFixed(1)} s (${manifest.generator_version}, ${manifest.evaluator_version})`);
+  return { files: Object.fromEntries(files), banks: manifest.files.map((f) => ({ file: f.file, count: 1, bytes: f.bytes, sha256: f.sha256 })) };
 }
 
 /** Writes the generated files into `dir`, or compares them with it; returns the exit status. */
