@@ -283,7 +283,7 @@ export const gmrFilter = gmrTask({
     side_half_nm: 50,
     exclude_nm: 10,
     search_half_nm: 5,
-    harmonics: 10,
+    harmonics: 8,
     min_peak_R: 0.9,
     max_peak_offset_nm: 1,
     fwhm_nm: [0.5, 5],
