@@ -60,7 +60,7 @@ export function energyGate(r: LayerStackResult): Gate {
   return { id: 'energy-balance', category: 'numerical', pass, value: worst, limit: 1e-9, reason: `|R + T + A − 1| is at most ${worst.toExponential(2)} over the band (limit 1e-9)` };
 }
 
-const column = (m: number[][]): number[] => m.map((row) => row[0] as number);
+export const column = (m: number[][]): number[] => m.map((row) => row[0] as number);
 
 /** The band average of evenly spaced samples (endpoints included) by the trapezoid rule: second-order in the spacing, so the numerical gate's doubled sampling measures convergence, not the endpoint bias of a plain mean. */
 export function bandMean(v: readonly number[]): number {
@@ -70,7 +70,7 @@ export function bandMean(v: readonly number[]): number {
   return sum / (v.length - 1);
 }
 
-function stackTask(def: Omit<DesignTaskDef<Stack>, 'read' | 'evaluate' | 'interface' | 'materials'> & { rules: StackRules; measure(stack: Stack, ctx: EvaluationContext): Evaluation }): DesignTaskDef<Stack> {
+export function stackTask(def: Omit<DesignTaskDef<Stack>, 'read' | 'evaluate' | 'interface' | 'materials'> & { rules: StackRules; measure(stack: Stack, ctx: EvaluationContext): Evaluation }): DesignTaskDef<Stack> {
   const { rules, measure, ...rest } = def;
   return {
     ...rest,
