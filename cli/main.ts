@@ -36,6 +36,10 @@ Usage:
                                             1 mismatch or unverifiable, 2 unreadable
   proving-ground solve FILE|-               solve one photonics problem (JSON) and print the result JSON
   proving-ground estimate FILE|-            what that solve would cost here: unknowns, memory, expected time, advice
+  proving-ground design evaluate --task ID SOURCE.js|-
+                                            run the spec-to-design evaluator alone on one design source (its own
+                                            sandbox and worker thread) and print the verdict JSON: valid, gates, J, S,
+                                            sha256, evaluator version; exit 0 valid, 1 a gate failed; \`design tasks\` lists ids
   proving-ground schema photonics [--kind K]
                                             print the JSON Schema of photonics problems
   proving-ground materials [--json] [--at WAVELENGTH_NM NAME]
@@ -116,6 +120,10 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
       case 'solve': {
         const { solveCommand } = await import('./commands/solve.ts');
         return await solveCommand(rest, io);
+      }
+      case 'design': {
+        const { designCommand } = await import('./commands/design.ts');
+        return await designCommand(rest, io);
       }
       case 'estimate': {
         const { solveCommand } = await import('./commands/solve.ts');
