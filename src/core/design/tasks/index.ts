@@ -4,6 +4,7 @@ import { arCoating, braggMirror } from './thin-film.ts';
 import { erturkInmanUnimorph, spectrumHarvester } from './harvester.ts';
 import { thermoOpticPhaseShifter } from './phase-shifter.ts';
 import { gmrFilter, lockhartKingQhq, oldenburgNanoshell, plasmonicNanoantenna, thinFilmAbsorber } from './free-space.ts';
+import { bogaertsRing, fanJoannopoulosSlab, phcBandgap, ringAddDrop, rlcFilter } from './resonators.ts';
 
 export const DESIGN_TASKS: readonly AnyDesignTask[] = [
   braggMirror,
@@ -13,9 +14,14 @@ export const DESIGN_TASKS: readonly AnyDesignTask[] = [
   thinFilmAbsorber,
   gmrFilter,
   plasmonicNanoantenna,
+  ringAddDrop,
+  phcBandgap,
+  rlcFilter,
   erturkInmanUnimorph,
   oldenburgNanoshell,
   lockhartKingQhq,
+  bogaertsRing,
+  fanJoannopoulosSlab,
 ];
 
 export function designTask(id: string): AnyDesignTask {
