@@ -48,7 +48,9 @@ export async function checkImportedSignature(run: ImportedRun, source: string, s
 export async function storeImportedRun(store: RunStore, run: ImportedRun, source: string, importedAt: string, signature: ExportSignatureState = { state: 'unsigned' }): Promise<ImportOutcome> {
   const same = await findSameImport(store, run.manifest.run_id, run.content_sha256);
   if (same !== null) return { kind: 'already', storeId: same.storeId, runId: run.manifest.run_id, storedAs: same.storedAs, signature };
-  const storeId = await store.importRun({ manifest: run.manifest, rows: run.rows, metrics: run.metrics, transcripts: run.transcripts, imported_from: source, imported_at: importedAt });
+  // The block is kept only once it verified, so the run's badge can say who vouches for it.
+  const block = signature.state === 'signed' && run.signature !== undefined ? { signature: run.signature } : {};
+  const storeId = await store.importRun({ manifest: run.manifest, rows: run.rows, metrics: run.metrics, transcripts: run.transcripts, imported_from: source, imported_at: importedAt, ...block });
   return { kind: 'imported', storeId, runId: run.manifest.run_id, signature };
 }
 
