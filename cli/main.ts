@@ -33,7 +33,11 @@ Usage:
   proving-ground verify [--bank DIR] [--json] FILE|DIR ...
                                             replay-verify a run (page download, run folder or results.json): re-grade,
                                             re-execute every oracle call, check the bank; exit 0 verified,
-                                            1 mismatch or unverifiable, 2 unreadable
+                                            1 mismatch or unverifiable, 2 unreadable; a run export's signature is checked
+  proving-ground keygen --out KEY.json [--algorithm ecdsa-p256|ed25519]
+                                            make a signing key (private JWK file, mode 0600); prints its public fingerprint
+  proving-ground sign --key KEY.json EXPORT.json [--out FILE]
+                                            add a signature block to a run export (default: print the signed file)
   proving-ground solve FILE|-               solve one photonics problem (JSON) and print the result JSON
   proving-ground estimate FILE|-            what that solve would cost here: unknowns, memory, expected time, advice
   proving-ground design evaluate --task ID SOURCE.js|-
@@ -112,6 +116,14 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
       case 'verify': {
         const { verifyCommand } = await import('./commands/verify.ts');
         return await verifyCommand(rest, io);
+      }
+      case 'keygen': {
+        const { keygenCommand } = await import('./commands/sign.ts');
+        return await keygenCommand(rest, io);
+      }
+      case 'sign': {
+        const { signCommand } = await import('./commands/sign.ts');
+        return await signCommand(rest, io);
       }
       case 'analyze': {
         const { analyzeCommand } = await import('./commands/analyze.ts');

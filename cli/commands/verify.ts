@@ -10,8 +10,11 @@
  * Exit codes: 0 when every file is verified; 1 when any file is a mismatch or unverifiable (only
  * `verified` passes: a CI gate must not accept a file it could not check; the printed outcome tells
  * the two apart; a run export the page's import would refuse — wrong content_sha256, a task summary
- * line that contradicts its row — is a mismatch); 2 on a usage error or a file that cannot be read
+ * line that contradicts its row, a signature block that does not verify — is a mismatch); 2 on a usage error or a file that cannot be read
  * (missing, oversized, truncated, nested deeper than 200 levels, not valid against the schema).
+ *
+ * A run export's optional signature (src/core/verify/export-signature.ts) is reported on its own
+ * line: "signed by <key>", or "unsigned" (the content hash alone proves nothing against a forger).
  */
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -30,6 +33,7 @@ import { HASH_NOTE, formatDiff, printable, verifyRun, type ShippedBank, type Ver
 import { RUN_EXPORT_FORMAT } from '../../src/core/export/run-export.ts';
 import { parseRunFile } from '../../src/core/export/import-run.ts';
 import { VERDICT_TEXT } from '../../src/core/verify/rederive.ts';
+import { checkExportSignature, signatureStateText, type ExportSignatureState } from '../../src/core/verify/export-signature.ts';
 
 export const VERIFY_USAGE = 'usage: proving-ground verify [--bank DIR] [--json] FILE|DIR ...   (a run .json downloaded from the page, a run folder, or its results.json)';
 
@@ -90,21 +94,25 @@ interface Target {
   kind: string;
   /** A run export the page's import refuses (its content_sha256 or a task summary contradicts the content): why. */
   refused?: string;
+  /** A run export's signature state (checked only where the page would import the file). */
+  signature?: ExportSignatureState;
 }
 
 /**
  * The page's own import check of a run export (src/core/export/import-run.ts: content_sha256 and
  * one summary line per task recomputed from rows and transcripts), so the CLI accepts no export the
- * page would refuse, for every suite's export (the registry gives each file's suite).
+ * page would refuse, for every suite's export (the registry gives each file's suite); then, as the
+ * page does, the signature check beside it.
  */
-function pageImportRefusal(_suite: AnySuite, target: string, text: string, maxBytes: number): string | undefined {
+async function pageImportCheck(target: string, text: string, maxBytes: number): Promise<{ refused: string } | { signature: ExportSignatureState }> {
+  let run;
   try {
-    parseRunFile(SUITES, target, text, maxBytes);
-    return undefined;
+    run = parseRunFile(SUITES, target, text, maxBytes);
   } catch (e) {
-    if (e instanceof ImportError) return e.message;
+    if (e instanceof ImportError) return { refused: e.message };
     throw e;
   }
+  return { signature: await checkExportSignature(run, globalThis.crypto.subtle) };
 }
 
 /** Which field the page's refusal names (content_sha256, tasks.N, …), for the report's path. */
@@ -137,8 +145,8 @@ async function readTarget(suites: SuiteRegistry, target: string, maxBytes: numbe
   // A run export (src/core/export) is a superset of the download: same fields, plus build, suite, summary and hash.
   const isExport = typeof raw === 'object' && raw !== null && (raw as { format?: unknown }).format === RUN_EXPORT_FORMAT;
   if (!isExport) return { suite, input: { results: bundle, transcripts: bundle.transcripts }, kind: 'run download' };
-  const refused = pageImportRefusal(suite, target, text, maxBytes);
-  return { suite, input: { results: bundle, transcripts: bundle.transcripts }, kind: 'run export', ...(refused !== undefined ? { refused } : {}) };
+  const checked = await pageImportCheck(target, text, maxBytes);
+  return { suite, input: { results: bundle, transcripts: bundle.transcripts }, kind: 'run export', ...checked };
 }
 
 async function shippedBankOrNull(suite: AnySuite, dir: string, io: CommandIo): Promise<ShippedBank | null> {
@@ -152,7 +160,7 @@ async function shippedBankOrNull(suite: AnySuite, dir: string, io: CommandIo): P
 
 const OUTCOME_WORD = { verified: 'VERIFIED', mismatch: 'MISMATCH', unverifiable: 'UNVERIFIABLE' } as const;
 
-export function reportLines(target: string, kind: string, input: Input, r: VerifyReport, backend: string): string[] {
+export function reportLines(target: string, kind: string, input: Input, r: VerifyReport, backend: string, signature?: ExportSignatureState): string[] {
   const m = input.results.manifest;
   const p = printable;
   const lines = [
@@ -163,6 +171,7 @@ export function reportLines(target: string, kind: string, input: Input, r: Verif
     `  re-execute: ${r.oracle_calls} oracle calls replayed on a fresh ${backend} oracle`,
     `  replies: ${r.verdict === null ? 'not re-run (episodes re-graded from their transcripts only)' : VERDICT_TEXT[r.verdict]}`,
   ];
+  if (signature !== undefined) lines.push(`  signature: ${p(signatureStateText(signature))}`);
   for (const reason of r.unverifiable) lines.push(`  unverifiable: ${p(reason)}`);
   for (const d of r.file_diffs.slice(0, MAX_DIFFS_SHOWN)) lines.push(`  file: ${formatDiff(d)}`);
   if (r.file_diffs.length > MAX_DIFFS_SHOWN) lines.push(`  file: … and ${r.file_diffs.length - MAX_DIFFS_SHOWN} more`);
@@ -225,8 +234,14 @@ export async function verifyCommand(args: string[], io: CommandIo, deps: VerifyC
       report.file_diffs.unshift({ check: 'file', path: refusedField(read.refused), claimed: 'what the export says', recomputed: 'refused by the page import', note: read.refused });
       report.outcome = 'mismatch';
     }
-    if (values.json) reports.push({ target, kind: read.kind, suite: read.suite.descriptor.id, oracle_backend: env.backendId, ...report });
-    else io.stdout(reportLines(target, read.kind, read.input, report, env.backendId).join('\n'));
+    if (read.signature?.state === 'bad') {
+      // A signature that does not verify is a false claim of who vouches: a failure, not "unsigned".
+      report.file_diffs.unshift({ check: 'file', path: 'signature', claimed: 'a valid signature over the content', recomputed: 'bad signature', note: read.signature.reason });
+      report.outcome = 'mismatch';
+    }
+    const signature = read.signature !== undefined ? { signature: read.signature } : {};
+    if (values.json) reports.push({ target, kind: read.kind, suite: read.suite.descriptor.id, oracle_backend: env.backendId, ...signature, ...report });
+    else io.stdout(reportLines(target, read.kind, read.input, report, env.backendId, read.signature).join('\n'));
     if (report.outcome !== 'verified' && code === 0) code = 1;
   }
   if (values.json) io.stdout(JSON.stringify(reports, null, 2));

@@ -1,13 +1,14 @@
 /**
  * The page's IndexedDB database `proving-ground` (via idb). Version 1 has one object store,
  * `settings`, with out-of-line keys: one row per setting (the non-secret model settings, and — only
- * after the user opts in — the remembered API key). Schema changes go through
+ * after the user opts in — the remembered API key and the export signing key). Schema changes go through
  * settings-db-migrations.ts. Reads are validated by the caller's zod schema (settings-db-row.ts).
  * Covered by the e2e tests (a real browser's IndexedDB); the pure parts have unit tests.
  */
 import { openDB, type IDBPDatabase } from 'idb';
 import type { z } from 'zod';
 import type { RememberedKeyPersistence } from './secret-store.ts';
+import type { SigningKeyPersistence } from './signing-key-store.ts';
 import { DB_VERSION, runMigrations, SETTINGS_STORE } from './settings-db-migrations.ts';
 import { validateRow, type ValidatedRow } from './settings-db-row.ts';
 
@@ -18,6 +19,8 @@ export const SETTINGS_ROWS = {
   modelSettings: 'model-settings',
   /** The only row that may hold a key, and only while "remember on this device" is on. */
   rememberedApiKey: 'remembered-api-key',
+  /** The export signing key, only while "keep it in this browser" is on: a non-extractable CryptoKey, never its bytes. */
+  signingKey: 'signing-key',
 } as const;
 
 let dbPromise: Promise<IDBPDatabase> | null = null;
@@ -63,4 +66,11 @@ export const rememberedKeyRow: RememberedKeyPersistence = {
   read: async () => (await openSettingsDb()).get(SETTINGS_STORE, SETTINGS_ROWS.rememberedApiKey),
   write: (row) => writeSettingRow(SETTINGS_ROWS.rememberedApiKey, row),
   remove: () => deleteSettingRow(SETTINGS_ROWS.rememberedApiKey),
+};
+
+/** The signing key's opt-in row (a non-extractable CryptoKey and its public half), in this database. */
+export const signingKeyRow: SigningKeyPersistence = {
+  read: async () => (await openSettingsDb()).get(SETTINGS_STORE, SETTINGS_ROWS.signingKey),
+  write: (row) => writeSettingRow(SETTINGS_ROWS.signingKey, row),
+  remove: () => deleteSettingRow(SETTINGS_ROWS.signingKey),
 };

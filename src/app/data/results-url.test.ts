@@ -139,7 +139,7 @@ describe('openResultsUrl', () => {
     expect(summary).toMatchObject({ source: 'imported', imported_from: url.href, run_id: run.manifest.run_id, done_count: run.rows.length });
     expect((await store.readRows(first.storeId)).map((t) => t.row)).toEqual(run.rows);
     const again = await openResultsUrl(url, { store, fetch: fakeFetch(text).fetch, now });
-    expect(again).toEqual({ kind: 'already', storeId: first.storeId, runId: run.manifest.run_id, storedAs: 'imported' });
+    expect(again).toEqual({ kind: 'already', storeId: first.storeId, runId: run.manifest.run_id, storedAs: 'imported', signature: { state: 'unsigned' } });
     expect(await store.listRuns()).toHaveLength(1);
   });
 

@@ -3,6 +3,7 @@ import { ImportError, checkImportSize } from '../../core/verify/import.ts';
 import { getRunStore } from '../data/run-store.ts';
 import { routeHref } from '../routing/route.ts';
 import { importRunText, type ImportOutcome } from './import-run-file.ts';
+import { SignatureText } from './VerificationBadge.tsx';
 
 type FileResult = { name: string; ok: true; outcome: ImportOutcome } | { name: string; ok: false; message: string };
 
@@ -83,6 +84,8 @@ export function ImportPanel() {
               <li key={i} data-testid="import-ok">
                 {r.outcome.kind === 'imported' ? 'Imported' : alreadyStored(r.outcome.storedAs)} {r.name} as{' '}
                 <a href={routeHref({ name: 'run-detail', storeId: r.outcome.storeId, taskIndex: null, query: new URLSearchParams() })}>{r.outcome.runId}</a>
+                {' — '}
+                <SignatureText state={r.outcome.signature} />
               </li>
             ) : (
               <li key={i} className="runs-import-error" role="alert" data-testid="import-error">

@@ -7,7 +7,7 @@ import { useStoredRun } from '../data/run-store.ts';
 import { routeHref } from '../routing/route.ts';
 import { isPausedRun } from '../run/pause-on-cancel.ts';
 import type { DownloadKind } from './run-downloads.ts';
-import { VerificationBadge } from './VerificationBadge.tsx';
+import { SignatureBadge, VerificationBadge } from './VerificationBadge.tsx';
 
 export interface RunRowActions {
   onVerify: (s: StoredRunSummary) => void;
@@ -69,6 +69,13 @@ export function RunListRow({ s, name, actions }: { s: StoredRunSummary; name: st
       </td>
       <td>
         <VerificationBadge verification={s.verification} />
+        {/* Who vouches for an imported file; a run made in this page was never a file. */}
+        {s.source === 'imported' && (
+          <>
+            {' '}
+            <SignatureBadge verification={s.verification} signature={s.signature} />
+          </>
+        )}
         {actions.onShowReport && (
           <div>
             <button type="button" className="link-button" onClick={() => actions.onShowReport?.(s)}>

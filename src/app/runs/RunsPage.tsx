@@ -14,6 +14,7 @@ import { ImportPanel } from './ImportPanel.tsx';
 import { RunListRow } from './RunListRow.tsx';
 import { runName, runNames } from './run-names.ts';
 import { downloadStoredRun, type DownloadKind } from './run-downloads.ts';
+import { sessionSigningKey } from '../data/signing-key.ts';
 import { StoragePanel } from './StoragePanel.tsx';
 import { verifyStoredRun } from './verify-stored-run.ts';
 import { VerifyReportView, type ShownReport } from './VerifyReportView.tsx';
@@ -63,7 +64,7 @@ export function RunsPage({ query }: { query: URLSearchParams }) {
     setActionError(null);
     // The suite version is named only for a run on the bank this build ships for its suite.
     const b = banks.get(s.suite);
-    const ctx = { appVersion: APP_VERSION, buildId: BUILD_ID, bank: b && SUITES.has(s.suite) ? { hash: b.bankHash, version: SUITES.get(s.suite).descriptor.version } : null, now: nowIso };
+    const ctx = { appVersion: APP_VERSION, buildId: BUILD_ID, bank: b && SUITES.has(s.suite) ? { hash: b.bankHash, version: SUITES.get(s.suite).descriptor.version } : null, now: nowIso, signingKey: sessionSigningKey.active };
     downloadStoredRun(getRunStore(), s.store_id, kind, ctx).catch((e: unknown) => setActionError({ title: `Export of ${s.run_id} failed`, error: e }));
   };
 

@@ -12,7 +12,11 @@ import { fixtureRecipe } from '../../core/store/test-run-fixture.ts';
 import { vehSuite } from '../../core/veh/suite.ts';
 import type { VehRunResult } from '../../core/veh/run/run-veh.ts';
 import { ImportError } from '../../core/verify/import.ts';
-import { importRunText } from './import-run-file.ts';
+import { signRunExport } from '../../core/verify/export-signature.ts';
+import { generateSigningKey } from '../../core/verify/signing.ts';
+import { checkImportedSignature, importRunText } from './import-run-file.ts';
+import { parseRunFile } from '../../core/export/import-run.ts';
+import { SUITES } from '../../core/suites.ts';
 
 let run: VehRunResult;
 let text = '';
@@ -29,7 +33,7 @@ describe('importRunText', () => {
     expect(first).toMatchObject({ kind: 'imported', runId: run.manifest.run_id });
     // The same content under another name, without the BOM and pretty-printed: still the same run.
     const again = await importRunText(store, 'copy.json', JSON.stringify(JSON.parse(text), null, 2), now());
-    expect(again).toEqual({ kind: 'already', storeId: first.storeId, runId: run.manifest.run_id, storedAs: 'imported' });
+    expect(again).toEqual({ kind: 'already', storeId: first.storeId, runId: run.manifest.run_id, storedAs: 'imported', signature: { state: 'unsigned' } });
     expect(await store.listRuns()).toHaveLength(1);
   });
 
@@ -38,7 +42,7 @@ describe('importRunText', () => {
     const id = await store.beginRun({ run_id: run.manifest.run_id, label: 'Random', model: null, started_at: now(), recipe: fixtureRecipe(run.rows.map((r) => r.task_id)) });
     for (const [i, row] of run.rows.entries()) await store.commitTask(id, { task_index: i, row, transcript: run.transcripts[i]! });
     await store.finishRun(id, { status: 'completed', error: null, manifest: run.manifest, metrics: run.metrics });
-    expect(await importRunText(store, 'my-export.json', text, now())).toEqual({ kind: 'already', storeId: id, runId: run.manifest.run_id, storedAs: 'local' });
+    expect(await importRunText(store, 'my-export.json', text, now())).toEqual({ kind: 'already', storeId: id, runId: run.manifest.run_id, storedAs: 'local', signature: { state: 'unsigned' } });
     expect(await store.listRuns()).toHaveLength(1);
   });
 
@@ -62,5 +66,21 @@ describe('importRunText', () => {
     await expect(importRunText(store, 'deep.json', deep, now())).rejects.toThrow(/deep\.json nests 10000\d levels deep, over the 200-level limit/);
     await expect(importRunText(store, 'deep.json', deep, now())).rejects.not.toThrow(/call stack/);
     expect(await store.listRuns()).toEqual([]);
+  });
+
+  it('a signed export imports as signed by its key; a bad signature is refused naming the field, nothing stored', async () => {
+    const subtle = globalThis.crypto.subtle;
+    const key = await generateSigningKey(subtle);
+    const signed = await signRunExport(buildRunExport(vehSuite, run, EXPORT_META), subtle, key.privateKey, key.publicKey);
+    const store = new MemoryRunStore();
+    expect(await importRunText(store, 'signed.json', JSON.stringify(signed), now())).toMatchObject({ kind: 'imported', signature: { state: 'signed', fingerprint: key.publicKey.fingerprint } });
+
+    const other = await generateSigningKey(subtle);
+    const swapped = JSON.stringify({ ...signed, signature: { ...signed.signature, public_key: other.publicKey } });
+    const empty = new MemoryRunStore();
+    await expect(importRunText(empty, 'swapped.json', swapped, now())).rejects.toThrow(/swapped\.json has a bad signature: signed by key .*not by the key given.*Nothing was imported/);
+    expect(await empty.listRuns()).toEqual([]);
+    // Without WebCrypto (an http page) a signed file is refused rather than imported with its claim unchecked.
+    await expect(checkImportedSignature(parseRunFile(SUITES, 's.json', JSON.stringify(signed)), 's.json', null)).rejects.toThrow(/cannot check its signature/);
   });
 });

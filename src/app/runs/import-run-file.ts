@@ -3,17 +3,23 @@
  * write, in one store transaction, so a bad file changes nothing. A run already stored with the same
  * run id and the same content (content hash) is not stored again, whatever its source: the same file
  * twice, a copy with a BOM or other whitespace, or one's own export of a run made in this page.
+ *
+ * A signed export's signature is checked (async, WebCrypto) right after the sync content checks and
+ * before anything is stored: a bad signature refuses the file as a wrong content_sha256 does.
  */
 import { parseRunFile, type ImportedRun } from '../../core/export/import-run.ts';
+import { checkExportSignature, type ExportSignatureState } from '../../core/verify/export-signature.ts';
+import { ImportError } from '../../core/verify/import.ts';
 import { runContentHash } from '../../core/export/run-export.ts';
 import type { RunSource, RunStore } from '../../core/store/run-store.ts';
 import { readStoredRunContent } from './stored-run-content.ts';
 import { SUITES } from '../../core/suites.ts';
 
+/** `signature`: who vouches for the file (a page download, which has no signature block, reads as unsigned). */
 export type ImportOutcome =
-  | { kind: 'imported'; storeId: string; runId: string }
+  | { kind: 'imported'; storeId: string; runId: string; signature: ExportSignatureState }
   /** `storedAs`: whether the copy already stored was imported or run in this page. */
-  | { kind: 'already'; storeId: string; runId: string; storedAs: RunSource };
+  | { kind: 'already'; storeId: string; runId: string; storedAs: RunSource; signature: ExportSignatureState };
 
 /** The stored run (local or imported) with run id `runId` whose content hashes to `hash`, if any. */
 export async function findSameImport(store: RunStore, runId: string, hash: string): Promise<{ storeId: string; storedAs: RunSource } | null> {
@@ -29,14 +35,28 @@ export async function findSameImport(store: RunStore, runId: string, hash: strin
   return null;
 }
 
-export async function storeImportedRun(store: RunStore, run: ImportedRun, source: string, importedAt: string): Promise<ImportOutcome> {
-  const same = await findSameImport(store, run.manifest.run_id, run.content_sha256);
-  if (same !== null) return { kind: 'already', storeId: same.storeId, runId: run.manifest.run_id, storedAs: same.storedAs };
-  const storeId = await store.importRun({ manifest: run.manifest, rows: run.rows, metrics: run.metrics, transcripts: run.transcripts, imported_from: source, imported_at: importedAt });
-  return { kind: 'imported', storeId, runId: run.manifest.run_id };
+/** The signature check of a parsed file; a bad signature is an ImportError naming the field, so nothing is stored. */
+export async function checkImportedSignature(run: ImportedRun, source: string, subtle: SubtleCrypto | null = globalThis.crypto?.subtle ?? null): Promise<ExportSignatureState> {
+  if (run.signature === undefined) return { state: 'unsigned' };
+  // WebCrypto exists only in a secure context (https, localhost): a claim that cannot be checked is not accepted.
+  if (subtle === null) throw new ImportError(`${source} is signed, but this page cannot check its signature (WebCrypto needs https or localhost). Nothing was imported.`);
+  const state = await checkExportSignature(run, subtle);
+  if (state.state === 'bad') throw new ImportError(`${source} has a bad signature: ${state.reason}. Nothing was imported.`);
+  return state;
 }
 
-/** Parses, validates and stores one file's text; throws ImportError (nothing stored) for a bad file. */
+export async function storeImportedRun(store: RunStore, run: ImportedRun, source: string, importedAt: string, signature: ExportSignatureState = { state: 'unsigned' }): Promise<ImportOutcome> {
+  const same = await findSameImport(store, run.manifest.run_id, run.content_sha256);
+  if (same !== null) return { kind: 'already', storeId: same.storeId, runId: run.manifest.run_id, storedAs: same.storedAs, signature };
+  // The block is kept only once it verified, so the run's badge can say who vouches for it.
+  const block = signature.state === 'signed' && run.signature !== undefined ? { signature: run.signature } : {};
+  const storeId = await store.importRun({ manifest: run.manifest, rows: run.rows, metrics: run.metrics, transcripts: run.transcripts, imported_from: source, imported_at: importedAt, ...block });
+  return { kind: 'imported', storeId, runId: run.manifest.run_id, signature };
+}
+
+/** Parses, validates (content, then signature) and stores one file's text; throws ImportError (nothing stored) for a bad file. */
 export async function importRunText(store: RunStore, source: string, text: string, importedAt: string, maxBytes?: number): Promise<ImportOutcome> {
-  return storeImportedRun(store, parseRunFile(SUITES, source, text, maxBytes), source, importedAt);
+  const run = parseRunFile(SUITES, source, text, maxBytes);
+  const signature = await checkImportedSignature(run, source);
+  return storeImportedRun(store, run, source, importedAt, signature);
 }

@@ -10,6 +10,8 @@ import { verifyStoredRun, type DisposableEnvironment } from './verify-stored-run
 import { vehSuite } from '../../core/veh/suite.ts';
 import { SUITES } from '../../core/suites.ts';
 import type { VehRow } from '../../core/veh/rows.ts';
+import { signRunExport } from '../../core/verify/export-signature.ts';
+import { generateSigningKey } from '../../core/verify/signing.ts';
 
 let text = '';
 beforeAll(async () => {
@@ -63,6 +65,27 @@ describe('verify a stored run in the page', () => {
     const { verification } = await verifyStoredRun(store, storeId, { ...oracles(), bank: () => null, appVersion: 't', now });
     expect(verification.outcome).toBe('unverifiable');
     expect(verification.summary).toMatch(/^unverifiable: no shipped bank/);
+  });
+
+  it('a signed import keeps its signature, re-checked at verify; a run changed in the store after import reads as a bad signature', async () => {
+    const subtle = globalThis.crypto.subtle;
+    const key = await generateSigningKey(subtle);
+    const signed = await signRunExport(JSON.parse(text) as RunExport, subtle, key.privateKey, key.publicKey);
+    const store = new MemoryRunStore();
+    const { storeId } = await importRunText(store, 'signed.json', JSON.stringify(signed), now());
+    expect((await store.getRun(storeId))?.summary.signature).toEqual(signed.signature);
+    const good = await verifyStoredRun(store, storeId, { ...oracles(), bank, appVersion: 't', now });
+    expect(good.verification).toMatchObject({ outcome: 'verified', signature: { state: 'signed', fingerprint: key.publicKey.fingerprint } });
+
+    // The same block stored beside other content (an edited store): the signature no longer matches it.
+    const f = JSON.parse(text) as RunExport;
+    const edited = await store.importRun({ manifest: { ...f.manifest, app_version: 'edited' }, rows: f.rows, metrics: f.metrics, transcripts: f.transcripts, imported_from: 'x', imported_at: now(), signature: signed.signature! });
+    const bad = await verifyStoredRun(store, edited, { ...oracles(), bank, appVersion: 't', now });
+    expect(bad.verification).toMatchObject({ outcome: 'mismatch', signature: { state: 'bad' } });
+    expect(bad.verification.summary).toMatch(/^mismatch: file signature/);
+
+    const plain = await importRunText(new MemoryRunStore(), 'run.json', text, now());
+    expect(plain.signature).toEqual({ state: 'unsigned' });
   });
 
   it('a bad file changes nothing already stored', async () => {

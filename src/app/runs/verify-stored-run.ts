@@ -3,6 +3,9 @@
  * oracle worker, made for this check and terminated after it (nothing cached from the page's runs),
  * and the bank this build ships. The outcome is stored with the run (badge in the list); the full
  * report is returned for the report view.
+ *
+ * A run imported from a signed export keeps its signature block; it is checked again here against
+ * the content as stored now, so a run changed in the store after import reads as a bad signature.
  */
 import type { SuiteEnvironment } from '../../core/run/types.ts';
 import type { RunStore, StoredVerification } from '../../core/store/run-store.ts';
@@ -10,6 +13,8 @@ import type { AnySuite } from '../../core/suite/contract.ts';
 import { verifyRun, type ShippedBank, type VerifyReport } from '../../core/verify/verify.ts';
 import { readStoredRunContent } from './stored-run-content.ts';
 import { VERDICT_TEXT } from '../../core/verify/rederive.ts';
+import { runContentHash } from '../../core/export/run-export.ts';
+import { checkExportSignature, type ExportSignatureState } from '../../core/verify/export-signature.ts';
 
 export interface DisposableEnvironment extends SuiteEnvironment {
   terminate(): void;
@@ -25,6 +30,8 @@ export interface PageVerifyDeps {
   appVersion: string;
   /** ISO date now (injected clock). */
   now: () => string;
+  /** WebCrypto for the signature check (default the page's; null where the page has none: not checked). */
+  subtle?: SubtleCrypto | null;
 }
 
 const MAX_SUMMARY_ITEMS = 3;
@@ -45,8 +52,8 @@ export function verificationSummary(r: VerifyReport): string {
   return `unverifiable: ${why}`;
 }
 
-export function toStoredVerification(r: VerifyReport, appVersion: string, checkedAt: string): StoredVerification {
-  return { outcome: r.outcome, checked_at: checkedAt, app_version: appVersion, counts: { ...r.counts }, summary: verificationSummary(r) };
+export function toStoredVerification(r: VerifyReport, appVersion: string, checkedAt: string, signature?: ExportSignatureState): StoredVerification {
+  return { outcome: r.outcome, checked_at: checkedAt, app_version: appVersion, counts: { ...r.counts }, summary: verificationSummary(r), ...(signature !== undefined ? { signature } : {}) };
 }
 
 export async function verifyStoredRun(store: RunStore, storeId: string, deps: PageVerifyDeps): Promise<{ report: VerifyReport; verification: StoredVerification; oracleBackend: string }> {
@@ -59,7 +66,16 @@ export async function verifyStoredRun(store: RunStore, storeId: string, deps: Pa
   } finally {
     oracle.terminate();
   }
-  const verification = toStoredVerification(report, deps.appVersion, deps.now());
+  const subtle = deps.subtle === undefined ? (globalThis.crypto?.subtle ?? null) : deps.subtle;
+  let signature: ExportSignatureState | undefined;
+  if (run.summary.signature === undefined) signature = { state: 'unsigned' };
+  else if (subtle !== null) signature = await checkExportSignature({ ...run, content_sha256: runContentHash(run), signature: run.summary.signature }, subtle);
+  if (signature?.state === 'bad') {
+    // As in the CLI: a signature that no longer verifies is a failure on the field `signature`.
+    report.file_diffs.unshift({ check: 'file', path: 'signature', claimed: 'a valid signature over the content', recomputed: 'bad signature', note: signature.reason });
+    report.outcome = 'mismatch';
+  }
+  const verification = toStoredVerification(report, deps.appVersion, deps.now(), signature);
   await store.setVerification(storeId, verification);
   return { report, verification, oracleBackend: oracle.backendId };
 }

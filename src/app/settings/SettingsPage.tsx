@@ -2,6 +2,7 @@ import { Loading } from '../components/Loading.tsx';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { useModelConfig } from '../data/use-model-config.ts';
 import { SettingsForm } from './SettingsForm.tsx';
+import { SigningKeySection } from './SigningKeySection.tsx';
 
 /**
  * Bring your own model: endpoint, key, model and budgets for LLM runs. Built-in agents need none of
@@ -25,6 +26,7 @@ export function SettingsPage(_props: { query: URLSearchParams }) {
         </p>
       )}
       {!stored.isPending && <SettingsForm saved={stored.data?.config ?? null} />}
+      <SigningKeySection />
     </>
   );
 }

@@ -16,7 +16,7 @@ import type { SuiteMetrics } from '../suite/metrics.ts';
 import { canonicalJson } from '../verify/canonical-json.ts';
 import { ImportError, describeIssues, parseJsonText, resultFileKind } from '../verify/import.ts';
 import { upgradeExportV1 } from './legacy-export.ts';
-import { RUN_EXPORT_FORMAT, RUN_EXPORT_VERSION, RunExportEnvelopeSchema, orderedTranscripts, runContentHash, runExportSchemaOf, type RunExport } from './run-export.ts';
+import { RUN_EXPORT_FORMAT, RUN_EXPORT_VERSION, RunExportEnvelopeSchema, orderedTranscripts, runContentHash, runExportSchemaOf, type ExportSignature, type RunExport } from './run-export.ts';
 import { summariseTasks } from './task-summary.ts';
 
 /** Where an importer finds suites: the registry (src/core/suite/registry.ts). */
@@ -39,6 +39,11 @@ export interface ImportedRun {
   transcripts: TranscriptCore[];
   /** runContentHash of the content: the dedupe key of `?results=` imports. */
   content_sha256: string;
+  /**
+   * An export's signature block, as the file has it, unchecked: checking it is async (WebCrypto),
+   * so the caller awaits checkExportSignature (src/core/verify/export-signature.ts) beside this sync parse.
+   */
+  signature?: ExportSignature;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -96,7 +101,7 @@ export function checkRunExport(suites: SuiteSource, what: string, raw: Record<st
 
 function fromExport(suites: SuiteSource, what: string, raw: Record<string, unknown>): ImportedRun {
   const { suite, file, transcripts, hash } = checkRunExport(suites, what, raw);
-  return { kind: 'export', suite: suite.descriptor.id, status: file.status, error: file.error, manifest: file.manifest, rows: file.rows, metrics: file.metrics, transcripts, content_sha256: hash };
+  return { kind: 'export', suite: suite.descriptor.id, status: file.status, error: file.error, manifest: file.manifest, rows: file.rows, metrics: file.metrics, transcripts, content_sha256: hash, ...(file.signature !== undefined ? { signature: file.signature } : {}) };
 }
 
 function fromDownload(suites: SuiteSource, what: string, raw: unknown): ImportedRun {

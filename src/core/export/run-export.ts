@@ -16,6 +16,11 @@
  * content_sha256 is SHA-256 over the canonical JSON of {manifest, rows, metrics, transcripts} — the
  * same value `verify` prints — so it names the content and catches accidental damage. Anyone who
  * edits a file can recompute it: it proves nothing against a forger. Replay verification is the real check.
+ *
+ * `signature` (optional, issue 17) binds that same content to a key: the public key and a signature
+ * over the canonical JSON content_sha256 hashes (src/core/verify/signing.ts); export-signature.ts
+ * checks it. It says who vouches for the content, not that the content is right. An unsigned
+ * export has no `signature` key at all, so it is byte-identical to one written before signing existed.
  */
 import { z } from 'zod';
 import type { ManifestCore } from '../run/manifest-core.ts';
@@ -23,6 +28,7 @@ import type { TranscriptCore } from '../run/transcript-core.ts';
 import type { AnySuite } from '../suite/contract.ts';
 import { SuiteMetricsSchema, type SuiteMetrics } from '../suite/metrics.ts';
 import { contentHash } from '../verify/canonical-json.ts';
+import { ContentSignatureSchema, PublicSigningKeySchema, type ContentSignature, type PublicSigningKey } from '../verify/signing.ts';
 import { TaskSummarySchema, summariseTasks } from './task-summary.ts';
 
 export const RUN_EXPORT_FORMAT = 'proving-ground/run-export';
@@ -34,6 +40,13 @@ const BuildSchema = z.strictObject({
   /** The page's build (the hashed name of its entry script); null where none is known (CLI, dev server). */
   build_id: z.string().nullable(),
 });
+
+/** Who vouches for the content: the signer's public key and its signature over the content_sha256 bytes. */
+export const ExportSignatureSchema = z.strictObject({ public_key: PublicSigningKeySchema, signature: ContentSignatureSchema });
+export interface ExportSignature {
+  public_key: PublicSigningKey;
+  signature: ContentSignature;
+}
 
 /** The export's fields, with the suite's parts as the given schemas (a suite's, or `unknown` before the suite is known). */
 function exportShape<M extends z.ZodType, R extends z.ZodType, T extends z.ZodType>(parts: { manifest: M; row: R; transcript: T }) {
@@ -58,6 +71,7 @@ function exportShape<M extends z.ZodType, R extends z.ZodType, T extends z.ZodTy
     /** Derived from rows and transcripts (task-summary.ts); an importer recomputes and compares it. */
     tasks: z.array(TaskSummarySchema),
     content_sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    signature: ExportSignatureSchema.optional(),
   });
 }
 
@@ -83,6 +97,8 @@ export interface RunExport {
   transcripts: TranscriptCore[];
   tasks: z.infer<typeof TaskSummarySchema>[];
   content_sha256: string;
+  /** Absent on an unsigned export (the key is left out, not null). */
+  signature?: ExportSignature;
 }
 
 /** A finished run as the store or the run engine holds it. */
@@ -108,9 +124,14 @@ export function orderedTranscripts<T extends TranscriptCore>(transcripts: readon
   return transcripts.slice().sort((a, b) => a.settings.task_index - b.settings.task_index);
 }
 
+/** What content_sha256 hashes and a signature signs: the run's content, transcripts in run order. */
+export function runContentOf(run: Pick<RunContent, 'manifest' | 'rows' | 'metrics' | 'transcripts'>): { manifest: ManifestCore; rows: readonly { task_id: string }[]; metrics: SuiteMetrics; transcripts: TranscriptCore[] } {
+  return { manifest: run.manifest, rows: run.rows, metrics: run.metrics, transcripts: orderedTranscripts(run.transcripts) };
+}
+
 /** SHA-256 of the canonical JSON of the run's content, as verifyRun computes it (dedupe key, damage check). */
 export function runContentHash(run: Pick<RunContent, 'manifest' | 'rows' | 'metrics' | 'transcripts'>): string {
-  return contentHash({ manifest: run.manifest, rows: run.rows, metrics: run.metrics, transcripts: orderedTranscripts(run.transcripts) });
+  return contentHash(runContentOf(run));
 }
 
 export function buildRunExport(suite: AnySuite, run: RunContent, meta: ExportMeta): RunExport {

@@ -104,6 +104,7 @@ export function importRecord(storeId: string, run: ImportInput): StoredRun {
       imported_from: run.imported_from,
       imported_at: run.imported_at,
       verification: null,
+      ...(run.signature !== undefined ? { signature: run.signature } : {}),
       error: null,
     },
     manifest: m,

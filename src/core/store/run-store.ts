@@ -8,6 +8,8 @@
  * whose run id is already stored gets a suffixed id), so an import never overwrites anything.
  * Rows and transcripts are kept apart so leaderboards read rows only.
  */
+import type { ExportSignature } from '../export/run-export.ts';
+import type { ExportSignatureState } from '../verify/export-signature.ts';
 import type { ManifestCore } from '../run/manifest-core.ts';
 import type { TranscriptCore } from '../run/transcript-core.ts';
 import type { SuiteMetrics } from '../suite/metrics.ts';
@@ -54,6 +56,8 @@ export interface StoredVerification {
   counts: Record<VerifyOutcome, number>;
   /** One line: "763 tasks verified" / "mismatch: P2-dev-007 rows.final.load_power_uw, …". */
   summary: string;
+  /** The signature of an imported signed export, re-checked against the stored content (absent: unsigned run). */
+  signature?: ExportSignatureState;
 }
 
 export interface StoredRunSummary {
@@ -82,6 +86,11 @@ export interface StoredRunSummary {
   imported_from: string | null;
   imported_at: string | null;
   verification: StoredVerification | null;
+  /**
+   * The signature block of a signed export, as imported (checked then: a bad one is never stored).
+   * Absent for local runs and unsigned imports; never a private key (the schema holds public members only).
+   */
+  signature?: ExportSignature;
   /** The run's error (status failed), or why it was interrupted. */
   error: string | null;
 }
@@ -130,6 +139,8 @@ export interface ImportInput {
   transcripts: readonly TranscriptCore[];
   imported_from: string;
   imported_at: string;
+  /** A signed export's block, once its signature verified. */
+  signature?: ExportSignature;
 }
 
 export interface RunStore {

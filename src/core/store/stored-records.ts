@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { AnySuite } from '../suite/contract.ts';
 import { SuiteMetricsSchema } from '../suite/metrics.ts';
+import { ExportSignatureSchema } from '../export/run-export.ts';
 import { upgradeRunRecord } from './legacy-records.ts';
 import { StoreCorruptionError, type RunRecipe, type StoredRun, type StoredRunSummary, type StoredVerification, type SuiteRow } from './run-store.ts';
 import type { ManifestCore } from '../run/manifest-core.ts';
@@ -27,6 +28,14 @@ export const StoredVerificationSchema = z.strictObject({
   app_version: z.string(),
   counts: z.strictObject({ verified: z.number().int(), mismatch: z.number().int(), unverifiable: z.number().int() }),
   summary: z.string(),
+  // Optional: records written before signing have none, and read as before.
+  signature: z
+    .discriminatedUnion('state', [
+      z.strictObject({ state: z.literal('unsigned') }),
+      z.strictObject({ state: z.literal('signed'), fingerprint: z.string() }),
+      z.strictObject({ state: z.literal('bad'), reason: z.string() }),
+    ])
+    .optional(),
 }) satisfies z.ZodType<StoredVerification>;
 
 export const RunRecipeSchema = z.strictObject({
@@ -60,6 +69,7 @@ export const StoredRunSummarySchema = z.strictObject({
   imported_from: z.string().nullable(),
   imported_at: z.string().nullable(),
   verification: StoredVerificationSchema.nullable(),
+  signature: ExportSignatureSchema.optional(),
   error: z.string().nullable(),
 }) satisfies z.ZodType<StoredRunSummary>;
 

@@ -10,6 +10,7 @@
  * hands in its SubtleCrypto (`globalThis.crypto.subtle`). ECDSA P-256 with SHA-256 works in every
  * current browser and Node; Ed25519 where the platform has it.
  */
+import { z } from 'zod';
 import { sha256Hex } from '../hash/sha256.ts';
 import { canonicalJson } from './canonical-json.ts';
 
@@ -34,6 +35,26 @@ export interface ContentSignature {
   /** The signature, base64url without padding (ECDSA: IEEE P1363 r‖s, as WebCrypto gives it). */
   signature: string;
 }
+
+const HEX64 = /^[0-9a-f]{64}$/;
+const B64URL = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * A public key as a file carries it. Strict: the JWK may hold the public members only, so a file
+ * that carries a private member (`d`) by mistake is refused rather than passed on.
+ */
+export const PublicSigningKeySchema = z.strictObject({
+  algorithm: z.enum(['ECDSA-P256-SHA256', 'Ed25519']),
+  jwk: z.strictObject({ kty: z.string(), crv: z.string(), x: z.string().regex(B64URL), y: z.string().regex(B64URL).optional() }),
+  fingerprint: z.string().regex(HEX64),
+});
+
+export const ContentSignatureSchema = z.strictObject({
+  algorithm: z.enum(['ECDSA-P256-SHA256', 'Ed25519']),
+  key_fingerprint: z.string().regex(HEX64),
+  content_sha256: z.string().regex(HEX64),
+  signature: z.string().regex(B64URL),
+});
 
 export type SignatureCheck = { ok: true; fingerprint: string } | { ok: false; reason: string };
 
@@ -100,4 +121,26 @@ export async function verifyContentSignature(subtle: SubtleCrypto, publicKey: Pu
   }
   const ok = await subtle.verify(params(publicKey.algorithm).sign, key, new Uint8Array(sig), bytes).catch(() => false);
   return ok ? { ok: true, fingerprint } : { ok: false, reason: 'the signature does not match the content under this key' };
+}
+
+/** The algorithm a JWK's key type and curve name, or null for a key type this module does not sign with. */
+export function algorithmOfJwk(jwk: JsonWebKey): SigningAlgorithm | null {
+  if (jwk.kty === 'EC' && jwk.crv === 'P-256') return 'ECDSA-P256-SHA256';
+  if (jwk.kty === 'OKP' && jwk.crv === 'Ed25519') return 'Ed25519';
+  return null;
+}
+
+/**
+ * A private key kept as a JWK (the CLI's key file) → the key to sign with, non-extractable, and its
+ * public half. Throws (with a reason) for a JWK that is not a private P-256 or Ed25519 key.
+ */
+export async function importPrivateSigningKey(subtle: SubtleCrypto, jwk: JsonWebKey): Promise<{ privateKey: CryptoKey; publicKey: PublicSigningKey }> {
+  const algorithm = algorithmOfJwk(jwk);
+  if (algorithm === null) throw new Error(`not a P-256 or Ed25519 key (kty ${JSON.stringify(jwk.kty)}, crv ${JSON.stringify(jwk.crv)})`);
+  if (typeof jwk.d !== 'string') throw new Error('the JWK has no private part ("d"): it is a public key');
+  // key_ops/ext as another tool wrote them could forbid the import; only the key material matters here.
+  const { key_ops: _ops, ext: _ext, ...material } = jwk;
+  const privateKey = await subtle.importKey('jwk', material, params(algorithm).key, false, ['sign']);
+  const pub = publicJwk(jwk);
+  return { privateKey, publicKey: { algorithm, jwk: pub, fingerprint: keyFingerprint(pub) } };
 }
