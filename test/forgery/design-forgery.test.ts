@@ -8,7 +8,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDesignEnv } from '../../src/adapters/node/design-env.ts';
 import { loadShippedBank } from '../../src/adapters/node/suite-environments.ts';
-import { getAgent } from '../../src/core/agent/registry-helpers.ts';
 import type { DesignRunManifest } from '../../src/core/design/manifest.ts';
 import type { DesignRow } from '../../src/core/design/rows.ts';
 import type { DesignTranscript } from '../../src/core/design/episode.ts';
@@ -30,19 +29,24 @@ let bank: ShippedBank;
 let env: Awaited<ReturnType<typeof createNodeDesignEnv>>;
 const runs: Record<string, string> = {};
 
-async function run(agentId: string, tasks: DesignTask[]): Promise<string> {
+/** A run of one physics facet (the selection verify binds the task list to). */
+async function run(agentId: string, physics: string): Promise<string> {
+  const tasks = (bank.tasks as DesignTask[]).filter((x) => x.physics === physics);
   let t = Date.UTC(2026, 0, 1);
-  const agent = getAgent(designSuite.agents, agentId);
-  const r = await runSuite(designSuite, { tasks, agent, env, clock: () => (t += 1), seed: 42, options: {}, appVersion: 'forgery', bankHash: bank.hash, filters: {} });
+  const agent = designSuite.agents.find((a) => a.id === agentId);
+  if (!agent) throw new Error(`no agent ${agentId}`);
+  const r = await runSuite(designSuite, { tasks, agent, env, clock: () => (t += 1), seed: 42, options: {}, appVersion: 'forgery', bankHash: bank.hash, filters: { physics } });
   return JSON.stringify({ manifest: r.manifest, rows: r.rows, metrics: r.metrics, transcripts: r.transcripts });
 }
 
 beforeAll(async () => {
   bank = await loadShippedBank(designSuite as unknown as AnySuite);
   env = await createNodeDesignEnv();
-  const tasks = bank.tasks as DesignTask[];
-  runs.reference = await run('reference', tasks);
-  runs.starter = await run('starter', tasks);
+  // Fast facets with each kind of physics the forgeries touch (thin film, heat, harvester); the bench runs every task.
+  for (const physics of ['thin-film', 'heat', 'veh']) {
+    runs[`reference:${physics}`] = await run('reference', physics);
+    runs[`starter:${physics}`] = await run('starter', physics);
+  }
 }, 120_000);
 
 afterAll(() => env.dispose());
@@ -65,13 +69,15 @@ const diffOn = (r: VerifyReport, taskId: string, field: RegExp) => r.tasks.find(
 
 describe('design suite: forgeries fail verify', () => {
   it('the untouched reference run verifies', async () => {
-    const r = await forgeAndVerify('reference', () => undefined);
-    expect(r.file_diffs.concat(r.metric_diffs, r.tasks.flatMap((t) => t.diffs))).toEqual([]);
-    expect(r.outcome).toBe('verified');
+    for (const physics of ['thin-film', 'heat', 'veh']) {
+      const r = await forgeAndVerify(`reference:${physics}`, () => undefined);
+      expect(r.file_diffs.concat(r.metric_diffs, r.tasks.flatMap((t) => t.diffs)).map((d) => JSON.stringify(d)).slice(0, 3)).toEqual([]);
+      expect(r.outcome).toBe('verified');
+    }
   });
 
   it('a forged score in a submission verdict', async () => {
-    const r = await forgeAndVerify('reference', (b) => {
+    const r = await forgeAndVerify('reference:heat', (b) => {
       const s = submitOf(b, 'design-thermo-optic-phase-shifter');
       s.result.J = 1;
       s.result.S = 1 / (1 + 1 / 20);
@@ -81,7 +87,7 @@ describe('design suite: forgeries fail verify', () => {
   });
 
   it('a one-byte change to the submitted source (the verdict kept)', async () => {
-    const r = await forgeAndVerify('reference', (b) => {
+    const r = await forgeAndVerify('reference:thin-film', (b) => {
       const s = submitOf(b, 'design-bragg-mirror-1550');
       s.arguments.source = s.arguments.source.replace('1548', '1549');
     });
@@ -90,16 +96,16 @@ describe('design suite: forgeries fail verify', () => {
   });
 
   it('a verdict claimed from another evaluator version', async () => {
-    const r = await forgeAndVerify('reference', (b) => {
+    const r = await forgeAndVerify('reference:veh', (b) => {
       submitOf(b, 'design-harvester-spectrum').result.evaluator_version = 'design-evaluator/0';
     });
     expect(diffOn(r, 'design-harvester-spectrum', /evaluator_version/)).toBeDefined();
   });
 
   it('a failed gate marked passed on an invalid starter design', async () => {
-    const before = JSON.parse(runs.starter as string) as Bundle;
+    const before = JSON.parse(runs['starter:heat'] as string) as Bundle;
     expect(submitOf(before, 'design-thermo-optic-phase-shifter').result.valid).toBe(false);
-    const r = await forgeAndVerify('starter', (b) => {
+    const r = await forgeAndVerify('starter:heat', (b) => {
       const s = submitOf(b, 'design-thermo-optic-phase-shifter');
       for (const g of s.result.gates) g.pass = true;
       s.result.valid = true;
@@ -113,8 +119,9 @@ describe('design suite: forgeries fail verify', () => {
 
 describe('where the built-in agents land', () => {
   it('reference: every task valid, S ≥ 0.5 on Design and 0.5 on Reimplementation; starter: below it', () => {
-    const ref = (JSON.parse(runs.reference as string) as Bundle).rows;
-    const starter = (JSON.parse(runs.starter as string) as Bundle).rows;
+    const rows = (which: string) => ['thin-film', 'heat', 'veh'].flatMap((p) => (JSON.parse(runs[`${which}:${p}`] as string) as Bundle).rows);
+    const ref = rows('reference');
+    const starter = rows('starter');
     for (const row of ref) {
       expect(row.valid, row.task_id).toBe(true);
       if (row.family === 'design') expect(row.score).toBeGreaterThanOrEqual(0.5);
