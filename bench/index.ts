@@ -8,6 +8,8 @@
  *      solver on EMpy's grids, DDA, EME and inverse design (beside grcwa, NumPy and EMpy).
  *  2d. The photonics agent: the oracle over all 43 tasks in Node, and one Mie solve over stdio MCP
  *      against the in-process call.
+ *  2e. Spec-to-design: a full reference run over every task (evaluator in its worker thread), the
+ *      task table, and where the starter agent lands.
  *  3. In headless Debian Chromium (when dist/ and /usr/bin/chromium exist): oracle evaluations per
  *     second in the Web Worker and a full reference-agent run in the page's worker (bench.html), and
  *     the photonics agent's oracle over all 43 tasks through the page's Run form (its photonics worker),
@@ -45,6 +47,7 @@ step('Eigenmode expansion, Node', './photonics-eme.ts');
 step('Inverse design (FDFD + adjoint), Node', './photonics-topopt.ts');
 step('Estimates against measured solve times, every grid preset, Node', './photonics-estimates.ts');
 step('Photonics agent: oracle over 43 tasks, and an MCP solve round trip against in-process, Node', './photonics-agent.ts');
+step('Spec-to-design: the reference agent over every task (evaluator in its worker thread), and where the starter lands, Node', './design.ts');
 if (existsSync(here('../dist/bench.html')) && existsSync('/usr/bin/chromium')) {
   step('VEH oracle throughput and reference run, browser Web Worker (headless Chromium)', './oracle-browser.ts');
   step('Photonics agent: oracle over all 43 tasks in the page\'s worker (Run page, headless Chromium)', './photonics-agent-page.ts');
