@@ -3,8 +3,19 @@ import type { AnyDesignTask } from '../task.ts';
 import { arCoating, braggMirror } from './thin-film.ts';
 import { erturkInmanUnimorph, spectrumHarvester } from './harvester.ts';
 import { thermoOpticPhaseShifter } from './phase-shifter.ts';
+import { modeConverter, waveguideBend, waveguideCrossing, zhangYJunction } from './fdfd-devices.ts';
 
-export const DESIGN_TASKS: readonly AnyDesignTask[] = [braggMirror, arCoating, thermoOpticPhaseShifter, spectrumHarvester, erturkInmanUnimorph];
+export const DESIGN_TASKS: readonly AnyDesignTask[] = [
+  braggMirror,
+  arCoating,
+  thermoOpticPhaseShifter,
+  spectrumHarvester,
+  waveguideBend,
+  waveguideCrossing,
+  modeConverter,
+  erturkInmanUnimorph,
+  zhangYJunction,
+];
 
 export function designTask(id: string): AnyDesignTask {
   const t = DESIGN_TASKS.find((x) => x.task_id === id);
