@@ -25,7 +25,6 @@ const STRAIGHT: LayoutSpec = {
 };
 
 const doc = (shapes: DesignDocument['shapes']): DesignDocument => ({ params: {}, stack: null, shapes });
-const rect = (x: [number, number], y: [number, number]) => ({ type: 'rect' as const, layer: 'core', x, y });
 const failed = (gates: { id: string; pass: boolean }[]) => gates.filter((g) => !g.pass).map((g) => g.id);
 
 describe('rasterisation', () => {

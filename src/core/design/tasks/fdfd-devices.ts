@@ -94,7 +94,7 @@ export const waveguideBend: DesignTaskDef<LayoutDesign> = {
     objective: { description: 'J = TE0 insertion loss from the input to the output guide, −10·log10(P_out,TE0 / P_in)', unit: 'dB' },
   },
   c: 1,
-  c_basis: 'engineering scale: 1 dB is the loss budget of a single compact bend in a routing-limited circuit; a plain right-angle corner loses several dB',
+  c_basis: 'engineering scale: 1 dB is the loss budget of a single compact bend in a routing-limited circuit (a plain right-angle corner of these guides loses ≈ 26 dB of TE0; a 0.4 µm quarter circle of radius 1.1 µm, 0.41 dB)',
   interface: [
     'rect({ layer: "core", x: [min, max], y: [min, max] }) and polygon({ layer: "core", points: [[x, y], …] }), µm, inside x, y ∈ [−1.1, 1.1]',
     'ports (fixed): in = 0.4 µm guide at the west edge centred on y = 0; out = 0.4 µm guide at the south edge centred on x = 0',
@@ -188,7 +188,7 @@ export const waveguideCrossing: DesignTaskDef<LayoutDesign> = {
     },
   },
   c: 1,
-  c_basis: 'engineering scale: 1 dB is the loss of a plain, untapered right-angle intersection of two such guides — the figure a crossing exists to beat',
+  c_basis: 'engineering scale: 1 dB is about the insertion loss of the plain, untapered intersection of two such guides (1.1 dB here, with −10.5 dB crosstalk) — the figure a crossing exists to beat',
   interface: [
     'rect({ layer: "core", … }) and polygon({ layer: "core", points: … }), µm, inside x, y ∈ [−1.1, 1.1]',
     'ports (fixed): 0.4 µm guides centred on each edge (west input, east through, north and south crossing)',
