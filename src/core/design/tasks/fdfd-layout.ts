@@ -102,16 +102,26 @@ export function portRects(spec: LayoutSpec, reach: number): Polygon[] {
   return out;
 }
 
-/** x-intervals where the horizontal line at y crosses the polygon (even-odd). */
-function crossings(poly: Polygon, y: number, out: number[]): void {
-  const xs: number[] = [];
-  for (let k = 0; k < poly.length; k++) {
-    const [x1, y1] = poly[k] as readonly [number, number];
+/** A polygon edge (x1, y1) → (x2, y2). */
+type Edge = readonly [number, number, number, number];
+
+function edgesOf(poly: Polygon): Edge[] {
+  return poly.map(([x1, y1], k) => {
     const [x2, y2] = poly[(k + 1) % poly.length] as readonly [number, number];
-    if (y1 <= y !== y2 <= y) xs.push(x1 + ((y - y1) * (x2 - x1)) / (y2 - y1));
-  }
+    return [x1, y1, x2, y2] as const;
+  });
+}
+
+/** x-intervals where the horizontal line at y crosses a polygon given by (a superset of its relevant) edges, even-odd. */
+function crossEdges(edges: readonly Edge[], y: number, out: number[]): void {
+  const xs: number[] = [];
+  for (const [x1, y1, x2, y2] of edges) if (y1 <= y !== y2 <= y) xs.push(x1 + ((y - y1) * (x2 - x1)) / (y2 - y1));
   xs.sort((a, b) => a - b);
   for (let k = 0; k + 1 < xs.length; k += 2) out.push(xs[k] as number, xs[k + 1] as number);
+}
+
+function crossings(poly: Polygon, y: number, out: number[]): void {
+  crossEdges(edgesOf(poly), y, out);
 }
 
 /** Union of [a, b] pairs (flat list), sorted and merged. */
@@ -134,20 +144,13 @@ function union(iv: number[]): number[] {
  */
 export function coverage(polys: readonly Polygon[], x0: number, y0: number, nx: number, ny: number, h: number): Float64Array {
   const f = new Float64Array(nx * ny);
-  const boxes = polys.map((p) => {
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (const [, y] of p) {
-      lo = Math.min(lo, y);
-      hi = Math.max(hi, y);
-    }
-    return { p, lo, hi };
-  });
+  // Each scanline only looks at the edges that reach its cell row: a many-point polygon stays cheap.
+  const shapes = polys.map(edgesOf);
   const vertexY = [...new Set(polys.flatMap((p) => p.map(([, y]) => y)))].sort((a, b) => a - b);
   for (let j = 0; j < ny; j++) {
     const ya = y0 + j * h;
     const yb = ya + h;
-    const live = boxes.filter((b) => b.hi > ya && b.lo < yb);
+    const live = shapes.map((es) => es.filter(([, y1, , y2]) => Math.max(y1, y2) >= ya && Math.min(y1, y2) <= yb)).filter((es) => es.length > 0);
     if (live.length === 0) continue;
     const cuts = [ya, ...vertexY.filter((v) => v > ya && v < yb), yb];
     for (let c = 0; c + 1 < cuts.length; c++) {
@@ -158,7 +161,7 @@ export function coverage(polys: readonly Polygon[], x0: number, y0: number, nx: 
       for (let s = 0; s < n; s++) {
         const y = a + (s + 0.5) * dy;
         const iv: number[] = [];
-        for (const bx of live) if (bx.hi > y && bx.lo < y) crossings(bx.p, y, iv);
+        for (const es of live) crossEdges(es, y, iv);
         const u = union(iv);
         const w = dy / (h * h);
         for (let k = 0; k < u.length; k += 2) {
