@@ -11,7 +11,7 @@
  */
 import type { DesignDocument } from '../source-api.ts';
 import type { DesignTaskDef, Evaluation, EvaluationContext, Gate } from '../task.ts';
-import { dB, fieldMap, layoutRules, passivityGate, portPower, shapePolygon, simulateLayout, type LayoutResult, type LayoutSpec, type Polygon } from './fdfd-layout.ts';
+import { dB, fieldMap, layoutRules, passivityGate, residualGate, portPower, shapePolygon, simulateLayout, type LayoutResult, type LayoutSpec, type Polygon } from './fdfd-layout.ts';
 import { finish, unusedParts } from './read.ts';
 
 export interface LayoutDesign {
@@ -71,7 +71,7 @@ function measureBend(d: LayoutDesign, ctx: EvaluationContext): Evaluation {
   const refl = reflection(r, 'in');
   const J = dB(t);
   return {
-    gates: [passivityGate(r), dbGate('insertion-loss', 'the TE0 insertion loss in → out', t, 3, 'loss'), dbGate('reflection', 'the power reflected into the input guide', refl, -15, 'leak')],
+    gates: [residualGate(r), passivityGate(r), dbGate('insertion-loss', 'the TE0 insertion loss in → out', t, 3, 'loss'), dbGate('reflection', 'the power reflected into the input guide', refl, -15, 'leak')],
     J,
     metrics: { T_out_te0: t, insertion_loss_db: J, reflection: refl, power_total: r.total },
     map: fieldMap(r),
@@ -162,7 +162,7 @@ function measureCrossing(d: LayoutDesign, ctx: EvaluationContext): Evaluation {
   const penalty = CROSSTALK_WEIGHT * Math.max(0, xtDb - CROSSTALK_FREE_DB);
   const refl = reflection(r, 'west');
   return {
-    gates: [passivityGate(r), dbGate('insertion-loss', 'the TE0 insertion loss west → east', t, 3, 'loss'), dbGate('crosstalk', 'the larger crosstalk into the north or south guide', xt, -15, 'leak'), dbGate('reflection', 'the power reflected into the input guide', refl, -15, 'leak')],
+    gates: [residualGate(r), passivityGate(r), dbGate('insertion-loss', 'the TE0 insertion loss west → east', t, 3, 'loss'), dbGate('crosstalk', 'the larger crosstalk into the north or south guide', xt, -15, 'leak'), dbGate('reflection', 'the power reflected into the input guide', refl, -15, 'leak')],
     J: il + penalty,
     metrics: { T_east_te0: t, insertion_loss_db: il, crosstalk_db: xtDb, crosstalk_penalty_db: penalty, reflection: refl, power_total: r.total },
     map: fieldMap(r),
@@ -237,7 +237,7 @@ function measureConverter(d: LayoutDesign, ctx: EvaluationContext): Evaluation {
   const refl = reflection(r, 'in');
   const J = dB(t1);
   return {
-    gates: [passivityGate(r), dbGate('conversion-loss', 'the TE0 → TE1 conversion loss', t1, 3, 'loss'), dbGate('residual-te0', 'the power left in the output guide’s TE0', t0, -10, 'leak'), dbGate('reflection', 'the power reflected into the input guide', refl, -15, 'leak')],
+    gates: [residualGate(r), passivityGate(r), dbGate('conversion-loss', 'the TE0 → TE1 conversion loss', t1, 3, 'loss'), dbGate('residual-te0', 'the power left in the output guide’s TE0', t0, -10, 'leak'), dbGate('reflection', 'the power reflected into the input guide', refl, -15, 'leak')],
     J,
     metrics: { T_out_te1: t1, T_out_te0: t0, conversion_loss_db: J, reflection: refl, power_total: r.total },
     map: fieldMap(r),
@@ -315,7 +315,7 @@ function measureY(d: LayoutDesign, ctx: EvaluationContext): Evaluation {
   const refl = reflection(r, 'in');
   const J = dB(even);
   return {
-    gates: [passivityGate(r), dbGate('excess-loss', 'the excess loss into the arms’ even supermode', even, 3, 'loss'), dbGate('imbalance', 'the power in the arms’ odd supermode (splitting imbalance)', odd, -20, 'leak'), dbGate('reflection', 'the power reflected into the input guide', refl, -15, 'leak')],
+    gates: [residualGate(r), passivityGate(r), dbGate('excess-loss', 'the excess loss into the arms’ even supermode', even, 3, 'loss'), dbGate('imbalance', 'the power in the arms’ odd supermode (splitting imbalance)', odd, -20, 'leak'), dbGate('reflection', 'the power reflected into the input guide', refl, -15, 'leak')],
     J,
     metrics: { T_even: even, T_odd: odd, excess_loss_db: J, reflection: refl, power_total: r.total },
     map: fieldMap(r),
