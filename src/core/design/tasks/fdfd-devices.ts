@@ -22,7 +22,7 @@ const MATERIALS = ['core: Si slab, 2-D effective index 2.85 (220 nm SOI, TE, 155
 const COMMON_CONSTRAINTS = [
   'Shapes: rect({ layer: "core", … }) and polygon({ layer: "core", … }) only, µm; overlapping shapes merge (their union is the core).',
   'Every vertex inside the design window; the port guides outside it are fixed and drawn by the evaluator.',
-  'Minimum core width and minimum gap 0.1 µm, checked on a 10 nm raster of the layout including the port guides (a 0.1 µm square must fit in every part of the core and of the cladding).',
+  'Minimum core width and minimum gap 0.1 µm, checked on a 10 nm raster of the layout including the port guides: an axis-aligned 0.1 µm square (one pixel of slack for rounding) must fit around every part of the core and of the cladding, so a diagonal feature needs up to √2 × 0.1 µm; the pixel staircase at a corner tip (up to 0.002 µm²) is not counted.',
   "Each port's guide end at the window edge must be at least half covered by the design's core.",
   'Simulation: 2-D FDFD, Ez polarisation, 40 nm cells (area-weighted permittivity), 0.32 µm of cladding and 0.32 µm of PML around the window; the numerical gate re-solves at 20 nm.',
 ];

@@ -250,7 +250,7 @@ export function simulateLayout(spec: LayoutSpec, design: readonly Polygon[], ref
   const residual = relativeResidual(system, field, rhs);
   const theta = srcMode.beta * grid.h;
   const pin = grid.h / (4 * Math.sin(theta));
-  // Monitors: 3 cells past the source on the source port (half-way to the window at refinement 1), 1 cell in from the PML elsewhere.
+  // Monitors: on the source port half-way between the source and the window (0.16 µm past the source at either refinement), 1 cell in from the PML elsewhere.
   const monitorDepth = Math.round(MARGIN_UM / (2 * grid.h)) + 1;
   const ports: Record<string, PortPower> = {};
   let total = 0;
