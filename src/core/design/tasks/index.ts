@@ -5,6 +5,7 @@ import { erturkInmanUnimorph, spectrumHarvester } from './harvester.ts';
 import { thermoOpticPhaseShifter } from './phase-shifter.ts';
 import { gmrFilter, lockhartKingQhq, oldenburgNanoshell, plasmonicNanoantenna, thinFilmAbsorber } from './free-space.ts';
 import { bogaertsRing, fanJoannopoulosSlab, phcBandgap, ringAddDrop, rlcFilter } from './resonators.ts';
+import { modeConverter, waveguideBend, waveguideCrossing, zhangYJunction } from './fdfd-devices.ts';
 
 export const DESIGN_TASKS: readonly AnyDesignTask[] = [
   braggMirror,
@@ -17,11 +18,15 @@ export const DESIGN_TASKS: readonly AnyDesignTask[] = [
   ringAddDrop,
   phcBandgap,
   rlcFilter,
+  waveguideBend,
+  waveguideCrossing,
+  modeConverter,
   erturkInmanUnimorph,
   oldenburgNanoshell,
   lockhartKingQhq,
   bogaertsRing,
   fanJoannopoulosSlab,
+  zhangYJunction,
 ];
 
 export function designTask(id: string): AnyDesignTask {
