@@ -7,6 +7,7 @@ import { createWorkerCircuitOracle } from './worker-circuit-oracle.ts';
 import { createWorkerVehOracle } from './worker-veh-oracle.ts';
 import { createWorkerPhotonicsAgentEnv } from './photonics-agent-env.ts';
 import { createWorkerPhotonics } from './worker-photonics.ts';
+import { createWorkerDesignEnv } from './design-env.ts';
 
 /** The photonics-agent suite's tools over a photonics worker of its own (terminated with the environment). */
 async function createPhotonicsAgentEnvironment(): Promise<PageEnvironment> {
@@ -25,6 +26,7 @@ const FACTORIES: Readonly<Record<string, () => Promise<PageEnvironment>>> = {
   veh: createWorkerVehOracle,
   circuit: createWorkerCircuitOracle,
   'photonics-agent': createPhotonicsAgentEnvironment,
+  design: createWorkerDesignEnv,
 };
 
 export function hasPageEnvironment(suiteId: string): boolean {
