@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { Suite } from '../suite/contract.ts';
-import { selectByFilters } from '../verify/selection.ts';
+import { selectByFilters, type Selector } from '../verify/selection.ts';
 import type { RecordedCall, VerifyDiff } from '../verify/verify.ts';
 import { DESIGN_AGENTS } from './agents/index.ts';
 import { DESIGN_GENERATOR_VERSION } from './bank/generate.ts';
@@ -39,6 +39,12 @@ function recordedCalls(t: DesignTranscript): RecordedCall[] {
 function settingsDiffs(t: DesignTranscript, m: DesignRunManifest): VerifyDiff[] {
   return t.settings.run_seed === m.seed ? [] : [{ check: 'settings', path: 'settings.run_seed', claimed: t.settings.run_seed, recomputed: m.seed, note: "the manifest's seed" }];
 }
+
+/** Beyond the facets: the page's text search (`q`, a substring of the task id) and the CLI's `--only` (id prefixes). */
+const SELECTORS: readonly Selector<DesignTask>[] = [
+  { key: 'q', apply: (sel, v) => sel.filter((t) => t.task_id.toLowerCase().includes(v.trim().toLowerCase())) },
+  { key: 'only', apply: (sel, v) => sel.filter((t) => v.split(',').some((p) => p !== '' && t.task_id.startsWith(p))) },
+];
 
 const FACETS = [
   { key: 'family', label: 'Family', values: DESIGN_FAMILIES, of: (t: DesignTask) => t.family },
@@ -82,5 +88,5 @@ export const designSuite: Suite<DesignTask, DesignEnv, DesignRunOptions, DesignR
     ),
   reproducibleBackends: ['design-evaluator'],
   bankNoun: 'design bank',
-  selectTasks: (bank, manifest) => selectByFilters(bank as readonly DesignTask[], manifest.task_filter, FACETS),
+  selectTasks: (bank, manifest) => selectByFilters(bank as readonly DesignTask[], manifest.task_filter, FACETS, SELECTORS),
 };
