@@ -1,7 +1,10 @@
 /**
  * Integrated-optics tasks on the 2-D eigenmode-expansion engine (photonics/eme): MMI splitters and
- * couplers and a directional coupler on SOI, in the effective-index picture — the 220 nm Si slab's
- * TE0 index (solved per wavelength from the library's Si and SiO2) as the core, SiO2 around it.
+ * couplers and a directional coupler, in the effective-index picture — the TE0 index of a 220 nm Si
+ * (or, for one reimplementation, 400 nm Si3N4) slab in SiO2, solved per wavelength from the
+ * library's data, as the core, SiO2 around it. The Soldano & Pennings (1995) reimplementations lay
+ * out MMIs by the paper's self-imaging rules; the paper states rules, not dimensions for these
+ * platforms, so their reference sources derive the dimensions and say so.
  *
  * The evaluator drives the EME cascade directly (cascade.ts) rather than through solveEme, because a
  * splitter is scored per output *port*, and the last section of a splitter guides supermodes of the
@@ -22,12 +25,23 @@ import type { DesignDocument } from '../source-api.ts';
 import type { DesignTaskDef, Evaluation, EvaluationContext, Gate } from '../task.ts';
 import { finish, formatNumber, readParams, unusedParts, type ParamRule } from './read.ts';
 
-const SI = 'Si (Li 1993, 293 K)';
 const OX = 'SiO2 (Malitson 1965)';
-/** The SOI device layer the effective index is taken from. */
-const SI_THICKNESS_NM = 220;
-/** Cladding kept between the outermost core and each window wall, µm (the guided tails are ~e⁻¹⁹ there). */
-const WINDOW_MARGIN_UM = 2;
+
+/** A guiding layer in SiO2, reduced to a 2-D effective-index model (its slab TE0 index as the core). */
+export interface Platform {
+  /** Library dataset of the guiding layer. */
+  core: string;
+  thickness_nm: number;
+  /** Cladding between the outermost core and each window wall, µm: guided tails are below ~e⁻¹⁸ there. */
+  margin_um: number;
+  /** The slab TE0 index at 1550 nm, rounded, for the words of the spec. */
+  n_eff_1550: number;
+  label: string;
+}
+
+export const SOI: Platform = { core: 'Si (Li 1993, 293 K)', thickness_nm: 220, margin_um: 2, n_eff_1550: 2.8475, label: '220 nm SOI' };
+/** Lower index contrast: the paraxial self-imaging rules hold to ~1 % here, not ~4 % as in SOI. */
+export const SIN: Platform = { core: 'Si3N4 (Luke et al. 2015)', thickness_nm: 400, margin_um: 3, n_eff_1550: 1.7436, label: '400 nm Si3N4' };
 
 /** Grid, modes and staircase steps of one refinement. */
 export interface Resolution {
@@ -78,12 +92,12 @@ export interface DeviceResult {
   balance: number;
 }
 
-/** Core (Si slab TE0) and cladding (SiO2) indices of the effective-index model at one wavelength. */
-export function platformIndices(wavelength_nm: number, ctx: SolveContext): { core: number; clad: number } {
-  const si = ctx.materials.resolve(SI, wavelength_nm).n;
+/** Core (slab TE0) and cladding (SiO2) indices of the effective-index model at one wavelength. */
+export function platformIndices(platform: Platform, wavelength_nm: number, ctx: SolveContext): { core: number; clad: number } {
+  const film = ctx.materials.resolve(platform.core, wavelength_nm).n;
   const ox = ctx.materials.resolve(OX, wavelength_nm).n;
-  const [te0] = solveSlabModes({ core: si, cover: ox, substrate: ox, thickness_nm: SI_THICKNESS_NM, wavelength_nm }, 'TE');
-  if (!te0) throw new Error(`the ${SI_THICKNESS_NM} nm Si slab guides no TE mode at ${wavelength_nm} nm`);
+  const [te0] = solveSlabModes({ core: film, cover: ox, substrate: ox, thickness_nm: platform.thickness_nm, wavelength_nm }, 'TE');
+  if (!te0) throw new Error(`the ${platform.label} slab guides no TE mode at ${wavelength_nm} nm`);
   return { core: te0.n_eff, clad: ox };
 }
 
@@ -196,12 +210,12 @@ function project(field: Float64Array, modes: SliceModes, count: number, dx: numb
  * Launches the port mode of `inputs[launch]` into the device and returns the power and phase in the
  * port mode of each `outputs` waveguide at the device's end (port modes: see portModes).
  */
-export function simulateDevice(pieces: readonly Piece[], inputs: readonly Core[], launchIndex: number, outputs: readonly Core[], wavelength_nm: number, res: Resolution, ctx: SolveContext): DeviceResult {
-  const { core, clad } = platformIndices(wavelength_nm, ctx);
+export function simulateDevice(pieces: readonly Piece[], inputs: readonly Core[], launchIndex: number, outputs: readonly Core[], wavelength_nm: number, platform: Platform, res: Resolution, ctx: SolveContext): DeviceResult {
+  const { core, clad } = platformIndices(platform, wavelength_nm, ctx);
   const core2 = core * core;
   const clad2 = clad * clad;
   const k0 = (2 * Math.PI) / (wavelength_nm / 1000);
-  const window = 2 * (extent(pieces) + WINDOW_MARGIN_UM);
+  const window = 2 * (extent(pieces) + platform.margin_um);
   const grid = makeGrid(window, res.grid_nm);
   const slices = slicesOf(pieces, grid, core2, clad2, res.steps);
   const modes = solveSliceModes(slices, grid.dx, k0, res.modes);
@@ -276,7 +290,7 @@ const excessLossDb = (r: DeviceResult): number => -dB(Math.min(1, r.ports.reduce
 const imbalanceDb = (r: DeviceResult): number => dB(Math.max(...r.ports.map((p) => p.P)) / Math.max(1e-30, Math.min(...r.ports.map((p) => p.P))));
 
 const MAX_EXCESS_LOSS_DB = 1;
-const MAX_REFLECTION = 0.01;
+const MAX_REFLECTION = 0.03;
 const MAX_BALANCE_ERROR = 1e-3;
 const MAX_PHASE_ERROR_DEG = 5;
 
@@ -291,7 +305,7 @@ function splitterEvaluation(results: readonly DeviceResult[], opts: { phase?: bo
   const band = results.map((r) => r.wavelength_nm).join(', ');
   const gates: Gate[] = [
     { id: 'max-excess-loss', category: 'requirement', pass: worstLoss <= maxLoss, value: worstLoss, limit: maxLoss, unit: 'dB', reason: `the worst excess loss over ${band} nm is ${formatNumber(worstLoss)} dB (at most ${maxLoss} dB at every wavelength)` },
-    { id: 'back-reflection', category: 'requirement', pass: worstR <= MAX_REFLECTION, value: worstR, limit: MAX_REFLECTION, reason: `up to ${formatNumber(worstR * 100)} % of the power is reflected into the input side (at most ${MAX_REFLECTION * 100} %, −20 dB)` },
+    { id: 'back-reflection', category: 'requirement', pass: worstR <= MAX_REFLECTION, value: worstR, limit: MAX_REFLECTION, reason: `up to ${formatNumber(worstR * 100)} % of the power is reflected into the input side (at most ${MAX_REFLECTION * 100} %, about −15 dB)` },
     { id: 'power-balance', category: 'numerical', pass: worstBalance <= MAX_BALANCE_ERROR, value: worstBalance, limit: MAX_BALANCE_ERROR, reason: `transmitted plus reflected power equals the launched power to ${worstBalance.toExponential(2)} (a lossless device must; limit ${MAX_BALANCE_ERROR})` },
   ];
   const metrics: Record<string, number> = { excess_loss_db: loss.reduce((a, b) => a + b, 0) / loss.length, imbalance_db: imb.reduce((a, b) => a + b, 0) / imb.length, worst_excess_loss_db: worstLoss, max_reflection: worstR };
@@ -359,9 +373,9 @@ export function mmiPieces(kind: MmiKind, d: MmiDesign): { pieces: Piece[]; input
 
 export const MMI_BAND_NM = [1530, 1550, 1570] as const;
 
-function measureMmi(kind: MmiKind, d: MmiDesign, ctx: EvaluationContext): Evaluation {
+function measureMmi(kind: MmiKind, platform: Platform, d: MmiDesign, ctx: EvaluationContext): Evaluation {
   const { pieces, inputs, outputs } = mmiPieces(kind, d);
-  const results = MMI_BAND_NM.map((wl) => simulateDevice(pieces, inputs, 0, outputs, wl, MMI_RESOLUTION[ctx.refinement], ctx.solve));
+  const results = MMI_BAND_NM.map((wl) => simulateDevice(pieces, inputs, 0, outputs, wl, platform, MMI_RESOLUTION[ctx.refinement], ctx.solve));
   return splitterEvaluation(results, { phase: kind === '2x2' });
 }
 
@@ -376,11 +390,9 @@ function mmiRulesFor(kind: MmiKind, limits: MmiLimits): Record<(typeof MMI_PARAM
   };
 }
 
-const PLATFORM_MATERIALS = [
-  `core: the TE0 effective index of a ${SI_THICKNESS_NM} nm ${SI} slab clad in SiO2 (≈ 2.848 at 1550 nm), solved per wavelength`,
-  `cladding: ${OX} (≈ 1.444 at 1550 nm)`,
-];
-const PLATFORM_CONSTRAINT = `Platform: 2-D effective-index model of ${SI_THICKNESS_NM} nm SOI, TE: the core index is the Si slab's TE0 effective index (≈ 2.848 at 1550 nm), the cladding SiO2 (≈ 1.444); everything is symmetric about the MMI axis x = 0.`;
+const platformMaterials = (p: Platform): string[] => [`core: the TE0 effective index of a ${p.thickness_nm} nm ${p.core} slab clad in SiO2 (≈ ${p.n_eff_1550} at 1550 nm), solved per wavelength`, `cladding: ${OX} (≈ 1.444 at 1550 nm)`];
+const platformConstraint = (p: Platform, axis: string): string =>
+  `Platform: 2-D effective-index model of ${p.label} in SiO2, TE: the core index is the slab's TE0 effective index (≈ ${p.n_eff_1550} at 1550 nm), the cladding SiO2 (≈ 1.444); everything is symmetric about the ${axis} x = 0.`;
 const PORT_MODEL = 'Ports are read at the MMI facets: the light is launched as the fundamental of the input waveguide at its facet width and scored as the power in the fundamentals of the output waveguides there (tapers to single-mode waveguides behind the facets are taken as adiabatic and lossless; higher-order modes and radiation count as loss).';
 
 interface MmiTaskDef {
@@ -388,6 +400,7 @@ interface MmiTaskDef {
   family: DesignTaskDef['family'];
   title: string;
   kind: MmiKind;
+  platform: Platform;
   limits: MmiLimits;
   summary: string;
   c: number;
@@ -409,11 +422,11 @@ function mmiTask(def: MmiTaskDef): DesignTaskDef<MmiDesign> {
       summary: def.summary,
       requirements: [
         `Excess loss (power not in the ${ports} output fundamentals) at most ${MAX_EXCESS_LOSS_DB} dB at each of ${MMI_BAND_NM.join(', ')} nm.`,
-        `Back-reflection into the input side at most ${MAX_REFLECTION * 100} % (−20 dB).`,
+        `Back-reflection into the input side at most ${MAX_REFLECTION * 100} % (about −15 dB).`,
         ...(def.kind === '2x2' ? [`The two outputs ${MAX_PHASE_ERROR_DEG}° or less from quadrature (90° apart in phase) at 1550 nm.`] : []),
       ],
       constraints: [
-        PLATFORM_CONSTRAINT,
+        platformConstraint(def.platform, 'MMI axis'),
         `MMI body: one rectangle centred on the axis, width 1–${def.limits.max_width_um} µm, length 0.5–${def.limits.max_length_um} µm, area at most ${def.limits.max_area_um2} µm².`,
         `Access waveguides: all ${def.kind === '2x2' ? 'four' : def.kind === '1x4' ? 'five' : 'three'} the same width at the facet (0.4–2.5 µm), ${def.kind === '1x2' ? 'the input on the axis and the outputs at ±offset' : def.kind === '2x2' ? 'inputs and outputs at ±offset, light launched into the input at −offset' : 'the input on the axis and the outputs at ±pitch/2, ±3·pitch/2'}; neighbours at least ${MIN_PORT_GAP_UM} µm apart and every waveguide inside the facet.`,
         PORT_MODEL,
@@ -424,7 +437,7 @@ function mmiTask(def: MmiTaskDef): DesignTaskDef<MmiDesign> {
     c_basis: def.c_basis,
     ...(def.citation ? { citation: def.citation } : {}),
     interface: MMI_PARAMS.map((k) => `param("${k}", …): ${rules[k].what}, ${rules[k].unit}, ${formatNumber(rules[k].min)}–${formatNumber(rules[k].max)}`),
-    materials: PLATFORM_MATERIALS,
+    materials: platformMaterials(def.platform),
     tools: ['eme', 'mode'],
     probe_budget: def.family === 'design' ? 40 : 30,
     wall_clock_s: 7200,
@@ -442,20 +455,22 @@ function mmiTask(def: MmiTaskDef): DesignTaskDef<MmiDesign> {
       gates.push(...mmiRules(def.kind, p.values, def.limits));
       return finish(p.values, gates);
     },
-    evaluate: (d, ctx) => measureMmi(def.kind, d, ctx),
+    evaluate: (d, ctx) => measureMmi(def.kind, def.platform, d, ctx),
   };
 }
 
 /** Soldano & Pennings' rules in a source: n_r, n_c of the platform at 1550 nm, W_e and L_π (TE, σ = 0). */
-const SELF_IMAGING_PRELUDE = `const lambda = 1.55, nr = 2.8475, nc = 1.4440;              // platform indices at 1550 nm (µm)
+const selfImagingPrelude = (p: Platform): string => `const lambda = 1.55, nr = ${p.n_eff_1550}, nc = 1.4440;              // platform indices at 1550 nm (µm)
 const We = (W) => W + (lambda / Math.PI) / Math.sqrt(nr * nr - nc * nc); // effective width, TE
 const Lpi = (W) => (4 * nr * We(W) ** 2) / (3 * lambda);                 // beat length of modes 0 and 1`;
+const SELF_IMAGING_PRELUDE = selfImagingPrelude(SOI);
 
 export const mmi1x2: DesignTaskDef<MmiDesign> = mmiTask({
   task_id: 'design-mmi-1x2',
   family: 'design',
   title: '1×2 MMI power splitter on SOI',
   kind: '1x2',
+  platform: SOI,
   limits: { max_width_um: 8, max_length_um: 60, max_area_um2: 40 },
   summary: 'A compact 1×2 multimode-interference splitter on 220 nm SOI that divides the TE light of one input waveguide equally between two output waveguides with as little loss as possible across 1530–1570 nm.',
   c: 0.3,
@@ -483,26 +498,26 @@ export const mmi2x2: DesignTaskDef<MmiDesign> = mmiTask({
   family: 'design',
   title: '2×2 MMI 3 dB coupler on SOI',
   kind: '2x2',
-  limits: { max_width_um: 8, max_length_um: 100, max_area_um2: 60 },
+  platform: SOI,
+  limits: { max_width_um: 8, max_length_um: 100, max_area_um2: 120 },
   summary: 'A compact 2×2 multimode-interference 3 dB coupler on 220 nm SOI: TE light in one input leaves equally from both outputs, in quadrature, with as little loss as possible across 1530–1570 nm.',
-  c: 0.3,
-  c_basis: 'engineering scale: 0.3 dB of excess loss plus imbalance is what a foundry 2×2 MMI coupler is typically specified to',
+  c: 0.5,
+  c_basis: 'engineering scale: 0.5 dB of excess loss plus imbalance is what a foundry 2×2 MMI coupler is typically specified to',
   starter_source: `// A 3 µm wide MMI with its ports at ±0.75 µm, its length a guess, narrow access waveguides.
 param('mmi_width_um', 3);
 param('mmi_length_um', 20);
 param('taper_width_um', 0.5);
 param('port_um', 0.75);
 `,
-  reference_source: `// Paired interference (Soldano & Pennings 1995): with the ports at ±W_e/6 the odd-numbered modes
-// 2, 5, 8… are not excited and the two-fold image forms at L_π/2 already (12.5 µm for W = 3 µm).
-// Then a small offline grid search in this evaluator over length and taper width (see the value
-// comments); the taper width leaves the 0.2 µm minimum gap between the ports and a little more.
-${SELF_IMAGING_PRELUDE}
-const W = 3;
-param('mmi_width_um', W);
-param('mmi_length_um', 12.5);
-param('taper_width_um', 0.85);
-param('port_um', We(W) / 6);
+  reference_source: `// Paired interference (Soldano & Pennings 1995): with the ports near ±W_e/6 modes 2, 5, 8… are
+// hardly excited and the two-fold image forms near L_π/2 already. In this high-contrast platform the
+// paraxial rule is only a start: a seeded random search in this evaluator over W 2.5–4.5 µm,
+// 0.88–1.04 × L_π/2, ports 0.9–1.35 × W_e/6 and facet gaps 0.21–0.46 µm, then coordinate steps,
+// gave W = 3.5 µm, 0.965 × L_π/2, ports at 1.1 × W_e/6 with 1.15 µm tapers (a 0.207 µm gap).
+param('mmi_width_um', 3.5);
+param('mmi_length_um', 16.851);
+param('taper_width_um', 1.15);
+param('port_um', 0.6785);
 `,
 });
 
@@ -533,7 +548,7 @@ export function couplerPieces(d: CouplerDesign): { pieces: Piece[]; guides: Core
 
 function measureCoupler(d: CouplerDesign, ctx: EvaluationContext): Evaluation {
   const { pieces, guides } = couplerPieces(d);
-  const r = simulateDevice(pieces, guides, 0, guides, 1550, COUPLER_RESOLUTION[ctx.refinement], ctx.solve);
+  const r = simulateDevice(pieces, guides, 0, guides, 1550, SOI, COUPLER_RESOLUTION[ctx.refinement], ctx.solve);
   const e = splitterEvaluation([r], {});
   e.metrics.bar = r.ports[0]?.P ?? 0;
   e.metrics.cross = r.ports[1]?.P ?? 0;
@@ -549,7 +564,7 @@ export const directionalCoupler: DesignTaskDef<CouplerDesign> = {
     summary: 'Two identical parallel SOI strip waveguides that share the TE light launched into one of them equally between both (a 3 dB directional coupler) at 1550 nm, with as little loss as possible.',
     requirements: [`Excess loss at most ${MAX_EXCESS_LOSS_DB} dB at 1550 nm.`, `Back-reflection at most ${MAX_REFLECTION * 100} %.`],
     constraints: [
-      PLATFORM_CONSTRAINT.replace('MMI axis', 'coupler axis'),
+      platformConstraint(SOI, 'coupler axis'),
       `Gap between the waveguides at least ${MIN_COUPLER_GAP_UM} µm (the lithography's minimum); waveguide width 0.3–0.6 µm; coupling length 0–100 µm.`,
       'Ports are read at the two ends of the straight coupling section: the light is launched as the fundamental of one waveguide and scored as the power in the fundamentals of the bar and cross waveguides (made orthogonal to each other). The S-bends that bring the guides together and apart are not modelled.',
     ],
@@ -558,24 +573,25 @@ export const directionalCoupler: DesignTaskDef<CouplerDesign> = {
   c: 0.3,
   c_basis: 'engineering scale: 0.3 dB — a 48:52 split with a little loss — is a usable 3 dB coupler',
   interface: COUPLER_PARAMS.map((k) => `param("${k}", …): ${COUPLER_RULES[k].what}, ${COUPLER_RULES[k].unit}, ${formatNumber(COUPLER_RULES[k].min)}–${formatNumber(COUPLER_RULES[k].max)}`),
-  materials: PLATFORM_MATERIALS,
+  materials: platformMaterials(SOI),
   tools: ['eme', 'mode'],
   probe_budget: 40,
   wall_clock_s: 7200,
-  // Near 50:50 J is dominated by the imbalance, which moves 4–5 × faster than the split; the floor
-  // (0.1 dB) keeps the gate from judging a near-perfect split on sub-0.005 dB noise.
-  tolerance: 0.05,
+  // Near 50:50 J is the imbalance, ~17 dB per unit of split: halving the grid shifts the 3 dB length
+  // by ~0.01 µm and J by ~0.005 dB, so the gate allows 0.01 dB (tolerance × j_floor) at small J.
+  tolerance: 0.1,
   j_floor: 0.1,
   starter_source: `// 0.2 µm gap, 0.45 µm guides, a coupling length guessed from a textbook figure.
 param('gap_um', 0.2);
 param('width_um', 0.45);
 param('coupling_length_um', 10);
 `,
-  reference_source: `// 0.2 µm gap, 0.45 µm guides; the 3 dB length is half the supermode beat length L_c = λ/(2Δn),
-// refined by a small offline scan of the length in this evaluator.
+  reference_source: `// 0.2 µm gap, 0.45 µm guides; the 3 dB length is half the coupling length L_c = λ/(2Δn) of the even
+// and odd supermodes (≈ 8 µm here), refined by an offline scan of the length in this evaluator
+// (7.6–8.2 µm, 0.02 µm steps): 8.04 µm splits 50.1:49.9.
 param('gap_um', 0.2);
 param('width_um', 0.45);
-param('coupling_length_um', 10);
+param('coupling_length_um', 8.04);
 `,
   read(doc: DesignDocument) {
     const used = unusedParts(doc, { params: COUPLER_PARAMS });
@@ -602,28 +618,29 @@ export const soldanoMmi2x2: DesignTaskDef<MmiDesign> = mmiTask({
   family: 'reimplementation',
   title: 'Soldano & Pennings (1995) general-interference 2×2 3 dB coupler, improved',
   kind: '2x2',
-  limits: { max_width_um: 8, max_length_um: 100, max_area_um2: 400 },
+  platform: SIN,
+  limits: { max_width_um: 10, max_length_um: 200, max_area_um2: 1200 },
   summary:
-    'Start from a general-interference 2×2 MMI 3 dB coupler laid out by the self-imaging rules of Soldano & Pennings (1995) on 220 nm SOI, and do better: TE light in one input should leave equally from both outputs, in quadrature, with as little loss as possible across 1530–1570 nm.',
+    'Start from a general-interference 2×2 MMI 3 dB coupler laid out by the self-imaging rules of Soldano & Pennings (1995) on 400 nm Si3N4, and do better: TE light in one input should leave equally from both outputs, in quadrature, with as little loss as possible across 1530–1570 nm.',
   c: 0,
   c_basis: 'J of the coupler laid out by Soldano & Pennings’ self-imaging rules, as this evaluator scores it',
   citation: SOLDANO,
-  starter_source: `// A generic MMI template: 4 µm wide, ports at ±1 µm, a guessed length, 0.6 µm access waveguides.
-param('mmi_width_um', 4);
-param('mmi_length_um', 40);
-param('taper_width_um', 0.6);
-param('port_um', 1);
+  starter_source: `// A generic MMI template: 5 µm wide, ports at ±1.2 µm, a guessed length, 1 µm access waveguides.
+param('mmi_width_um', 5);
+param('mmi_length_um', 50);
+param('taper_width_um', 1);
+param('port_um', 1.2);
 `,
   reference_source: `// The published design rules (Soldano & Pennings 1995, sections II–III), applied to this platform:
 // general interference, any input position, forms a two-fold image (a 3 dB coupler) at 3·L_π/2,
 // L_π = 4 n_r W_e² / (3 λ0) with W_e = W + (λ0/π)(n_r² − n_c²)^(−½) for TE. The paper gives the rules,
-// not a device for this platform, so the dimensions are derived here: W = 4 µm, ports at ±W_e/6,
-// 0.8 µm access waveguides (our choice: single-mode-like and 0.6 µm apart).
-${SELF_IMAGING_PRELUDE}
-const W = 4;
+// not a device for this platform, so the dimensions are derived here: W = 5 µm, ports at ±W_e/6,
+// 1 µm access waveguides (our choice: 0.84 µm apart at the facet).
+${selfImagingPrelude(SIN)}
+const W = 5;
 param('mmi_width_um', W);
 param('mmi_length_um', 1.5 * Lpi(W));
-param('taper_width_um', 0.8);
+param('taper_width_um', 1);
 param('port_um', We(W) / 6);
 `,
 });
@@ -633,32 +650,29 @@ export const soldanoMmi1x4: DesignTaskDef<MmiDesign> = mmiTask({
   family: 'reimplementation',
   title: 'Soldano & Pennings (1995) symmetric-interference 1×4 splitter, improved',
   kind: '1x4',
+  platform: SOI,
   limits: { max_width_um: 10, max_length_um: 60, max_area_um2: 300 },
   summary:
     'Start from a 1×4 MMI power splitter laid out by the symmetric-interference rules of Soldano & Pennings (1995) on 220 nm SOI, and do better: TE light of one centred input should leave equally from four outputs with as little loss as possible across 1530–1570 nm.',
   c: 0,
   c_basis: 'J of the splitter laid out by Soldano & Pennings’ symmetric-interference rules, as this evaluator scores it',
   citation: SOLDANO,
-  starter_source: `// A generic MMI template: 6 µm wide, outputs on a 1.4 µm pitch, a guessed length, 0.6 µm access waveguides.
-param('mmi_width_um', 6);
-param('mmi_length_um', 25);
+  starter_source: `// A generic MMI template: 4 µm wide, outputs on a 1 µm pitch, a guessed length, 0.6 µm access waveguides.
+param('mmi_width_um', 4);
+param('mmi_length_um', 12);
 param('taper_width_um', 0.6);
-param('port_um', 1.4);
+param('port_um', 1);
 `,
   reference_source: `// The published design rules (Soldano & Pennings 1995, section III-C, symmetric interference): a
 // centred input excites only the even modes, and N-fold images form at 3·L_π/(4N) — for N = 4 at
 // 3·L_π/16 — at x = −W_e/2 + (2i − 1)·W_e/(2N), i.e. on a pitch of W_e/4. The paper gives the rules,
-// not a device for this platform, so the dimensions are derived here: W = 6 µm, 1 µm access waveguides
-// (our choice: 0.55 µm apart at the facet).
+// not a device for this platform, so the dimensions are derived here: W = 4 µm, 0.8 µm access
+// waveguides (our choice: 0.25 µm apart at the facet).
 ${SELF_IMAGING_PRELUDE}
-const W = 6;
+const W = 4;
 param('mmi_width_um', W);
 param('mmi_length_um', (3 * Lpi(W)) / 16);
-param('taper_width_um', 1);
+param('taper_width_um', 0.8);
 param('port_um', We(W) / 4);
 `,
 });
-
-/** This file's tasks, Design first. */
-export const INTEGRATED_EME_DESIGN_TASKS = [mmi1x2, mmi2x2, directionalCoupler] as const;
-export const INTEGRATED_EME_REIMPL_TASKS = [soldanoMmi2x2, soldanoMmi1x4] as const;
