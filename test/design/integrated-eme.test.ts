@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 
 const doc = (params: Record<string, number>): DesignDocument => ({ params, stack: null, shapes: [] });
-const res = { grid_nm: 10, modes: 20, steps: 1 };
+const res = { grid_nm: 10, modes: 20, scale: 1 as const };
 
 describe('port-resolved EME', () => {
   it('a straight guide delivers all the launched power to its own port, with no reflection', () => {

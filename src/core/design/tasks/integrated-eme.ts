@@ -13,8 +13,8 @@
  * part is projected onto each output waveguide's isolated fundamental, which gives the power and
  * phase in each port. Power in higher-order or radiation modes counts as loss.
  *
- * The numerical gate (refinement 2) halves the transverse grid, doubles the modes kept and doubles
- * the steps of every taper and bend staircase; the window stays (its walls are far from the guides).
+ * The numerical gate (refinement 2) halves the transverse grid and doubles the modes kept; the window
+ * stays (its walls are 2–3 µm of cladding from the outermost guide, where the guided tails are gone).
  */
 import { cascadeDevice, solveSliceModes, type Slice, type SliceModes } from '../../photonics/eme/cascade.ts';
 import { makeGrid, rasteriseCrossSection, type TransverseGrid } from '../../photonics/eme/cross-section.ts';
@@ -43,22 +43,22 @@ export const SOI: Platform = { core: 'Si (Li 1993, 293 K)', thickness_nm: 220, m
 /** Lower index contrast: the paraxial self-imaging rules hold to ~1 % here, not ~4 % as in SOI. */
 export const SIN: Platform = { core: 'Si3N4 (Luke et al. 2015)', thickness_nm: 400, margin_um: 3, n_eff_1550: 1.7436, label: '400 nm Si3N4' };
 
-/** Grid, modes and staircase steps of one refinement. */
+/** Grid and modes of one refinement. */
 export interface Resolution {
   grid_nm: number;
+  /** Modes kept: at least this, and at least 2 × the widest core's guided modes + 10, times `scale`. */
   modes: number;
-  /** Multiplies every staircase's step count. */
-  steps: number;
+  scale: 1 | 2;
 }
-/** MMIs: a 20 nm grid is ~27 steps per wavelength in the core; 40 modes are twice an 8 µm MMI's guided ones. */
+/** MMIs: a 20 nm grid is ~27 steps per wavelength in the Si core; 40 modes are 3–4 × the guided modes of a 3–4 µm SOI MMI. */
 const MMI_RESOLUTION: Record<1 | 2, Resolution> = {
-  1: { grid_nm: 20, modes: 40, steps: 1 },
-  2: { grid_nm: 10, modes: 80, steps: 2 },
+  1: { grid_nm: 20, modes: 40, scale: 1 },
+  2: { grid_nm: 10, modes: 40, scale: 2 },
 };
 /** The coupler's split hangs on the evanescent overlap across a 0.15–0.5 µm gap, so its grid is finer; one section, so it is cheap. */
 const COUPLER_RESOLUTION: Record<1 | 2, Resolution> = {
-  1: { grid_nm: 10, modes: 20, steps: 1 },
-  2: { grid_nm: 5, modes: 40, steps: 2 },
+  1: { grid_nm: 10, modes: 20, scale: 1 },
+  2: { grid_nm: 5, modes: 20, scale: 2 },
 };
 
 interface Core {
@@ -68,12 +68,10 @@ interface Core {
   w: number;
 }
 
-/** A uniform piece (`to` absent) or a linear taper of every core to `to`, cut into `steps` uniform steps. */
+/** A uniform piece of the device along z. (Tapers are not modelled: ports sit at the facets, see PORT_MODEL.) */
 interface Piece {
   length: number;
   cores: Core[];
-  to?: Core[];
-  steps?: number;
 }
 
 export interface PortResult {
@@ -101,22 +99,13 @@ export function platformIndices(platform: Platform, wavelength_nm: number, ctx: 
   return { core: te0.n_eff, clad: ox };
 }
 
-const extent = (pieces: readonly Piece[]): number => Math.max(...pieces.flatMap((p) => [...p.cores, ...(p.to ?? [])].map((k) => Math.abs(k.c) + k.w / 2)));
+const extent = (pieces: readonly Piece[]): number => Math.max(...pieces.flatMap((p) => p.cores.map((k) => Math.abs(k.c) + k.w / 2)));
 
-function slicesOf(pieces: readonly Piece[], grid: TransverseGrid, core2: number, clad2: number, stepScale: number): Slice[] {
-  const out: Slice[] = [];
-  for (const p of pieces) {
-    const steps = p.to === undefined ? 1 : (p.steps ?? 20) * stepScale;
-    for (let k = 0; k < steps; k++) {
-      const t = p.to === undefined ? 0 : (k + 0.5) / steps;
-      const cores = p.cores.map((a, i) => {
-        const b = p.to?.[i] ?? a;
-        return { centerUm: a.c + t * (b.c - a.c), widthUm: a.w + t * (b.w - a.w), indexSquared: core2 };
-      });
-      out.push({ lengthUm: p.length / steps, key: cores.map((x) => `${x.centerUm}:${x.widthUm}`).join('|'), indexSquared: rasteriseCrossSection(grid, clad2, cores) });
-    }
-  }
-  return out;
+function slicesOf(pieces: readonly Piece[], grid: TransverseGrid, core2: number, clad2: number): Slice[] {
+  return pieces.map((p) => {
+    const cores = p.cores.map((k) => ({ centerUm: k.c, widthUm: k.w, indexSquared: core2 }));
+    return { lengthUm: p.length, key: cores.map((x) => `${x.centerUm}:${x.widthUm}`).join('|'), indexSquared: rasteriseCrossSection(grid, clad2, cores) };
+  });
 }
 
 /** The isolated fundamental of one waveguide on the window's grid (field, β). */
@@ -217,8 +206,11 @@ export function simulateDevice(pieces: readonly Piece[], inputs: readonly Core[]
   const k0 = (2 * Math.PI) / (wavelength_nm / 1000);
   const window = 2 * (extent(pieces) + platform.margin_um);
   const grid = makeGrid(window, res.grid_nm);
-  const slices = slicesOf(pieces, grid, core2, clad2, res.steps);
-  const modes = solveSliceModes(slices, grid.dx, k0, res.modes);
+  const slices = slicesOf(pieces, grid, core2, clad2);
+  // A slab of width W guides about 2W·NA/λ + 1 TE modes; the basis needs them and as many radiation modes again.
+  const widest = Math.max(...pieces.flatMap((p) => p.cores.map((k) => k.w)));
+  const guided = Math.floor((2 * widest * Math.sqrt(core2 - clad2)) / (wavelength_nm / 1000)) + 1;
+  const modes = solveSliceModes(slices, grid.dx, k0, res.scale * Math.max(res.modes, 2 * guided + 10));
   const [s] = cascadeDevice(slices, modes, grid.dx);
   if (!s) throw new Error('the cascade returned no S-matrix');
   const first = modes.get((slices[0] as Slice).key) as SliceModes;
@@ -571,7 +563,7 @@ export const directionalCoupler: DesignTaskDef<CouplerDesign> = {
     objective: { description: 'J = excess loss + |bar/cross imbalance| at 1550 nm, dB', unit: 'dB' },
   },
   c: 0.3,
-  c_basis: 'engineering scale: 0.3 dB — a 48:52 split with a little loss — is a usable 3 dB coupler',
+  c_basis: 'engineering scale: 0.3 dB — about a 48:52 split, or a better split with a little loss — is a usable 3 dB coupler',
   interface: COUPLER_PARAMS.map((k) => `param("${k}", …): ${COUPLER_RULES[k].what}, ${COUPLER_RULES[k].unit}, ${formatNumber(COUPLER_RULES[k].min)}–${formatNumber(COUPLER_RULES[k].max)}`),
   materials: platformMaterials(SOI),
   tools: ['eme', 'mode'],
