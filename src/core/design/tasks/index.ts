@@ -6,6 +6,7 @@ import { thermoOpticPhaseShifter } from './phase-shifter.ts';
 import { gmrFilter, lockhartKingQhq, oldenburgNanoshell, plasmonicNanoantenna, thinFilmAbsorber } from './free-space.ts';
 import { bogaertsRing, fanJoannopoulosSlab, phcBandgap, ringAddDrop, rlcFilter } from './resonators.ts';
 import { modeConverter, waveguideBend, waveguideCrossing, zhangYJunction } from './fdfd-devices.ts';
+import { directionalCoupler, mmi1x2, mmi2x2, soldanoMmi1x4, soldanoMmi2x2 } from './integrated-eme.ts';
 
 export const DESIGN_TASKS: readonly AnyDesignTask[] = [
   braggMirror,
@@ -21,12 +22,17 @@ export const DESIGN_TASKS: readonly AnyDesignTask[] = [
   waveguideBend,
   waveguideCrossing,
   modeConverter,
+  mmi1x2,
+  mmi2x2,
+  directionalCoupler,
   erturkInmanUnimorph,
   oldenburgNanoshell,
   lockhartKingQhq,
   bogaertsRing,
   fanJoannopoulosSlab,
   zhangYJunction,
+  soldanoMmi2x2,
+  soldanoMmi1x4,
 ];
 
 export function designTask(id: string): AnyDesignTask {
