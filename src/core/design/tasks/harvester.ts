@@ -194,3 +194,114 @@ param('tip_mass_g', 0);
 param('load_resistance_ohm', 100000);
 `,
 });
+
+/**
+ * A published bimorph rebuilt on the unimorph oracle exactly as VEHBench projects it (src/core/veh/
+ * bank/projection.ts, anchor kind oracle_domain: the geometry as published, the two piezo layers
+ * merged into one of twice the thickness; series/parallel wiring not modelled). The source's data
+ * are in ../shared/data/veh-anchors.json with veh-anchors-SOURCES.md.
+ */
+function publishedBimorph(o: {
+  task_id: string;
+  title: string;
+  summary: string;
+  citation: { doi: string; text: string };
+  published: HarvesterDesign;
+  piezo: string;
+  substrate: string;
+  damping: number;
+  line: Line;
+  max_stress_mpa: number;
+  max_disp_mm: number;
+  rules: Rules;
+  /** The starter: a generic beam inside the rules, far from the published one. */
+  template: HarvesterDesign;
+}) {
+  const p = o.published;
+  const source = (d: HarvesterDesign, comment: string) =>
+    `// ${comment}\n${PARAMS.map((k) => `param('${k}', ${d[k]});`).join('\n')}\n`;
+  return harvesterTask({
+    task_id: o.task_id,
+    family: 'reimplementation',
+    title: o.title,
+    physics: 'veh',
+    spec: {
+      summary: o.summary,
+      requirements: [`Peak tip stress at most ${o.max_stress_mpa} MPa.`, `Peak tip displacement at most ${o.max_disp_mm} mm.`],
+      constraints: [
+        `Beam length ${o.rules.beam_length_mm.min}–${o.rules.beam_length_mm.max} mm and width ${o.rules.beam_width_mm.min}–${o.rules.beam_width_mm.max} mm (the published footprint at most), ${o.substrate} substrate ${o.rules.substrate_thickness_um.min}–${o.rules.substrate_thickness_um.max} µm, ${o.piezo} ${o.rules.piezo_thickness_um.min}–${o.rules.piezo_thickness_um.max} µm (both layers of the bimorph as one, as VEHBench maps a bimorph), tip mass ${o.rules.tip_mass_g.min}–${o.rules.tip_mass_g.max} g, load ${formatNumber(o.rules.load_resistance_ohm.min)}–${formatNumber(o.rules.load_resistance_ohm.max)} Ω.`,
+        `Damping ratio ${o.damping * 100} % (as the paper reports); base vibration ${o.line.frequency_hz} Hz at ${o.line.acceleration_g} g (the paper's measured short-circuit resonance).`,
+      ],
+      objective: { description: `J = 100 µW ÷ the power into the load at ${o.line.frequency_hz} Hz, ${o.line.acceleration_g} g`, unit: 'dimensionless' },
+    },
+    c: 0,
+    c_basis: 'J of the published device as this evaluator scores it (S = 0.5 when matched)',
+    citation: o.citation,
+    materials: [`${o.piezo} (oracle table)`, `${o.substrate} (oracle table)`],
+    probe_budget: 30,
+    wall_clock_s: 7200,
+    setup: {
+      rules: o.rules,
+      lines: [o.line],
+      environment: { piezo_material: o.piezo, substrate_material: o.substrate, damping_ratio: o.damping },
+      max_stress_mpa: o.max_stress_mpa,
+      max_disp_mm: o.max_disp_mm,
+      power_scale_uw: 100,
+    },
+    starter_source: source(o.template, 'A template: put the published geometry here first, then improve on it.'),
+    reference_source: source(p, `The published device (${o.citation.text.split(',')[0]}), as VEHBench maps it onto the unimorph oracle: it scores S = 0.5 by construction.`),
+  });
+}
+
+/** Erturk & Inman (2009): the Piezo Systems T226-A4-503X brass-reinforced PZT-5A bimorph with a 12 g tip mass (anchor erturk-inman-2009-sms-bimorph-T226-A4-503X). */
+export const erturkInmanBimorph = publishedBimorph({
+  task_id: 'reimpl-erturk-inman-2009-bimorph',
+  title: 'Erturk & Inman (2009) bimorph with tip mass, improved',
+  summary:
+    'Rebuild the T226-A4-503X brass-reinforced PZT-5A bimorph of Erturk & Inman’s experimentally validated model (50.8 mm free length, 31.8 mm wide, 0.14 mm brass, two 0.26 mm PZT-5A layers, 12 g tip mass, 35 kΩ load) and deliver more power from the same base vibration within its footprint.',
+  citation: { doi: '10.1088/0964-1726/18/2/025009', text: 'A. Erturk, D. J. Inman, "An experimentally validated bimorph cantilever model for piezoelectric energy harvesting from base excitations", Smart Mater. Struct. 18, 025009 (2009)' },
+  published: { beam_length_mm: 50.8, beam_width_mm: 31.8, substrate_thickness_um: 140, piezo_thickness_um: 520, tip_mass_g: 12, load_resistance_ohm: 35000 },
+  piezo: 'PZT-5A',
+  substrate: 'brass',
+  damping: 0.027,
+  line: { frequency_hz: 45.6, acceleration_g: 0.5 },
+  max_stress_mpa: 40,
+  max_disp_mm: 5,
+  rules: {
+    beam_length_mm: rule(20, 50.8, 'mm', 'cantilever free length'),
+    beam_width_mm: rule(5, 31.8, 'mm', 'cantilever width'),
+    substrate_thickness_um: rule(50, 1000, 'µm', 'brass substrate thickness'),
+    piezo_thickness_um: rule(100, 1200, 'µm', 'PZT-5A thickness (both layers)'),
+    tip_mass_g: rule(0, 30, 'g', 'tip mass'),
+    load_resistance_ohm: rule(1e3, 1e7, 'Ω', 'resistive load'),
+  },
+  template: { beam_length_mm: 40, beam_width_mm: 10, substrate_thickness_um: 200, piezo_thickness_um: 200, tip_mass_g: 0, load_resistance_ohm: 10000 },
+});
+
+/** Erturk & Inman (2011): the Piezo Systems T226-H4-203X brass-reinforced PZT-5H bimorph, no tip mass (anchor erturk-inman-2011-imeche-bimorph-T226-H4-203X). */
+export const erturkInmanPzt5hBimorph = publishedBimorph({
+  task_id: 'reimpl-erturk-inman-2011-pzt5h-bimorph',
+  title: 'Erturk & Inman (2011) PZT-5H bimorph, improved',
+  summary:
+    'Rebuild the T226-H4-203X brass-reinforced PZT-5H bimorph of Erturk & Inman’s parameter-identification study (24.53 mm free length, 6.4 mm wide, 0.140 mm brass, two 0.265 mm PZT-5H layers, no tip mass, 7.7 kΩ load) and deliver more power from a 1 g base vibration at its measured resonance, within its footprint.',
+  citation: {
+    doi: '10.1177/0959651810396280',
+    text: 'A. Erturk, D. J. Inman, "Parameter identification and optimization in piezoelectric energy harvesting: analytical relations, asymptotic analyses, and experimental validations", Proc. IMechE Part I 225(4), 485 (2011)',
+  },
+  published: { beam_length_mm: 24.53, beam_width_mm: 6.4, substrate_thickness_um: 140, piezo_thickness_um: 530, tip_mass_g: 0, load_resistance_ohm: 7700 },
+  piezo: 'PZT-5H',
+  substrate: 'brass',
+  damping: 0.0088,
+  line: { frequency_hz: 502.5, acceleration_g: 1 },
+  max_stress_mpa: 40,
+  max_disp_mm: 2,
+  rules: {
+    beam_length_mm: rule(10, 24.53, 'mm', 'cantilever free length'),
+    beam_width_mm: rule(2, 6.4, 'mm', 'cantilever width'),
+    substrate_thickness_um: rule(50, 1000, 'µm', 'brass substrate thickness'),
+    piezo_thickness_um: rule(100, 1200, 'µm', 'PZT-5H thickness (both layers)'),
+    tip_mass_g: rule(0, 5, 'g', 'tip mass'),
+    load_resistance_ohm: rule(1e2, 1e7, 'Ω', 'resistive load'),
+  },
+  template: { beam_length_mm: 20, beam_width_mm: 4, substrate_thickness_um: 500, piezo_thickness_um: 200, tip_mass_g: 0, load_resistance_ohm: 100000 },
+});

@@ -1,7 +1,7 @@
 /** Every spec-to-design task, Design family first, in bank order. */
 import type { AnyDesignTask } from '../task.ts';
 import { arCoating, braggMirror } from './thin-film.ts';
-import { erturkInmanUnimorph, spectrumHarvester } from './harvester.ts';
+import { erturkInmanBimorph, erturkInmanPzt5hBimorph, erturkInmanUnimorph, spectrumHarvester } from './harvester.ts';
 import { thermoOpticPhaseShifter } from './phase-shifter.ts';
 import { gmrFilter, lockhartKingQhq, oldenburgNanoshell, plasmonicNanoantenna, thinFilmAbsorber } from './free-space.ts';
 import { bogaertsRing, fanJoannopoulosSlab, phcBandgap, ringAddDrop, rlcFilter } from './resonators.ts';
@@ -26,6 +26,8 @@ export const DESIGN_TASKS: readonly AnyDesignTask[] = [
   mmi2x2,
   directionalCoupler,
   erturkInmanUnimorph,
+  erturkInmanBimorph,
+  erturkInmanPzt5hBimorph,
   oldenburgNanoshell,
   lockhartKingQhq,
   bogaertsRing,
