@@ -5,11 +5,10 @@
  * the transcript; the designs evaluated by then are what is graded.
  */
 import { z } from 'zod';
-import { EpisodeStatusSchema } from '../agent/events.ts';
-import { EpisodeBudgetSchema } from '../llm/budget.ts';
 import { runToolEpisode } from '../llm/tool-loop.ts';
-import { ToolEpisodeEventSchema, type ToolCallEvent, type ToolEpisodeEvent } from '../llm/tool-events.ts';
-import { AgentDescriptorSchema, TimingsSchema, agentDescriptorOf } from '../run/transcript-core.ts';
+import type { ToolCallEvent, ToolEpisodeEvent } from '../llm/tool-events.ts';
+import { AgentDescriptorSchema, agentDescriptorOf } from '../run/transcript-core.ts';
+import { toolEpisodeRecord, toolEpisodeRecordFields } from '../run/tool-episode-record.ts';
 import type { EpisodeInput } from '../run/types.ts';
 import { createRng, deriveSeed } from '../stats/rng.ts';
 import { designSystemPrompt, designTools, designUserPrompt, type DesignEnv } from './environment.ts';
@@ -21,17 +20,7 @@ export const DesignTranscriptSchema = z.strictObject({
   schema_version: z.literal(DESIGN_TRANSCRIPT_SCHEMA_VERSION),
   task: DesignTaskSchema,
   agent: AgentDescriptorSchema,
-  settings: z.strictObject({
-    run_seed: z.number().int(),
-    task_seed: z.number().int(),
-    task_index: z.number().int(),
-    max_retries: z.number().int(),
-    oracle_backend: z.string(),
-    budget: EpisodeBudgetSchema.optional(),
-  }),
-  events: z.array(ToolEpisodeEventSchema),
-  status: EpisodeStatusSchema,
-  timings: TimingsSchema,
+  ...toolEpisodeRecordFields,
 });
 export type DesignTranscript = z.infer<typeof DesignTranscriptSchema>;
 
@@ -63,21 +52,10 @@ export async function runDesignEpisode(input: EpisodeInput<DesignTask, DesignEnv
     ...(input.onEvent ? { onEvent: input.onEvent } : {}),
     ...(input.onDelta ? { onDelta: input.onDelta } : {}),
   });
-  const sum = (type: 'reply' | 'tool_call'): number => r.events.reduce((s, e) => s + (e.type === type ? e.duration_ms : 0), 0);
   return {
     schema_version: DESIGN_TRANSCRIPT_SCHEMA_VERSION,
     task,
     agent: agentDescriptorOf(agent),
-    settings: {
-      run_seed: input.runSeed,
-      task_seed: taskSeed,
-      task_index: input.taskIndex,
-      max_retries: model.retry.max_retries,
-      oracle_backend: env.backendId,
-      ...(input.budget ? { budget: input.budget } : {}),
-    },
-    events: r.events,
-    status: r.status,
-    timings: { started_at: new Date(startedMs).toISOString(), duration_ms: clock() - startedMs, agent_ms: sum('reply'), oracle_ms: sum('tool_call') },
+    ...toolEpisodeRecord(input, { taskSeed, maxRetries: model.retry.max_retries, startedMs }, r),
   };
 }

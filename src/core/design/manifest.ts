@@ -5,8 +5,8 @@
 import type { z } from 'zod';
 import type { Clock } from '../agent/types.ts';
 import type { ManifestInput, RunStatus } from '../run/types.ts';
-import { formatInterval, formatNumber } from '../run/format.ts';
-import { buildToolSuiteManifest, toToolSuiteResultsFile, toolSuiteManifestSchema, toolSuiteResultsFileSchema, toolSuiteRunId } from '../run/tool-suite-manifest.ts';
+import { formatNumber } from '../run/format.ts';
+import { buildToolSuiteManifest, metricTablesMarkdown, toToolSuiteResultsFile, toolSuiteMarkdownHead, toolSuiteManifestSchema, toolSuiteResultsFileSchema, toolSuiteRunId } from '../run/tool-suite-manifest.ts';
 import type { SuiteMetrics } from '../suite/metrics.ts';
 import type { DesignRunOptions, DesignTranscript } from './episode.ts';
 import { DESIGN_METRIC_GROUPS } from './metrics.ts';
@@ -35,24 +35,9 @@ export const DESIGN_HEADLINES: Readonly<Record<string, { key: string; label: str
 const fmtJ = (j: number | null): string => (j === null ? '—' : formatNumber(j));
 
 export function renderDesignResultsMarkdown(r: { manifest: DesignRunManifest; rows: readonly DesignRow[]; metrics: SuiteMetrics }): string {
-  const m = r.manifest;
-  const filter = Object.entries(m.task_filter).map(([k, v]) => `${k}=${v}`).join(', ') || 'all tasks';
   const valid = r.rows.filter((row) => row.valid).length;
   const lines = [
-    `# Spec-to-design run: ${m.agent.label}`,
-    '',
-    '| field | value |',
-    '| --- | --- |',
-    `| run id | ${m.run_id} |`,
-    `| status | ${m.status} |`,
-    `| agent | ${m.agent.id}${m.agent.privileged ? ' (privileged: reads the reference designs)' : ''} |`,
-    `| tasks | ${r.rows.length} of ${m.task_count} (${filter}); ${valid} valid |`,
-    `| seed | ${m.seed} |`,
-    `| engine backend | ${m.oracle_backend} |`,
-    `| bank hash | ${m.bank_hash} |`,
-    `| started / finished | ${m.started_at} / ${m.finished_at} |`,
-    ...(m.model ? [`| model | ${m.model.provider} ${m.model.model} (${m.model.endpoint}) |`, `| budget | ${m.model.budget_text} |`] : []),
-    '',
+    ...toolSuiteMarkdownHead('Spec-to-design run', r.manifest, { rows: r.rows.length, counted: `${valid} valid`, privileged: 'reads the reference designs' }),
     '## Tasks',
     '',
     '| task | family | physics | S | J | valid | probes | submitted | first failed gate |',
@@ -63,13 +48,7 @@ export function renderDesignResultsMarkdown(r: { manifest: DesignRunManifest; ro
     }),
     '',
   ];
-  for (const group of DESIGN_METRIC_GROUPS) {
-    const table = r.metrics[group];
-    if (!table) continue;
-    lines.push(`## ${group}`, '', '| metric | value | 95 % interval | n | method |', '| --- | ---: | --- | ---: | --- |');
-    for (const [key, v] of Object.entries(table)) lines.push(`| ${key} | ${formatNumber(v.value)} | ${formatInterval(v)} | ${v.n} | ${v.method} |`);
-    lines.push('');
-  }
+  lines.push(...metricTablesMarkdown(DESIGN_METRIC_GROUPS, r.metrics));
   lines.push('Score (seed Table 3): the best S over every evaluated design for Design tasks, the submission for Reimplementation; invalid designs score 0; S = 1/(1 + J/c).', '');
   return lines.join('\n');
 }

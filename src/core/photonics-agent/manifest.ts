@@ -6,8 +6,7 @@
 import type { z } from 'zod';
 import type { Clock } from '../agent/types.ts';
 import type { ManifestInput, RunStatus } from '../run/types.ts';
-import { formatInterval, formatNumber } from '../run/format.ts';
-import { buildToolSuiteManifest, toToolSuiteResultsFile, toolSuiteManifestSchema, toolSuiteResultsFileSchema, toolSuiteRunId } from '../run/tool-suite-manifest.ts';
+import { buildToolSuiteManifest, metricTablesMarkdown, toToolSuiteResultsFile, toolSuiteMarkdownHead, toolSuiteManifestSchema, toolSuiteResultsFileSchema, toolSuiteRunId } from '../run/tool-suite-manifest.ts';
 import type { SuiteMetrics } from '../suite/metrics.ts';
 import type { PhotonicsRunOptions, PhotonicsTranscript } from './episode.ts';
 import { PHOTONICS_METRIC_GROUPS } from './metrics.ts';
@@ -36,24 +35,9 @@ export const PHOTONICS_HEADLINES: Readonly<Record<string, { key: string; label: 
 };
 
 export function renderPhotonicsResultsMarkdown(r: { manifest: PhotonicsRunManifest; rows: readonly PhotonicsRow[]; metrics: SuiteMetrics }): string {
-  const m = r.manifest;
-  const filter = Object.entries(m.task_filter).map(([k, v]) => `${k}=${v}`).join(', ') || 'all tasks';
   const passed = r.rows.filter((row) => row.pass).length;
   const lines = [
-    `# Photonics agent run: ${m.agent.label}`,
-    '',
-    '| field | value |',
-    '| --- | --- |',
-    `| run id | ${m.run_id} |`,
-    `| status | ${m.status} |`,
-    `| agent | ${m.agent.id}${m.agent.privileged ? ' (privileged: reads the hidden task file)' : ''} |`,
-    `| tasks | ${r.rows.length} of ${m.task_count} (${filter}); ${passed} passed |`,
-    `| seed | ${m.seed} |`,
-    `| engine backend | ${m.oracle_backend} |`,
-    `| bank hash | ${m.bank_hash} |`,
-    `| started / finished | ${m.started_at} / ${m.finished_at} |`,
-    ...(m.model ? [`| model | ${m.model.provider} ${m.model.model} (${m.model.endpoint}) |`, `| budget | ${m.model.budget_text} |`] : []),
-    '',
+    ...toolSuiteMarkdownHead('Photonics agent run', r.manifest, { rows: r.rows.length, counted: `${passed} passed`, privileged: 'reads the hidden task file' }),
     '## Tasks',
     '',
     '| task | category | kind | pass | score | failed checks | tool calls (failed) | turns |',
@@ -61,13 +45,7 @@ export function renderPhotonicsResultsMarkdown(r: { manifest: PhotonicsRunManife
     ...r.rows.map((row) => `| ${row.task_id} | ${row.category} | ${row.kind} | ${row.pass ? 'yes' : 'no'} | ${row.score.toFixed(2)} | ${row.failed_checks.join(', ') || '—'} | ${row.tool_calls} (${row.failed_tool_calls}) | ${row.turns} |`),
     '',
   ];
-  for (const group of PHOTONICS_METRIC_GROUPS) {
-    const table = r.metrics[group];
-    if (!table) continue;
-    lines.push(`## ${group}`, '', '| metric | value | 95 % interval | n | method |', '| --- | ---: | --- | ---: | --- |');
-    for (const [key, v] of Object.entries(table)) lines.push(`| ${key} | ${formatNumber(v.value)} | ${formatInterval(v)} | ${v.n} | ${v.method} |`);
-    lines.push('');
-  }
+  lines.push(...metricTablesMarkdown(PHOTONICS_METRIC_GROUPS, r.metrics));
   lines.push('Pass = every required check passed; score = the fraction of all checks passed (spec, material and wavelength checks are diagnostics: they count in the score only). In failed_checks each value is the share of the tasks with that check that failed it.', '');
   return lines.join('\n');
 }

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { Clock } from '../agent/types.ts';
 import { SuiteMetricsSchema, type SuiteMetrics } from '../suite/metrics.ts';
+import { formatInterval, formatNumber } from './format.ts';
 import { DECODING_NOTE, ManifestModelSchema, iso, manifestRunEnd, manifestRunHead, manifestRunner, manifestTaskSelection, modelBlock, runIdOf } from './manifest-core.ts';
 import type { TranscriptCore } from './transcript-core.ts';
 import type { ManifestInput, RunStatus } from './types.ts';
@@ -73,4 +74,42 @@ export function toToolSuiteResultsFile<S extends string, M extends { model?: unk
     metrics: r.metrics,
     ...(r.manifest.model && r.transcripts ? { task_usage: r.transcripts.map(taskUsage) } : {}),
   };
+}
+
+/** The head of a tool-use suite's results.md: the run's fields as a table. */
+export function toolSuiteMarkdownHead(
+  title: string,
+  m: ToolSuiteManifest<string>,
+  o: { rows: number; counted: string; privileged: string },
+): string[] {
+  const filter = Object.entries(m.task_filter).map(([k, v]) => `${k}=${v}`).join(', ') || 'all tasks';
+  return [
+    `# ${title}: ${m.agent.label}`,
+    '',
+    '| field | value |',
+    '| --- | --- |',
+    `| run id | ${m.run_id} |`,
+    `| status | ${m.status} |`,
+    `| agent | ${m.agent.id}${m.agent.privileged ? ` (privileged: ${o.privileged})` : ''} |`,
+    `| tasks | ${o.rows} of ${m.task_count} (${filter}); ${o.counted} |`,
+    `| seed | ${m.seed} |`,
+    `| engine backend | ${m.oracle_backend} |`,
+    `| bank hash | ${m.bank_hash} |`,
+    `| started / finished | ${m.started_at} / ${m.finished_at} |`,
+    ...(m.model ? [`| model | ${m.model.provider} ${m.model.model} (${m.model.endpoint}) |`, `| budget | ${m.model.budget_text} |`] : []),
+    '',
+  ];
+}
+
+/** One markdown table per metric group, in the given order. */
+export function metricTablesMarkdown(groups: readonly string[], metrics: SuiteMetrics): string[] {
+  const lines: string[] = [];
+  for (const group of groups) {
+    const table = metrics[group];
+    if (!table) continue;
+    lines.push(`## ${group}`, '', '| metric | value | 95 % interval | n | method |', '| --- | ---: | --- | ---: | --- |');
+    for (const [key, v] of Object.entries(table)) lines.push(`| ${key} | ${formatNumber(v.value)} | ${formatInterval(v)} | ${v.n} | ${v.method} |`);
+    lines.push('');
+  }
+  return lines;
 }

@@ -102,3 +102,47 @@ export async function loadBank<Task extends { task_id: string; probe: string; sp
   }
   return { manifest, tasks };
 }
+
+/** A bank of one JSON file per task: the manifest lists each file with its task id, byte size and SHA-256. */
+export interface FileBankManifest {
+  files: readonly { file: string; task_id: string; bytes: number; sha256: string }[];
+}
+
+/**
+ * Loads such a bank: manifest.json first, then each task file it lists, checked against the
+ * manifest's byte size and SHA-256, parsed with the task schema and matched to its task id.
+ */
+export async function loadFileBank<Task extends { task_id: string }, M extends FileBankManifest>(
+  readText: (file: string) => Promise<string>,
+  manifestSchema: z.ZodType<M>,
+  taskSchema: z.ZodType<Task>,
+): Promise<{ manifest: M; tasks: Task[] }> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readText('manifest.json'));
+  } catch (e) {
+    throw new BankLoadError(`manifest.json: ${(e as Error).message}`);
+  }
+  const m = manifestSchema.safeParse(raw);
+  if (!m.success) throw new BankLoadError(`manifest.json: ${describeIssues(m.error.issues)}`);
+  const encoder = new TextEncoder();
+  const tasks: Task[] = [];
+  for (const entry of m.data.files) {
+    const text = await readText(entry.file);
+    const bytes = encoder.encode(text);
+    if (bytes.length !== entry.bytes) throw new BankLoadError(`${entry.file}: ${bytes.length} bytes, manifest says ${entry.bytes}`);
+    const digest = sha256Hex(bytes);
+    if (digest !== entry.sha256) throw new BankLoadError(`${entry.file}: sha256 ${digest} does not match the manifest's ${entry.sha256}`);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (e) {
+      throw new BankLoadError(`${entry.file}: invalid JSON (${(e as Error).message})`);
+    }
+    const t = taskSchema.safeParse(json);
+    if (!t.success) throw new BankLoadError(`${entry.file}: ${describeIssues(t.error.issues)}`);
+    if (t.data.task_id !== entry.task_id) throw new BankLoadError(`${entry.file}: task_id ${t.data.task_id}, manifest says ${entry.task_id}`);
+    tasks.push(t.data);
+  }
+  return { manifest: m.data, tasks };
+}

@@ -1,51 +1,17 @@
 /**
- * Loading the photonics-agent bank: manifest.json first, then each task file it lists, checked
- * against the manifest's byte size and SHA-256 and parsed with the task schema; the seed's counts
- * are checked too. Errors name the file and the field.
+ * Loading the photonics-agent bank: every task file checked against the manifest's byte size and
+ * SHA-256 and parsed with the task schema (suite/bank.ts: loadFileBank), then the seed's counts.
  */
-import { sha256Hex } from '../../hash/sha256.ts';
-import { BankLoadError } from '../../suite/bank.ts';
+import { BankLoadError, loadFileBank } from '../../suite/bank.ts';
 import { PhotonicsBankManifestSchema, PhotonicsTaskSchema, type PhotonicsBankManifest, type PhotonicsTask } from '../task-schema.ts';
 import { checkCounts } from './generate.ts';
 
-const issuesText = (issues: readonly { path: readonly PropertyKey[]; message: string }[]): string =>
-  issues
-    .slice(0, 5)
-    .map((i) => `${i.path.length > 0 ? i.path.map(String).join('.') : '(root)'}: ${i.message}`)
-    .join('; ');
-
 export async function loadPhotonicsAgentBank(readText: (file: string) => Promise<string>): Promise<{ manifest: PhotonicsBankManifest; tasks: PhotonicsTask[] }> {
-  let raw: unknown;
+  const bank = await loadFileBank(readText, PhotonicsBankManifestSchema, PhotonicsTaskSchema);
   try {
-    raw = JSON.parse(await readText('manifest.json'));
-  } catch (e) {
-    throw new BankLoadError(`manifest.json: ${(e as Error).message}`);
-  }
-  const m = PhotonicsBankManifestSchema.safeParse(raw);
-  if (!m.success) throw new BankLoadError(`manifest.json: ${issuesText(m.error.issues)}`);
-  const encoder = new TextEncoder();
-  const tasks: PhotonicsTask[] = [];
-  for (const entry of m.data.files) {
-    const text = await readText(entry.file);
-    const bytes = encoder.encode(text);
-    if (bytes.length !== entry.bytes) throw new BankLoadError(`${entry.file}: ${bytes.length} bytes, manifest says ${entry.bytes}`);
-    const digest = sha256Hex(bytes);
-    if (digest !== entry.sha256) throw new BankLoadError(`${entry.file}: sha256 ${digest} does not match the manifest's ${entry.sha256}`);
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (e) {
-      throw new BankLoadError(`${entry.file}: invalid JSON (${(e as Error).message})`);
-    }
-    const t = PhotonicsTaskSchema.safeParse(json);
-    if (!t.success) throw new BankLoadError(`${entry.file}: ${issuesText(t.error.issues)}`);
-    if (t.data.task_id !== entry.task_id) throw new BankLoadError(`${entry.file}: task_id ${t.data.task_id}, manifest says ${entry.task_id}`);
-    tasks.push(t.data);
-  }
-  try {
-    checkCounts(tasks);
+    checkCounts(bank.tasks);
   } catch (e) {
     throw new BankLoadError((e as Error).message);
   }
-  return { manifest: m.data, tasks };
+  return bank;
 }
