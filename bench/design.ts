@@ -2,8 +2,8 @@
  * The spec-to-design figures (issue 18): a full `reference` run over every task of the shipped bank
  * in Node — the evaluator in its worker thread, each design rebuilt from source in the sandbox and
  * scored with its numerical re-solve (goal: under 2 minutes on the 2-core machine) — printed as the
- * task table (task, family, physics, c, reference J and S), then where the `starter` agent lands.
- * `--random` adds the random-search baseline (every probe of every task: minutes).
+ * task table (task, family, physics, c, reference J and S), then where the `starter` agent and the
+ * random-search baseline (every probe of every task) land.
  */
 import { createNodeDesignEnv } from '../src/adapters/node/design-env.ts';
 import { loadShippedBank } from '../src/adapters/node/suite-environments.ts';
@@ -39,7 +39,7 @@ for (const r of ref.rows) {
 }
 
 const mean = (rows: readonly DesignRow[], f: (r: DesignRow) => number) => rows.reduce((s, r) => s + f(r), 0) / Math.max(1, rows.length);
-const others = process.argv.includes('--random') ? ['starter', 'random-search'] : ['starter'];
+const others = ['starter', 'random-search'];
 for (const id of others) {
   const r = await runAgent(id);
   const byFamily = (fam: string) => r.rows.filter((x) => x.family === fam);
