@@ -2,9 +2,10 @@
  * `run --suite design --provider openai` end to end against the local stand-in server (no
  * internet): the stand-in model calls the VEH oracle, probes the evaluator and submits a design
  * through OpenAI tool calls; the submission is valid, the run verifies (the evaluator re-run on the
- * logged sources), and the key is sent to the server and appears in no written file.
+ * logged sources), and the key is sent to the server and appears in no written file. A logged
+ * simulator call edited after the run (its arguments no longer what the model sent) fails verify.
  */
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,5 +48,18 @@ describe('run --suite design --provider openai against the stand-in', () => {
       if (!f.endsWith('.json') && !f.endsWith('.md')) continue;
       expect(await readFile(join(out, f), 'utf8'), f).not.toContain(KEY);
     }
+
+    // Forgery: the logged simulator call's arguments no longer what the model sent (the result kept).
+    const [name] = await readdir(join(out, 'transcripts'));
+    const path = join(out, 'transcripts', name as string);
+    const t = JSON.parse(await readFile(path, 'utf8')) as { events: { type: string; name?: string; arguments_text?: string; arguments?: { request: { design: { beam_length_mm: number } } } }[] };
+    const sim = t.events.find((e) => e.type === 'tool_call' && e.name === 'veh_oracle');
+    if (!sim?.arguments) throw new Error('no veh_oracle call');
+    sim.arguments.request.design.beam_length_mm = 55;
+    sim.arguments_text = JSON.stringify(sim.arguments);
+    await writeFile(path, JSON.stringify(t, null, 2));
+    const f = capture();
+    expect(await verifyCommand([out], f.io)).toBe(1);
+    expect(f.out.join('\n')).toMatch(/mismatch design-harvester-spectrum:[\s\S]*events\[\d+\]\.arguments_text/);
   });
 });

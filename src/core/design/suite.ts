@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import type { Suite } from '../suite/contract.ts';
+import { rederiveToolEpisode } from '../verify/rederive-tool.ts';
 import { selectByFilters, type Selector } from '../verify/selection.ts';
 import type { RecordedCall, VerifyDiff } from '../verify/verify.ts';
 import { DESIGN_AGENTS } from './agents/index.ts';
@@ -89,4 +90,5 @@ export const designSuite: Suite<DesignTask, DesignEnv, DesignRunOptions, DesignR
   reproducibleBackends: ['design-evaluator'],
   bankNoun: 'design bank',
   selectTasks: (bank, manifest) => selectByFilters(bank as readonly DesignTask[], manifest.task_filter, FACETS, SELECTORS),
+  rederive: (t, ctx) => rederiveToolEpisode({ runEpisode: runDesignEpisode, optionsOf: () => ({}), agents: DESIGN_AGENTS }, t, ctx),
 };

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { Suite } from '../suite/contract.ts';
+import { rederiveToolEpisode } from '../verify/rederive-tool.ts';
 import type { RecordedCall, VerifyDiff } from '../verify/verify.ts';
 import { PHOTONICS_AGENTS } from './agents/index.ts';
 import { PHOTONICS_AGENT_GENERATOR_VERSION } from './bank/generate.ts';
@@ -84,6 +85,7 @@ export const photonicsAgentSuite: Suite<PhotonicsTask, PhotonicsAgentEnv, Photon
     ),
   reproducibleBackends: ['wasm', 'reference'],
   bankNoun: 'photonics-agent bank',
+  rederive: (t, ctx) => rederiveToolEpisode({ runEpisode: runPhotonicsEpisode, optionsOf: () => ({}), agents: PHOTONICS_AGENTS, timed: ['estimate'] }, t, ctx),
 };
 
 export { toolCallsOf };
