@@ -124,7 +124,13 @@ function ProbeCharts({ designs, unit }: { designs: readonly EvaluatedDesignView[
   const s = probeSeries(designs);
   return (
     <div className="design-charts">
-      <ChartFigure title="J over probes" xLabel="evaluated design (probes, then the submission)" yLabel={`J (${unit})`} series={[{ name: 'J (invalid designs leave a gap)', x: s.n, y: s.J }]} testId="design-j-chart" height={260} />
+      {s.J.some(Number.isFinite) ? (
+        <ChartFigure title="J over probes" xLabel="evaluated design (probes, then the submission)" yLabel={`J (${unit})`} series={[{ name: 'J (invalid designs leave a gap)', x: s.n, y: s.J }]} testId="design-j-chart" width={520} height={260} />
+      ) : (
+        <p className="note" data-testid="design-j-none">
+          No evaluated design was valid, so there is no J to plot.
+        </p>
+      )}
       <ChartFigure
         title="S over probes"
         xLabel="evaluated design (probes, then the submission)"
@@ -135,6 +141,7 @@ function ProbeCharts({ designs, unit }: { designs: readonly EvaluatedDesignView[
         ]}
         yDomain={[0, 1]}
         testId="design-s-chart"
+        width={520}
         height={260}
       />
     </div>
