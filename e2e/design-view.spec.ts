@@ -59,7 +59,7 @@ test('design view: the task card shows the spec and starter, never the reference
   await expect(page.getByTestId('design-probe-budget')).toContainText('40');
   await expect(page.getByTestId('design-starter')).toContainText("rect({ layer: 'heater'");
   // The reference source draws trenches; the starter does not, and the reference is not on the page.
-  expect(await page.content()).not.toContain("layer: 'trench', x: [-6, -2.5]");
+  expect(await page.locator('body').innerText()).not.toContain('x: [-6, -2.5]');
   await expectNoSidewaysScroll(page);
   await page.goto('./#/suite/design/task/reimpl-soldano-pennings-1995-mmi');
   await expect(page.getByTestId('design-citation').locator('a')).toHaveAttribute('href', /^https:\/\/doi\.org\/10\./);
@@ -114,6 +114,16 @@ test('design view: the starter phase shifter has its max-temperature failure out
   await expect(marker).toHaveCount(1);
   await expect(marker).toContainText('max-temperature');
   await expect(marker.locator('rect')).toHaveAttribute('stroke', '#D00000');
+  await expectNoSidewaysScroll(page);
+
+  // The stored run's own task page draws the same view from the run store.
+  await dialog.getByTestId('transcript-close').click();
+  const href = (await page.getByTestId('run-stored').locator('a').getAttribute('href')) ?? '';
+  expect(href).toMatch(/^#\/runs\//);
+  await page.goto(`./${href}/task/0`);
+  const pane = page.getByTestId('transcript-pane');
+  await expect(pane.getByTestId('design-probe-row')).toHaveCount(1);
+  await expect(pane.locator('svg[data-testid="design-layout"] [data-gate="max-temperature"]')).toHaveCount(1);
   await expectNoSidewaysScroll(page);
   expect(failures).toEqual([]);
 });
