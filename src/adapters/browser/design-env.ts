@@ -28,6 +28,18 @@ function startDesignWorker(role: string) {
 /** Same id as the Node environment: verdicts carry the evaluator version; the backend is the evaluator. */
 export const DESIGN_BACKEND_ID = 'design-evaluator';
 
+/**
+ * The evaluator alone, in a worker of its own: what the transcript view uses to recompute the map a
+ * recorded verdict leaves out (no tools or photonics worker is started for that).
+ */
+export function createWorkerDesignEvaluator(): { evaluate: DesignEnv['evaluate']; terminate(): void } {
+  const evaluator = startDesignWorker('evaluator');
+  return {
+    evaluate: (taskId, source) => evaluator.call(() => evaluator.remote.evaluate(taskId, source)),
+    terminate: () => evaluator.fail(new DesignWorkerError('the design evaluator was terminated')),
+  };
+}
+
 export async function createWorkerDesignEnv(): Promise<DesignEnv & { skipped: readonly string[]; terminate(): void }> {
   const evaluator = startDesignWorker('evaluator');
   const tools = startDesignWorker('tools');

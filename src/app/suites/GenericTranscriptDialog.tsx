@@ -3,7 +3,7 @@
  * it (as `score` does), then every event. A suite with a richer transcript view contributes its own
  * (SuiteView.TranscriptView); this is what the others get.
  */
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, type ComponentType } from 'react';
 import type { TranscriptCore } from '../../core/run/transcript-core.ts';
 import type { AnySuite } from '../../core/suite/contract.ts';
 import type { TaskGrade } from '../../core/suite/scoring.ts';
@@ -51,7 +51,10 @@ export function GenericTranscript({ suite, transcript, headingId }: { suite: Any
   );
 }
 
-export function GenericTranscriptDialog({ suite, transcript, onClose }: { suite: AnySuite; transcript: TranscriptCore; onClose: () => void }) {
+type TranscriptBody = ComponentType<{ suite: AnySuite; transcript: TranscriptCore; headingId?: string }>;
+
+/** A transcript in a modal dialog; `View` draws it (a suite's own transcript view, or the generic one). */
+export function GenericTranscriptDialog({ suite, transcript, onClose, View = GenericTranscript }: { suite: AnySuite; transcript: TranscriptCore; onClose: () => void; View?: TranscriptBody }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const headingId = useId();
   useEffect(() => {
@@ -70,7 +73,7 @@ export function GenericTranscriptDialog({ suite, transcript, onClose }: { suite:
             Close
           </button>
         </div>
-        <GenericTranscript suite={suite} transcript={transcript} headingId={headingId} />
+        <View suite={suite} transcript={transcript} headingId={headingId} />
       </div>
     </dialog>
   );
