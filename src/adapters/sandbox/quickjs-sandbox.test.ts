@@ -103,6 +103,23 @@ describe('quickjs sandbox', () => {
     if (!r.ok) expect(r.line).toBe(3);
   });
 
+  it('host functions cross as text, a host error becomes an Error inside, and the prelude can hide them', async () => {
+    const calls: string[] = [];
+    const host = {
+      double: (t: string) => {
+        calls.push(t);
+        return JSON.stringify((JSON.parse(t) as number) * 2);
+      },
+      refuse: () => {
+        throw new Error('the oracle refused: radius_nm must be > 0');
+      },
+    };
+    const prelude = `${PRELUDE}\n(() => { const h = globalThis.__pgHost; delete globalThis.__pgHost; globalThis.double = (x) => JSON.parse(h.double(JSON.stringify(x))); globalThis.refuse = () => h.refuse(''); })();`;
+    const r = await sandbox.run({ source: `emit('d', double(21)); emit('hidden', typeof __pgHost); try { refuse(); } catch (e) { emit('err', e.message); }`, filename: 'reproduce.js', prelude, collect: '__collect()', host, limits: { time_ms: 2000, memory_bytes: 32 << 20, max_output_bytes: 1 << 20 } });
+    expect(r).toMatchObject({ ok: true, value: { d: 42, hidden: 'undefined', err: expect.stringMatching(/radius_nm must be > 0/) } });
+    expect(calls).toEqual(['21']);
+  });
+
   it('a thrown non-Error value is a runtime failure', async () => {
     expect(await run(`throw 42;`)).toMatchObject({ ok: false, reason: 'runtime', message: expect.stringMatching(/42/) });
   });

@@ -146,6 +146,20 @@ function runIn(runtime: QuickJSRuntime, request: SandboxRequest, now: () => numb
     });
     ctx.setProp(ctx.global, '__pgLog', logFn);
     logFn.dispose();
+    if (request.host) {
+      const hostObject = ctx.newObject();
+      for (const [name, fn] of Object.entries(request.host)) {
+        const f = ctx.newFunction(name, (h) => {
+          const argument = ctx.typeof(h) === 'string' ? ctx.getString(h) : '';
+          // A host error crosses as its message only (name and stack stay on this side).
+          return ctx.newString(fn(argument));
+        });
+        ctx.setProp(hostObject, name, f);
+        f.dispose();
+      }
+      ctx.setProp(ctx.global, '__pgHost', hostObject);
+      hostObject.dispose();
+    }
 
     for (const [code, name] of [
       [DETERMINISM_PRELUDE, 'sandbox-prelude.js'],

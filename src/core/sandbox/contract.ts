@@ -34,6 +34,13 @@ export interface SandboxRequest {
   /** A trusted expression evaluated after the source; it must evaluate to a string (JSON text). */
   collect: string;
   limits: SandboxLimits;
+  /**
+   * Trusted host functions the prelude may call as `__pgHost.<name>(text)`: text in, text out (the
+   * prelude does the JSON). A throw becomes an Error inside the engine with the same message. The
+   * prelude should capture `__pgHost` and delete it, so the untrusted source reaches the host only
+   * through the API the prelude defines (a reproduction workflow's oracle calls).
+   */
+  host?: Readonly<Record<string, (argument: string) => string>>;
 }
 
 /** Why a run produced no result, each a distinct, stable word a verdict can carry. */
