@@ -104,19 +104,26 @@ export function quickJsSandbox(options: QuickJsSandboxOptions): Sandbox {
         return { ok: false, reason: 'engine', message: `the sandbox engine did not load: ${e instanceof Error ? e.message : String(e)}`, line: null, logs: [], elapsed_ms: options.now() - started };
       }
       const runtime = engine.newRuntime();
+      let outcome: SandboxOutcome;
       try {
-        return runIn(runtime, request, options.now, started);
+        outcome = runIn(runtime, request, options.now, started);
       } catch (e) {
-        // An abort inside the engine (not a JavaScript exception of the source) poisons the module: load it afresh next time.
-        module = null;
-        return { ok: false, reason: 'engine', message: clip(`the sandbox engine failed: ${e instanceof Error ? e.message : String(e)}`), line: null, logs: [], elapsed_ms: options.now() - started };
-      } finally {
-        try {
-          runtime.dispose();
-        } catch {
-          module = null; // a runtime left inconsistent by an out-of-memory: never reuse its module
-        }
+        outcome = { ok: false, reason: 'engine', message: clip(`the sandbox engine failed: ${e instanceof Error ? e.message : String(e)}`), line: null, logs: [], elapsed_ms: options.now() - started };
       }
+      if (!outcome.ok && (outcome.reason === 'memory' || outcome.reason === 'engine' || outcome.reason === 'timeout')) {
+        // An out-of-memory, an abort or a run interrupted with jobs still queued (a microtask loop)
+        // leaves objects the engine cannot free, and freeing the runtime then aborts the engine:
+        // drop the whole module instead (the garbage collector takes its heap) and load a fresh one
+        // for the next run (about 100 ms, only after such a failure).
+        module = null;
+        return outcome;
+      }
+      try {
+        runtime.dispose();
+      } catch {
+        module = null;
+      }
+      return outcome;
     },
   };
 }
