@@ -83,7 +83,12 @@ export function SigningKeySection() {
           disabled={busy || key === null}
           onChange={(e) => {
             const on = e.target.checked;
-            act(() => (on ? sessionSigningKey.keep() : sessionSigningKey.unkeep()));
+            // Shown at once; the store's change event confirms it (or, if storing fails, puts it back).
+            setKept(on);
+            act(() => (on ? sessionSigningKey.keep() : sessionSigningKey.unkeep()).catch((err: unknown) => {
+              setKept(!on);
+              throw err;
+            }));
           }}
         />
         Keep this key in this browser
