@@ -58,6 +58,11 @@ export interface ReplayRecord {
   elapsed_ms: number;
 }
 
+/** The replay record plus the oracle results themselves (for the grader's traceability checks; only their hashes are kept). */
+export interface ReplayOutcome extends ReplayRecord {
+  results: unknown[];
+}
+
 export const REPLAY_LIMITS: SandboxLimits = { time_ms: 30_000, memory_bytes: 256 << 20, max_output_bytes: 16 << 20 };
 export const MAX_ARTIFACTS = 200;
 export const MAX_CALLS = 5000;
@@ -121,7 +126,7 @@ function canonicalText(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export async function cleanReplay(input: { files: readonly PackageFile[]; entry: string; sandbox: Sandbox; oracle: ReproductionOracle; limits?: SandboxLimits; now: () => number }): Promise<ReplayRecord> {
+export async function cleanReplay(input: { files: readonly PackageFile[]; entry: string; sandbox: Sandbox; oracle: ReproductionOracle; limits?: SandboxLimits; now: () => number }): Promise<ReplayOutcome> {
   const started = input.now();
   const sources: Record<string, string> = {};
   const dropped: string[] = [];
@@ -131,7 +136,8 @@ export async function cleanReplay(input: { files: readonly PackageFile[]; entry:
   }
   const source_sha256 = Object.fromEntries(Object.keys(sources).sort().map((p) => [p, sha256Hex(sources[p] as string)]));
   const calls: OracleCallRecord[] = [];
-  const base = { entry: input.entry, source_sha256, dropped: dropped.sort(), calls };
+  const results: unknown[] = [];
+  const base = { entry: input.entry, source_sha256, dropped: dropped.sort(), calls, results };
   if (!Object.hasOwn(sources, input.entry)) {
     return { ...base, status: 'invalid', reason: `the package has no entry point ${input.entry}`, artifacts: [], logs: [], elapsed_ms: input.now() - started };
   }
@@ -148,6 +154,7 @@ export async function cleanReplay(input: { files: readonly PackageFile[]; entry:
       if (!(e instanceof Error)) hostFailure = `the oracle host failed: ${String(e)}`;
     }
     const text = canonicalText(reply);
+    results.push(reply.error !== undefined ? null : reply.result);
     calls.push({ index: calls.length, tool, arguments: args, result_sha256: sha256Hex(canonicalText(reply.error !== undefined ? { error: reply.error } : reply.result)), ok: reply.error === undefined, error: reply.error ?? null });
     return text;
   };
