@@ -11,7 +11,7 @@ let oracle: ReproductionOracle;
 const sandbox = nodeSandbox();
 beforeAll(async () => {
   const ctx = await createNodeSolveContext();
-  oracle = { solve: (p) => solveParsedPhotonics(parsePhotonicsProblem(p), ctx), estimate: () => ({}), materials: () => ctx.materials.list().map((m) => m.name) };
+  oracle = { solve: (p) => solveParsedPhotonics(parsePhotonicsProblem(p), ctx), estimate: () => ({}), materials: () => ctx.materials.list().map((m) => m.name), veh: () => ({}) };
 });
 
 const replay = (files: { path: string; text: string }[], entry = 'reproduce.js') => cleanReplay({ files, entry, sandbox, oracle, now: () => performance.now() });

@@ -86,7 +86,7 @@ function numbersIn(v: unknown, out: Set<number>): void {
 }
 
 /** Every value of the column appears in a result of a logged `tool` call of this replay: numbers no call produced get no credit. */
-export function traceable(r: ReplayOutcome, name: string, col: string, tool: 'solve' | 'estimate'): CheckResult {
+export function traceable(r: ReplayOutcome, name: string, col: string, tool: 'solve' | 'estimate' | 'veh'): CheckResult {
   const v = column(r, name, col);
   if (typeof v === 'string') return fail(v);
   const seen = new Set<number>();

@@ -18,6 +18,8 @@ export interface ReproductionOracle {
   solve(problem: unknown): unknown;
   estimate(problem: unknown): unknown;
   materials(): unknown;
+  /** The cantilever harvester oracle (VEHBench's analytical model): one request → one result. */
+  veh(request: unknown): unknown;
 }
 
 export interface PackageFile {
@@ -25,9 +27,12 @@ export interface PackageFile {
   text: string;
 }
 
+export const ORACLE_TOOLS = ['solve', 'estimate', 'materials', 'veh'] as const;
+export type OracleTool = (typeof ORACLE_TOOLS)[number];
+
 export interface OracleCallRecord {
   index: number;
-  tool: 'solve' | 'estimate' | 'materials';
+  tool: OracleTool;
   arguments: unknown;
   /** SHA-256 of the canonical text of the result the workflow received (or of the error). */
   result_sha256: string;
@@ -88,6 +93,7 @@ function prelude(files: Readonly<Record<string, string>>): string {
     solve: (problem) => call('solve', problem),
     estimate: (problem) => call('estimate', problem),
     materials: () => call('materials', null),
+    veh: (request) => call('veh', request),
   });
   const name = (fn, n) => { if (typeof n !== 'string' || !/^[A-Za-z0-9_.-]{1,64}$/.test(n)) throw new TypeError(fn + ': an artifact name is 1–64 letters, digits, _ . -'); return n; };
   const put = (a) => { if (artifacts.length >= MAX_ARTIFACTS) throw new RangeError('more than ' + MAX_ARTIFACTS + ' artifacts'); if (artifacts.some((x) => x.name === a.name)) throw new Error('artifact ' + a.name + ' written twice'); artifacts.push(parse(stringify(a))); };
@@ -147,7 +153,7 @@ export async function cleanReplay(input: { files: readonly PackageFile[]; entry:
     const args = JSON.parse(argument) as unknown;
     let reply: { result?: unknown; error?: string };
     try {
-      reply = { result: tool === 'solve' ? input.oracle.solve(args) : tool === 'estimate' ? input.oracle.estimate(args) : input.oracle.materials() };
+      reply = { result: tool === 'solve' ? input.oracle.solve(args) : tool === 'estimate' ? input.oracle.estimate(args) : tool === 'veh' ? input.oracle.veh(args) : input.oracle.materials() };
     } catch (e) {
       // The oracle's own refusal (a problem that fails validation) goes back to the workflow as an error.
       reply = { error: e instanceof Error ? e.message : String(e) };
@@ -164,7 +170,7 @@ export async function cleanReplay(input: { files: readonly PackageFile[]; entry:
     prelude: prelude(sources),
     collect: '__pgArtifacts()',
     limits: input.limits ?? REPLAY_LIMITS,
-    host: { solve: hostCall('solve'), estimate: hostCall('estimate'), materials: hostCall('materials') },
+    host: { solve: hostCall('solve'), estimate: hostCall('estimate'), materials: hostCall('materials'), veh: hostCall('veh') },
   });
   const elapsed_ms = input.now() - started;
   if (hostFailure !== null) return { ...base, status: 'requires-rerun', reason: hostFailure, artifacts: [], logs: run.logs, elapsed_ms };

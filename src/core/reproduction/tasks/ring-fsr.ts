@@ -11,25 +11,23 @@
 import type { RubricNode } from '../rubric.ts';
 import { artifactPresent, column, converged, covers, finiteColumn, traceable, withinTolerance, type CheckResult } from '../checks.ts';
 import type { ReplayOutcome } from '../replay.ts';
+import { editFile, type ReproductionTaskDefinition } from '../task.ts';
 
 export const RING = { n_eff: 2.4, n_g: 4.2, loss_db_per_cm: 3, power_coupling: 0.05, band_nm: [1540, 1560] as const, radii_um: [10, 20, 40] as const };
 
 /** λ²/(n_g L) at the band centre, nm. */
 export const fsrFormulaNm = (radius_um: number): number => (1550 * 1550) / (RING.n_g * 2 * Math.PI * radius_um * 1000);
 
-export const ringFsrClaim = {
-  task_id: 'repro-ring-fsr-group-index',
-  claim: 'The free spectral range of a ring resonator is FSR = λ² / (n_g L), with n_g the group index and L the round-trip length — not λ² / (n_eff L).',
-  citation: { doi: '10.1002/lpor.201100017', text: 'W. Bogaerts et al., "Silicon microring resonators", Laser Photonics Rev. 6, 47 (2012)' },
-  spec: {
-    scope: `All-pass rings (n_eff ${RING.n_eff}, n_g ${RING.n_g}, ${RING.loss_db_per_cm} dB/cm, power coupling ${RING.power_coupling}) of radius ${RING.radii_um.join(', ')} µm, ${RING.band_nm[0]}–${RING.band_nm[1]} nm.`,
-    evidence: [
-      'artifact.table("resonances", ["radius_um", "resonance_nm"], rows): every through-port minimum found in each solved spectrum (wavelengths as the solver sampled them).',
-      'artifact.table("fsr", ["radius_um", "fsr_nm", "formula_nm"], rows): the FSR measured from adjacent resonances near 1550 nm, beside λ²/(n_g L) at 1550 nm.',
-      'artifact.json("convergence", [{ resolution, value }, …]): the measured FSR of the 10 µm ring at two or more wavelength samplings, finest last.',
-    ],
-    interface: 'oracle.solve(problem) runs the photonics engine (kind "circuit", circuit.type "ring_all_pass"); artifact.table / artifact.json / artifact.svg write evidence; require("./x.js") loads package files; console.log logs.',
-  },
+const RING_SPEC = {
+  scope: `All-pass rings (n_eff ${RING.n_eff}, n_g ${RING.n_g}, ${RING.loss_db_per_cm} dB/cm, power coupling ${RING.power_coupling}) of radius ${RING.radii_um.join(', ')} µm, ${RING.band_nm[0]}–${RING.band_nm[1]} nm.`,
+  variants: RING.radii_um.map((r) => `R = ${r} µm`),
+  observables: ['through-port power spectrum', 'resonance wavelengths', 'free spectral range near 1550 nm'],
+  evidence: [
+    'artifact.table("resonances", ["radius_um", "resonance_nm"], rows): every through-port minimum found in each solved spectrum (wavelengths as the solver sampled them).',
+    'artifact.table("fsr", ["radius_um", "fsr_nm", "formula_nm"], rows): the FSR measured from adjacent resonances near 1550 nm, beside λ²/(n_g L) at 1550 nm.',
+    'artifact.json("convergence", [{ resolution, value }, …]): the measured FSR of the 10 µm ring at two or more wavelength samplings, finest last.',
+  ],
+  interface: 'oracle.solve(problem) runs the photonics engine (kind "circuit", circuit.type "ring_all_pass"); artifact.table / artifact.json / artifact.svg write evidence; require("./x.js") loads package files; console.log logs.',
 };
 
 export const RING_STARTER = `// reproduce.js — a starting point: one ring, its solver figures. Not yet evidence of the claim.
@@ -191,3 +189,32 @@ export function gradeRingLeaf(leaf: RubricNode, r: ReplayOutcome): CheckResult {
       return { score: 0, reason: `no check for leaf ${leaf.id}` };
   }
 }
+
+export const ringFsrTask: ReproductionTaskDefinition = {
+  task: {
+    task_id: 'repro-ring-fsr-group-index',
+    title: 'Ring resonator FSR is set by the group index',
+    claim: 'The free spectral range of a ring resonator is FSR = λ² / (n_g L), with n_g the group index and L the round-trip length — not λ² / (n_eff L).',
+    citation: { doi: '10.1002/lpor.201100017', text: 'W. Bogaerts et al., "Silicon microring resonators", Laser Photonics Rev. 6, 47 (2012)' },
+    solver: 'circuit',
+    reported: [{ quantity: 'free spectral range', value: 'λ² / (n_g L)', unit: 'nm', where: 'section 2 (ring characteristics), the FSR relation' }],
+    spec: RING_SPEC,
+    starter: [{ path: 'reproduce.js', text: RING_STARTER }],
+    entry: 'reproduce.js',
+  },
+  reference: RING_REFERENCE,
+  plausible: RING_PLAUSIBLE,
+  rubric: RING_RUBRIC,
+  grade: gradeRingLeaf,
+  traceable_leaves: ['resonances-traceable', 'spectra-solved'],
+  fixtures: {
+    corrupted: { change: 'the group index 10 % off (3.8 for 4.2)', files: editFile(RING_REFERENCE, 'lib/ring.js', 'n_g: 4.2', 'n_g: 3.8'), failed: ['claim-holds', 'spectra-solved'] },
+    copied: {
+      change: 'the relation written into the fsr table instead of the measured spacing',
+      files: editFile(RING_REFERENCE, 'reproduce.js', 'fsr.push([r, measuredFsr(res[r]),', 'fsr.push([r, (1550 * 1550) / (4.2 * 2 * Math.PI * r * 1000),'),
+      failed: ['fsr-matches-resonances'],
+    },
+    nan: { change: 'NaN for every measured FSR', files: editFile(RING_REFERENCE, 'reproduce.js', 'fsr.push([r, measuredFsr(res[r]),', 'fsr.push([r, NaN,'), failed: ['claim-holds', 'fsr-matches-resonances', 'fsr-present'] },
+    missing_convergence: { change: 'no convergence record', files: editFile(RING_REFERENCE, 'reproduce.js', "artifact.json('convergence'", "void ('convergence'"), failed: ['sampling-converged'] },
+  },
+};
