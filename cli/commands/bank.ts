@@ -20,15 +20,23 @@ import { solvePhotonics } from '../../src/core/photonics/solve.ts';
 import { generateDesignBank } from '../../src/core/design/bank/generate.ts';
 import { DESIGN_TASKS } from '../../src/core/design/tasks/index.ts';
 import { nodeSandbox } from '../../src/adapters/sandbox/quickjs-node.ts';
+import { generateReproductionBank } from '../../src/core/reproduction/bank/generate.ts';
+import { REPRODUCTION_TASKS } from '../../src/core/reproduction/tasks/index.ts';
 import { EXIT_USAGE, parseFlags, parseSeed, parseSuite, usageMessage, type Suite } from '../args.ts';
 import type { CommandIo } from '../io.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-const USAGE = 'usage: proving-ground bank --write | --check [--suite veh|circuit|photonics-agent|design] [--seed N] [--dir DIR] [--anchors FILE]';
+const USAGE = 'usage: proving-ground bank --write | --check [--suite veh|circuit|photonics-agent|design|reproduction] [--seed N] [--dir DIR] [--anchors FILE]';
 
-const DEFAULT_PHOTONICS_AGENT_BANK_DIR = join(REPO_ROOT, 'public/banks/photonics-agent');
-const DEFAULT_DESIGN_BANK_DIR = join(REPO_ROOT, 'public/banks/design');
+/** Each suite's bank folder (VEH's and the circuit audit's are the run files' defaults). */
+const DEFAULT_BANK_DIRS: Readonly<Record<string, string>> = {
+  veh: DEFAULT_VEH_BANK_DIR,
+  circuit: DEFAULT_CIRCUIT_BANK_DIR,
+  'photonics-agent': join(REPO_ROOT, 'public/banks/photonics-agent'),
+  design: join(REPO_ROOT, 'public/banks/design'),
+  reproduction: join(REPO_ROOT, 'public/banks/reproduction'),
+};
 
 export interface BankDeps {
   generate: typeof generateVehBanks;
@@ -64,12 +72,13 @@ export function parseBankArgs(args: readonly string[]): BankArgs | string {
     const mode = values.write ? 'write' : values.check ? 'check' : null;
     if (!mode) return 'choose --write or --check';
     const suites: Suite[] = values.suite !== undefined ? [parseSuite(values.suite)] : values.dir !== undefined ? ['veh'] : ['veh', 'circuit'];
-    const single = suites.length === 1 ? suites[0] : 'veh';
+    const single = suites.length === 1 ? suites[0]! : 'veh';
+    if (!Object.hasOwn(GENERATORS, single) || !Object.hasOwn(DEFAULT_BANK_DIRS, single)) return `suite "${single}" has no bank generator`;
     return {
       mode,
       seed: parseSeed(values.seed, DEFAULT_BANK_SEED),
       suites,
-      dir: values.dir ?? (single === 'circuit' ? DEFAULT_CIRCUIT_BANK_DIR : single === 'photonics-agent' ? DEFAULT_PHOTONICS_AGENT_BANK_DIR : single === 'design' ? DEFAULT_DESIGN_BANK_DIR : DEFAULT_VEH_BANK_DIR),
+      dir: values.dir ?? DEFAULT_BANK_DIRS[single]!,
       anchors: values.anchors ?? join(REPO_ROOT, ANCHORS_FILE),
     };
   } catch (e) {
@@ -97,8 +106,7 @@ export async function bankCommand(args: readonly string[], io: CommandIo, deps: 
   let status = 0;
   for (const suite of parsed.suites) {
     const dir = parsed.suites.length === 1 || suite === 'veh' ? parsed.dir : DEFAULT_CIRCUIT_BANK_DIR;
-    const generated =
-      suite === 'veh' ? await generateVeh(parsed, io, deps) : suite === 'photonics-agent' ? await generatePhotonicsAgent(io, deps) : suite === 'design' ? await generateDesign(io, deps) : generateCircuit(parsed, io, deps);
+    const generated = await GENERATORS[suite]!(parsed, io, deps);
     status = Math.max(status, await writeOrCheck(parsed.mode, dir, generated, io));
   }
   return status;
@@ -150,6 +158,23 @@ async function generateDesign(io: CommandIo, deps: BankDeps): Promise<Generated>
   io.stdout(`generated design ${manifest.counts.design} design + ${manifest.counts.reimplementation} reimplementation tasks in ${seconds.toFixed(1)} s (${manifest.generator_version}, ${manifest.evaluator_version})`);
   return { files: Object.fromEntries(files), banks: manifest.files.map((f) => ({ file: f.file, count: 1, bytes: f.bytes, sha256: f.sha256 })) };
 }
+
+/** Runs no physics: the rubric's reference values are computed by the grader at evaluation time. */
+function generateReproduction(io: CommandIo, deps: BankDeps): Generated {
+  const start = deps.now();
+  const { files, manifest } = generateReproductionBank(REPRODUCTION_TASKS);
+  const seconds = (deps.now() - start) / 1000;
+  io.stdout(`generated reproduction ${manifest.counts.tasks} tasks in ${seconds.toFixed(1)} s (${manifest.generator_version}, ${manifest.evaluator_version})`);
+  return { files: Object.fromEntries(files), banks: manifest.files.map((f) => ({ file: f.file, count: 1, bytes: f.bytes, sha256: f.sha256 })) };
+}
+
+const GENERATORS: Readonly<Record<string, (parsed: BankArgs, io: CommandIo, deps: BankDeps) => Generated | Promise<Generated>>> = {
+  veh: generateVeh,
+  circuit: generateCircuit,
+  'photonics-agent': (_parsed, io, deps) => generatePhotonicsAgent(io, deps),
+  design: (_parsed, io, deps) => generateDesign(io, deps),
+  reproduction: (_parsed, io, deps) => generateReproduction(io, deps),
+};
 
 /** Writes the generated files into `dir`, or compares them with it; returns the exit status. */
 async function writeOrCheck(mode: BankArgs['mode'], dir: string, generated: Generated, io: CommandIo): Promise<number> {

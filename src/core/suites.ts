@@ -8,5 +8,6 @@ import { vehSuite } from './veh/suite.ts';
 import { circuitSuite } from './circuit-audit/suite.ts';
 import { photonicsAgentSuite } from './photonics-agent/suite.ts';
 import { designSuite } from './design/suite.ts';
+import { reproductionSuite } from './reproduction/suite.ts';
 
-export const SUITES = new SuiteRegistry([vehSuite, circuitSuite, photonicsAgentSuite, designSuite]);
+export const SUITES = new SuiteRegistry([vehSuite, circuitSuite, photonicsAgentSuite, designSuite, reproductionSuite]);

@@ -4,7 +4,7 @@
 // replayed again gives the verdict the transcript records (all but its wall-clock figures), and an
 // artifact forged in a transcript is a difference.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createNodeReproductionEnv } from '../../src/adapters/node/reproduction-env.ts';
+import { createInProcessReproductionEnv } from '../../src/adapters/node/reproduction-env.ts';
 import { REPRODUCTION_AGENTS } from '../../src/core/reproduction/agents/index.ts';
 import { generateReproductionBank } from '../../src/core/reproduction/bank/generate.ts';
 import { loadReproductionBank } from '../../src/core/reproduction/bank/load.ts';
@@ -18,7 +18,7 @@ import { diffValues } from '../../src/core/verify/verify.ts';
 let env: ReproductionEnv;
 const bank = generateReproductionBank(REPRODUCTION_TASKS);
 beforeAll(async () => {
-  env = await createNodeReproductionEnv();
+  env = await createInProcessReproductionEnv();
 });
 
 async function play(agentId: string): Promise<ReproductionTranscript> {

@@ -13,6 +13,7 @@ import { createNodeCircuitOracle } from './circuit-wasm.ts';
 import { bankHash, bankTextReader } from './run-files.ts';
 import { createNodePhotonicsAgentEnv } from './photonics-agent-env.ts';
 import { createNodeDesignEnv } from './design-env.ts';
+import { createNodeReproductionEnv } from './reproduction-env.ts';
 
 /** public/banks, resolved from this file so the CLI finds the banks from any working directory. */
 export const BANKS_ROOT = fileURLToPath(new URL('../../../public/banks/', import.meta.url));
@@ -22,6 +23,7 @@ const FACTORIES: Readonly<Record<string, () => Promise<SuiteEnvironment>>> = {
   circuit: createNodeCircuitOracle,
   'photonics-agent': createNodePhotonicsAgentEnv,
   design: () => createNodeDesignEnv(),
+  reproduction: () => createNodeReproductionEnv(),
 };
 
 /** A fresh environment for one of the suite's runs (or for verifying one). */

@@ -64,6 +64,9 @@ export const ReproductionVerdictSchema = z.strictObject({
 });
 export type ReproductionVerdict = z.infer<typeof ReproductionVerdictSchema>;
 
+/** A development run as it crosses a worker boundary: the replay record without the grade. */
+export const DevelopmentRunSchema = ReproductionVerdictSchema.omit({ evaluator_version: true, task_id: true, rubric: true });
+
 /** Clean replay of `files` under the task's limits, graded by its hidden rubric. */
 export async function evaluatePackage(def: ReproductionTaskDefinition, files: readonly PackageFile[], deps: ReproductionDeps): Promise<ReproductionVerdict> {
   const replay = await cleanReplay({ files, entry: def.task.entry, sandbox: deps.sandbox, oracle: deps.oracle, now: deps.now });
