@@ -8,6 +8,7 @@ import { createWorkerVehOracle } from './worker-veh-oracle.ts';
 import { createWorkerPhotonicsAgentEnv } from './photonics-agent-env.ts';
 import { createWorkerPhotonics } from './worker-photonics.ts';
 import { createWorkerDesignEnv } from './design-env.ts';
+import { createWorkerReproductionEnv } from './reproduction-env.ts';
 
 /** The photonics-agent suite's tools over a photonics worker of its own (terminated with the environment). */
 async function createPhotonicsAgentEnvironment(): Promise<PageEnvironment> {
@@ -27,6 +28,7 @@ const FACTORIES: Readonly<Record<string, () => Promise<PageEnvironment>>> = {
   circuit: createWorkerCircuitOracle,
   'photonics-agent': createPhotonicsAgentEnvironment,
   design: createWorkerDesignEnv,
+  reproduction: createWorkerReproductionEnv,
 };
 
 export function hasPageEnvironment(suiteId: string): boolean {

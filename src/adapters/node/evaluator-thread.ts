@@ -8,7 +8,7 @@
  * abort, the heap cap) fails the pending evaluations with a clear error and is replaced on the
  * next call; one that runs past `timeoutMs` is terminated.
  */
-import { Worker } from 'node:worker_threads';
+import { Worker, type MessagePort } from 'node:worker_threads';
 import type { ZodType } from 'zod';
 
 export class EvaluatorThreadError extends Error {
@@ -107,7 +107,7 @@ export function startEvaluatorThread<Request>(workerUrl: URL, options: Evaluator
 }
 
 /** The worker side: runs `answer` on each request and posts the verdict or the error's message. */
-export function serveEvaluatorThread<Request>(port: import('node:worker_threads').MessagePort, answer: (request: Request) => Promise<unknown>): void {
+export function serveEvaluatorThread<Request>(port: MessagePort, answer: (request: Request) => Promise<unknown>): void {
   port.on('message', (msg: ThreadMessage<Request>) => {
     void (async () => {
       try {
