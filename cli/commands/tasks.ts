@@ -47,6 +47,7 @@ export async function tasksCommand(args: readonly string[], io: CommandIo): Prom
     io.stderr(`tasks: ${usageMessage(e)}\n${usage()}`);
     return EXIT_USAGE;
   }
-  if (chosen.length > 0) io.stdout(chosen.map((t) => JSON.stringify(t)).join('\n') + '\n');
+  const view = suite.bank.publicView?.bind(suite.bank) ?? ((t: unknown) => t);
+  if (chosen.length > 0) io.stdout(chosen.map((t) => JSON.stringify(view(t))).join('\n') + '\n');
   return 0;
 }

@@ -69,7 +69,7 @@ export const reproductionSuite: Suite<ReproductionBankTask, ReproductionEnv, Rep
   schemas: { task: ReproductionBankTaskSchema, row: ReproductionRowSchema, transcript: ReproductionTranscriptSchema, manifest: ReproductionRunManifestSchema, options: z.strictObject({}) },
   groups: { ids: [REPRODUCTION_GROUP], of: () => REPRODUCTION_GROUP, headline: REPRODUCTION_HEADLINES },
   facets: FACETS,
-  bank: { dir: 'reproduction', load: loadReproductionBank },
+  bank: { dir: 'reproduction', load: loadReproductionBank, publicView: ({ reference: _r, plausible: _p, ...task }) => task },
   agents: REPRODUCTION_AGENTS,
   results: { build: toReproductionResultsFile, schema: ReproductionResultsFileSchema, markdown: renderReproductionResultsMarkdown },
   scoring: reproductionScoring,

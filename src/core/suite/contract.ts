@@ -61,6 +61,12 @@ export interface SuiteBank<Task> {
   readonly dir: string;
   /** Reads manifest.json and every bank file it lists through `readText`, checking sizes, hashes and counts. */
   load(readText: (file: string) => Promise<string>): Promise<LoadedBank<Task>>;
+  /**
+   * What a listing shows of a task (`tasks`, the page's task card): the task without the parts only
+   * the built-in agents and the grader read (the reproduction suite's reference workflows). Default:
+   * the whole task.
+   */
+  publicView?(task: Task): unknown;
 }
 
 /** A task's facets the task browser and the CLI filter by (probe, split, difficulty…). */
