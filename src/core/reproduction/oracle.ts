@@ -11,11 +11,12 @@ import type { SolveContext } from '../photonics/solve-context.ts';
 import { parseOracleRequest, type OracleRequest } from '../veh/oracle.ts';
 import type { ReproductionOracle } from './replay.ts';
 
-export function bindReproductionOracle(ctx: SolveContext & { materials: { list(): MaterialInfo[] } }, veh: { evaluate(request: OracleRequest): unknown }, now: () => number): ReproductionOracle {
+export function bindReproductionOracle(ctx: SolveContext & { materials: { list(): MaterialInfo[] } }, veh: { evaluateSync(request: OracleRequest): unknown }, now: () => number): ReproductionOracle {
   return {
     solve: (problem) => solveParsedPhotonics(parsePhotonicsProblem(problem), ctx),
     estimate: (problem) => estimatePhotonics(parsePhotonicsProblem(problem), ctx, { now }, (p) => solveParsedPhotonics(p, ctx)),
     materials: () => ctx.materials.list().map((m) => m.name),
-    veh: (request) => veh.evaluate(parseOracleRequest(request)),
+    // Synchronous: the sandbox's host calls return JSON at once (a Promise would arrive as {}).
+    veh: (request) => veh.evaluateSync(parseOracleRequest(request)),
   };
 }

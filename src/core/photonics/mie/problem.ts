@@ -10,6 +10,9 @@ import { checkWavelengthChoice, wavelengthFields, wavelengthGrid } from '../wave
 
 export { MAX_WAVELENGTHS } from '../wavelengths.ts';
 
+/** The most multipole orders a problem may ask for (visible-range nanoparticles need a handful). */
+export const MAX_MULTIPOLE_ORDERS = 40;
+
 const length = (what: string) => z.number().positive().finite().describe(what);
 
 /** Names the radius-vs-diameter trap when an unknown key looks like a diameter. */
@@ -69,6 +72,16 @@ export const ScatteringProblemSchema = z
         'absorbing host has no unique extinction cross-section',
     ),
     ...wavelengthFields,
+    multipole_orders: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_MULTIPOLE_ORDERS)
+      .optional()
+      .describe(
+        'homogeneous spheres only: also return the first N Mie coefficients aₙ (electric 2ⁿ-pole: n = 1 dipole, 2 quadrupole) and bₙ ' +
+          '(magnetic 2ⁿ-pole) and their scattering efficiencies (2/x²)(2n+1)|aₙ|², (2/x²)(2n+1)|bₙ|², per wavelength',
+      ),
     allow_gain: z
       .boolean()
       .optional()

@@ -7,10 +7,12 @@
 import type { MaterialResolver, MaterialSpec, ResolvedSpectrum } from '../material-spec.ts';
 import { resolveSpectrum } from '../materials/spectrum.ts';
 import { ProblemError, type SolveContext } from '../solve-context.ts';
+import { c } from '../complex.ts';
 import { SCATTERING_CONVENTIONS } from './conventions.ts';
 import type { MieKernel } from './kernel.ts';
 import { COATED_IN, COATED_INPUT_STRIDE, MIE_MAX_SIZE_PARAMETER, MIE_MIN_SIZE_PARAMETER, MIE_OUT, MIE_OUTPUT_STRIDE, SPHERE_IN, SPHERE_INPUT_STRIDE } from './layout.ts';
 import { outerRadiusNm, scatteringWavelengths, type ScatteringProblem } from './problem.ts';
+import { sphereMultipoles } from './multipoles.ts';
 import { referenceMieKernel } from './reference.ts';
 
 /** Size parameters above this are accepted with a warning; above MIE_MAX_SIZE_PARAMETER they are refused. */
@@ -50,10 +52,41 @@ export interface ScatteringResult {
   readonly cext_nm2: number[];
   readonly csca_nm2: number[];
   readonly cabs_nm2: number[];
+  /** Only when multipole_orders was asked for (homogeneous spheres). */
+  readonly multipoles?: MultipoleTerms;
   readonly warnings: string[];
   readonly conventions: typeof SCATTERING_CONVENTIONS;
   /** Kernel that evaluated the series: 'wasm' or 'reference'. */
   readonly backend: string;
+}
+
+/** Per-order Mie terms, indexed [wavelength][order − 1]. */
+export interface MultipoleTerms {
+  /** The orders n = 1 … N returned. */
+  readonly orders: number[];
+  readonly a_re: number[][];
+  readonly a_im: number[][];
+  readonly b_re: number[][];
+  readonly b_im: number[][];
+  /** (2/x²)(2n+1)|aₙ|²: the electric 2ⁿ-pole's share of qsca. */
+  readonly qsca_electric: number[][];
+  /** (2/x²)(2n+1)|bₙ|²: the magnetic 2ⁿ-pole's share of qsca. */
+  readonly qsca_magnetic: number[][];
+}
+
+/** The per-order terms at every wavelength (TypeScript reference recurrences; the kernels return only totals). */
+function multipoleTerms(orders: number, relative: readonly RelativeIndex[], sizeParameter: readonly number[]): MultipoleTerms {
+  const t = { orders: Array.from({ length: orders }, (_, i) => i + 1), a_re: [] as number[][], a_im: [] as number[][], b_re: [] as number[][], b_im: [] as number[][], qsca_electric: [] as number[][], qsca_magnetic: [] as number[][] };
+  relative.forEach((m, i) => {
+    const r = sphereMultipoles(c(m.n, m.k), sizeParameter[i] as number, orders);
+    t.a_re.push(r.a.map((v) => v.re));
+    t.a_im.push(r.a.map((v) => v.im));
+    t.b_re.push(r.b.map((v) => v.re));
+    t.b_im.push(r.b.map((v) => v.im));
+    t.qsca_electric.push(r.qscaElectric);
+    t.qsca_magnetic.push(r.qscaMagnetic);
+  });
+  return t;
 }
 
 const fmt = (v: number): string => Number(v.toPrecision(6)).toString();
@@ -194,6 +227,9 @@ export function solveScattering(problem: ScatteringProblem, ctx: SolveContext): 
   const warnings = new Set<string>();
   setupWarnings(problem, wavelengths, warnings);
 
+  if (problem.multipole_orders !== undefined && particle.shape !== 'sphere') {
+    throw new ProblemError('multipole_orders is available for homogeneous spheres (shape "sphere") only; a coated sphere returns its totals');
+  }
   const count = wavelengths.length;
   const mediumN: number[] = [];
   const sizeParameter: number[] = [];
@@ -298,6 +334,7 @@ export function solveScattering(problem: ScatteringProblem, ctx: SolveContext): 
     cext_nm2: cext,
     csca_nm2: csca,
     cabs_nm2: cabs,
+    ...(problem.multipole_orders !== undefined ? { multipoles: multipoleTerms(problem.multipole_orders, relative, sizeParameter) } : {}),
     warnings: [...warnings],
     conventions: SCATTERING_CONVENTIONS,
     backend: kernel.id,
