@@ -11,6 +11,7 @@ import { generateReproductionBank } from '../../../core/reproduction/bank/genera
 import type { ReproductionEnv } from '../../../core/reproduction/environment.ts';
 import { ReproductionTranscriptSchema, runReproductionEpisode, type ReproductionTranscript } from '../../../core/reproduction/episode.ts';
 import type { ReproductionVerdict } from '../../../core/reproduction/evaluator.ts';
+import { deriveReproductionRow } from '../../../core/reproduction/rows.ts';
 import { effectiveLeaves } from '../../../core/reproduction/rubric.ts';
 import { reproductionSuite } from '../../../core/reproduction/suite.ts';
 import { REPRODUCTION_TASKS } from '../../../core/reproduction/tasks/index.ts';
@@ -18,6 +19,7 @@ import { ringFsrTask } from '../../../core/reproduction/tasks/ring-fsr.ts';
 import type { AnySuite } from '../../../core/suite/contract.ts';
 import { EvidenceViewer } from './EvidenceViewer.tsx';
 import { ReproductionTranscriptView } from './ReproductionTranscriptView.tsx';
+import { ReproductionResultTables } from './ReproductionResultTables.tsx';
 import { RubricTree } from './RubricTree.tsx';
 import { readVerdict } from './verdict-of.ts';
 
@@ -130,5 +132,20 @@ describe('ReproductionTranscriptView on real evaluations of the ring FSR task', 
     expect(html).toMatch(/<img src="data:image\/svg\+xml;charset=utf-8,%3Csvg[^"<>]*" alt="SVG artifact plain/);
     // The refused text is shown only as escaped text.
     expect(html).toContain('&lt;script&gt;alert(document.cookie)&lt;/script&gt;');
+  });
+
+  it('the result table: one row per task with score, Full, M/E/V, replay status and coverage, as the rows derive them', () => {
+    const ts = ['reference', 'plausible', 'empty'].map((id) => played.get(id)!);
+    const rows = ts.map(deriveReproductionRow);
+    const html = renderToStaticMarkup(<ReproductionResultTables suite={suite} rows={rows} transcripts={ts} />);
+    expect(count(html, 'data-testid="result-row"')).toBe(3);
+    expect(count(html, 'data-pass="true"')).toBe(1);
+    expect([...html.matchAll(/data-testid="result-replay">([a-z-]+)</g)].map((m) => m[1])).toEqual(rows.map((r) => r.replay_status));
+    expect([...html.matchAll(/data-testid="result-score">([0-9.]+)</g)].map((m) => m[1])).toEqual(rows.map((r) => r.score.toFixed(3)));
+    // M, E, V and coverage of each row, in that order, as the row holds them.
+    const stageCells = [...html.matchAll(/data-testid="result-row"[^>]*>(.*?)<\/tr>/g)].map((m) => [...m[1]!.matchAll(/<td class="num">([0-9.]+)<\/td>/g)].map((c) => c[1]));
+    expect(stageCells).toEqual(rows.map((r) => [r.stages.modeling, r.stages.execution, r.stages.validation, r.coverage].map((x) => x!.toFixed(3))));
+    expect(html).toContain('title="the package has no entry point reproduce.js" data-testid="result-replay">invalid<');
+    expect(count(html, 'data-testid="open-transcript"')).toBe(3);
   });
 });
