@@ -9,10 +9,11 @@ import { circuitView } from './circuit/index.tsx';
 import { designView } from './design/index.tsx';
 import { GenericResultTables, GenericTaskDetails } from './generic.tsx';
 import { GenericTranscript } from './GenericTranscriptDialog.tsx';
+import { reproductionView } from './reproduction/index.tsx';
 import type { SuiteView } from './suite-view.ts';
 import { vehView } from './veh/index.tsx';
 
-const VIEWS: ReadonlyMap<string, SuiteView> = new Map([vehView, circuitView, designView].map((v) => [v.suite.descriptor.id, v]));
+const VIEWS: ReadonlyMap<string, SuiteView> = new Map([vehView, circuitView, designView, reproductionView].map((v) => [v.suite.descriptor.id, v]));
 
 function genericView(suite: AnySuite): SuiteView {
   return {
