@@ -44,6 +44,9 @@ Usage:
                                             run the spec-to-design evaluator alone on one design source (its own
                                             sandbox and worker thread) and print the verdict JSON: valid, gates, J, S,
                                             sha256, evaluator version; exit 0 valid, 1 a gate failed; \`design tasks\` lists ids
+  proving-ground replay --task ID DIR       clean-replay a reproduction package folder in a fresh sandbox and print
+                                            the verdict JSON (sources' sha256, oracle calls, artifacts, rubric);
+                                            exit 0 Full, 1 not Full, 3 the evaluator failed (requires a rerun)
   proving-ground schema photonics [--kind K]
                                             print the JSON Schema of photonics problems
   proving-ground materials [--json] [--at WAVELENGTH_NM NAME]
@@ -136,6 +139,10 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
       case 'design': {
         const { designCommand } = await import('./commands/design.ts');
         return await designCommand(rest, io);
+      }
+      case 'replay': {
+        const { replayCommand } = await import('./commands/replay.ts');
+        return await replayCommand(rest, io);
       }
       case 'estimate': {
         const { solveCommand } = await import('./commands/solve.ts');

@@ -29,7 +29,7 @@ export function createReproductionWorkerApi(loaders: PhotonicsWasmLoaders): Repr
     ]);
     const kernels = await loadPhotonicsKernels(loaders);
     const now = () => performance.now();
-    const oracle = bindReproductionOracle({ materials: createMaterialLibrary(), kernels: kernels.kernels }, { evaluate: (r) => createDirectVehOracle(referenceVehBackend).evaluateSync(r) }, now);
+    const oracle = bindReproductionOracle({ materials: createMaterialLibrary(), kernels: kernels.kernels }, createDirectVehOracle(referenceVehBackend), now);
     const definition = (taskId: string) => {
       const d = tasks.reproductionTask(taskId);
       if (!d) throw new Error(`no reproduction task ${taskId}`);

@@ -32,7 +32,7 @@ export interface ReproductionEnv extends SuiteEnvironment {
 /** Package limits the tools enforce (the replay restores only .js files; others are the report and notes). */
 export const MAX_PACKAGE_FILES = 40;
 export const MAX_FILE_CHARS = 200_000;
-const PathSchema = z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_./-]{0,127}$/).refine((p) => !p.split('/').includes('..'), 'a path stays inside the package');
+export const PackagePathSchema = z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_./-]{0,127}$/).refine((p) => !p.split('/').includes('..'), 'a path stays inside the package');
 
 /** The submit tool's result: the package as submitted (verify replays these files) and the verdict. */
 export const SubmissionResultSchema = z.strictObject({ files: z.array(z.strictObject({ path: z.string(), text: z.string() })) }).passthrough();
@@ -75,7 +75,7 @@ export function reproductionTools(env: ReproductionEnv, task: ReproductionBankTa
     defineTool({
       name: 'read_file',
       description: 'Reads one file of your package.',
-      schema: z.strictObject({ path: PathSchema }),
+      schema: z.strictObject({ path: PackagePathSchema }),
       handler: ({ path }) => {
         const text = state.files.get(path);
         if (text === undefined) throw new Error(`no file ${path} in the package (list_files shows them)`);
@@ -85,7 +85,7 @@ export function reproductionTools(env: ReproductionEnv, task: ReproductionBankTa
     defineTool({
       name: 'write_file',
       description: `Creates or replaces one file of your package (JavaScript sources end in .js; ${task.entry} is the entry point; a REPORT.md may point at evidence). At most ${MAX_PACKAGE_FILES} files of ${MAX_FILE_CHARS} characters.`,
-      schema: z.strictObject({ path: PathSchema, text: z.string().max(MAX_FILE_CHARS) }),
+      schema: z.strictObject({ path: PackagePathSchema, text: z.string().max(MAX_FILE_CHARS) }),
       handler: ({ path, text }) => {
         open();
         if (!state.files.has(path) && state.files.size >= MAX_PACKAGE_FILES) throw new Error(`the package already has ${MAX_PACKAGE_FILES} files`);
@@ -96,7 +96,7 @@ export function reproductionTools(env: ReproductionEnv, task: ReproductionBankTa
     defineTool({
       name: 'delete_file',
       description: 'Deletes one file of your package.',
-      schema: z.strictObject({ path: PathSchema }),
+      schema: z.strictObject({ path: PackagePathSchema }),
       handler: ({ path }) => {
         open();
         if (!state.files.delete(path)) throw new Error(`no file ${path} in the package`);

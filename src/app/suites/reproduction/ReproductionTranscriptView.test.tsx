@@ -4,7 +4,7 @@
 // expected number is read from the transcript's own verdict or recomputed from the package files.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createNodeReproductionEnv } from '../../../adapters/node/reproduction-env.ts';
+import { createInProcessReproductionEnv } from '../../../adapters/node/reproduction-env.ts';
 import { sha256Hex } from '../../../core/hash/sha256.ts';
 import { REPRODUCTION_AGENTS } from '../../../core/reproduction/agents/index.ts';
 import { generateReproductionBank } from '../../../core/reproduction/bank/generate.ts';
@@ -37,7 +37,7 @@ const render = (t: ReproductionTranscript): string => renderToStaticMarkup(<Repr
 let env: ReproductionEnv;
 const played = new Map<string, ReproductionTranscript>();
 beforeAll(async () => {
-  env = await createNodeReproductionEnv();
+  env = await createInProcessReproductionEnv();
   for (const id of ['reference', 'plausible', 'empty']) {
     let clock = 0;
     const agent = REPRODUCTION_AGENTS.find((a) => a.id === id)!;
