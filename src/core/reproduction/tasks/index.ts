@@ -2,8 +2,9 @@
 import type { ReproductionTaskDefinition } from '../task.ts';
 import { ringFsrTask } from './ring-fsr.ts';
 import { ptBraggTask } from './pt-bragg.ts';
+import { brewsterDifferentiatorTask } from './brewster-differentiator.ts';
 
-export const REPRODUCTION_TASKS: readonly ReproductionTaskDefinition[] = [ringFsrTask, ptBraggTask];
+export const REPRODUCTION_TASKS: readonly ReproductionTaskDefinition[] = [ringFsrTask, ptBraggTask, brewsterDifferentiatorTask];
 
 export function reproductionTask(taskId: string): ReproductionTaskDefinition | undefined {
   return REPRODUCTION_TASKS.find((t) => t.task.task_id === taskId);
