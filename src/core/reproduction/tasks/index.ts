@@ -1,8 +1,9 @@
 /** Every reproduction task, in bank order (issue 19: twelve published claims). */
 import type { ReproductionTaskDefinition } from '../task.ts';
 import { ringFsrTask } from './ring-fsr.ts';
+import { squareRodGapTask } from './square-rod-gap.ts';
 
-export const REPRODUCTION_TASKS: readonly ReproductionTaskDefinition[] = [ringFsrTask];
+export const REPRODUCTION_TASKS: readonly ReproductionTaskDefinition[] = [ringFsrTask, squareRodGapTask];
 
 export function reproductionTask(taskId: string): ReproductionTaskDefinition | undefined {
   return REPRODUCTION_TASKS.find((t) => t.task.task_id === taskId);
