@@ -2,8 +2,9 @@
 import type { ReproductionTaskDefinition } from '../task.ts';
 import { ringFsrTask } from './ring-fsr.ts';
 import { squareRodGapTask } from './square-rod-gap.ts';
+import { slabGuidedResonancesTask } from './slab-guided-resonances.ts';
 
-export const REPRODUCTION_TASKS: readonly ReproductionTaskDefinition[] = [ringFsrTask, squareRodGapTask];
+export const REPRODUCTION_TASKS: readonly ReproductionTaskDefinition[] = [ringFsrTask, squareRodGapTask, slabGuidedResonancesTask];
 
 export function reproductionTask(taskId: string): ReproductionTaskDefinition | undefined {
   return REPRODUCTION_TASKS.find((t) => t.task.task_id === taskId);
