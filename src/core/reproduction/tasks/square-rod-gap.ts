@@ -9,7 +9,7 @@
  *
  * Reference values (SQUARE_ROD.reference): this engine's dense plane-wave solve (Ho, Chan &
  * Soukoulis) at 19 plane waves per axis, 0.32241–0.44254 (gap-midgap 31.4 %); 13 per axis is within
- * 1e-4 of them, 11 within 3e-4, 5 per axis is 0.6 % off at the upper edge.
+ * 1.2e-4 of them, 11 within 3e-4, 5 per axis is 0.6 % off at the upper edge.
  */
 import type { RubricNode } from '../rubric.ts';
 import { artifactPresent, column, converged, finiteColumn, traceable, type CheckResult } from '../checks.ts';
