@@ -6,6 +6,9 @@ import { siliconMagneticDipoleTask } from './silicon-magnetic-dipole.ts';
 import { harvesterOptimalLoadTask } from './harvester-optimal-load.ts';
 import { ptBraggTask } from './pt-bragg.ts';
 import { brewsterDifferentiatorTask } from './brewster-differentiator.ts';
+import { squareRodGapTask } from './square-rod-gap.ts';
+import { slabGuidedResonancesTask } from './slab-guided-resonances.ts';
+import { guidedModeResonanceTask } from './guided-mode-resonance.ts';
 
 export const REPRODUCTION_TASKS: readonly ReproductionTaskDefinition[] = [
   ringFsrTask,
@@ -14,6 +17,9 @@ export const REPRODUCTION_TASKS: readonly ReproductionTaskDefinition[] = [
   harvesterOptimalLoadTask,
   ptBraggTask,
   brewsterDifferentiatorTask,
+  squareRodGapTask,
+  slabGuidedResonancesTask,
+  guidedModeResonanceTask,
 ];
 
 export function reproductionTask(taskId: string): ReproductionTaskDefinition | undefined {
