@@ -1,8 +1,12 @@
 /** Every reproduction task, in bank order (issue 19: twelve published claims). */
 import type { ReproductionTaskDefinition } from '../task.ts';
 import { ringFsrTask } from './ring-fsr.ts';
+import { mmiSelfImagingTask } from './mmi-self-imaging.ts';
 
-export const REPRODUCTION_TASKS: readonly ReproductionTaskDefinition[] = [ringFsrTask];
+export const REPRODUCTION_TASKS: readonly ReproductionTaskDefinition[] = [
+  ringFsrTask,
+  mmiSelfImagingTask,
+];
 
 export function reproductionTask(taskId: string): ReproductionTaskDefinition | undefined {
   return REPRODUCTION_TASKS.find((t) => t.task.task_id === taskId);
