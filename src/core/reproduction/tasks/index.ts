@@ -2,10 +2,12 @@
 import type { ReproductionTaskDefinition } from '../task.ts';
 import { ringFsrTask } from './ring-fsr.ts';
 import { mmiSelfImagingTask } from './mmi-self-imaging.ts';
+import { waveguideDispersionTask } from './waveguide-dispersion.ts';
 
 export const REPRODUCTION_TASKS: readonly ReproductionTaskDefinition[] = [
   ringFsrTask,
   mmiSelfImagingTask,
+  waveguideDispersionTask,
 ];
 
 export function reproductionTask(taskId: string): ReproductionTaskDefinition | undefined {
