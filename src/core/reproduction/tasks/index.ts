@@ -3,11 +3,13 @@ import type { ReproductionTaskDefinition } from '../task.ts';
 import { ringFsrTask } from './ring-fsr.ts';
 import { mmiSelfImagingTask } from './mmi-self-imaging.ts';
 import { waveguideDispersionTask } from './waveguide-dispersion.ts';
+import { inverseDesignedBendTask } from './inverse-designed-bend.ts';
 
 export const REPRODUCTION_TASKS: readonly ReproductionTaskDefinition[] = [
   ringFsrTask,
   mmiSelfImagingTask,
   waveguideDispersionTask,
+  inverseDesignedBendTask,
 ];
 
 export function reproductionTask(taskId: string): ReproductionTaskDefinition | undefined {
