@@ -10,6 +10,8 @@
  *      against the in-process call.
  *  2e. Spec-to-design: a full reference run over every task (evaluator in its worker thread), the
  *      task table, and where the starter agent lands.
+ *  2f. Paper reproduction: every reference workflow clean-replayed (cold in a fresh evaluator thread,
+ *      warm in process), the task table with the plausible workflows' scores and stages.
  *  3. In headless Debian Chromium (when dist/ and /usr/bin/chromium exist): oracle evaluations per
  *     second in the Web Worker and a full reference-agent run in the page's worker (bench.html), and
  *     the photonics agent's oracle over all 43 tasks through the page's Run form (its photonics worker),
@@ -48,6 +50,7 @@ step('Inverse design (FDFD + adjoint), Node', './photonics-topopt.ts');
 step('Estimates against measured solve times, every grid preset, Node', './photonics-estimates.ts');
 step('Photonics agent: oracle over 43 tasks, and an MCP solve round trip against in-process, Node', './photonics-agent.ts');
 step('Spec-to-design: the reference agent over every task (evaluator in its worker thread), and where the starter lands, Node', './design.ts');
+step('Paper reproduction: every reference workflow clean-replayed (cold thread and warm), with the plausible and empty workflows beside it, Node', './reproduction.ts');
 if (existsSync(here('../dist/bench.html')) && existsSync('/usr/bin/chromium')) {
   step('VEH oracle throughput and reference run, browser Web Worker (headless Chromium)', './oracle-browser.ts');
   step('Photonics agent: oracle over all 43 tasks in the page\'s worker (Run page, headless Chromium)', './photonics-agent-page.ts');
