@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { watchForFailures } from './network-watch.ts';
 
 /**
@@ -11,7 +11,7 @@ import { watchForFailures } from './network-watch.ts';
  */
 const TASKS = 12;
 
-async function referenceRun(page: import('@playwright/test').Page) {
+async function referenceRun(page: Page) {
   await page.goto('./#/suite/reproduction/run');
   await expect(page.getByTestId('selection-count')).toHaveText(String(TASKS));
   await expect(page.getByTestId('agent-select')).toHaveValue('reference');

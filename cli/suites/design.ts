@@ -5,8 +5,7 @@
  */
 import type { DesignRunOptions } from '../../src/core/design/episode.ts';
 import type { DesignTask } from '../../src/core/design/task-schema.ts';
-import { UsageError } from '../args.ts';
-import { parseOnly } from './photonics-agent.ts';
+import { parseOnly, selectOnly } from './photonics-agent.ts';
 import type { CliSuitePlugin } from './types.ts';
 
 export const designCli: CliSuitePlugin<DesignTask, DesignRunOptions> = {
@@ -15,13 +14,7 @@ export const designCli: CliSuitePlugin<DesignTask, DesignRunOptions> = {
   check(values) {
     parseOnly(values.only);
   },
-  select({ values, filtered }) {
-    const prefixes = parseOnly(values.only);
-    if (prefixes === null) return Promise.resolve({ tasks: [...filtered], options: {}, filters: {}, warnings: [] });
-    const tasks = filtered.filter((t) => prefixes.some((p) => t.task_id.startsWith(p)));
-    if (tasks.length === 0) throw new UsageError(`--only ${prefixes.join(',')} matches no task of the selection`);
-    return Promise.resolve({ tasks, options: {}, filters: { only: prefixes.join(',') }, warnings: [] });
-  },
+  select: ({ values, filtered }) => selectOnly(values, filtered),
   verdict(values, rows) {
     if (values.strict !== true) return null;
     const invalid = (rows as readonly { task_id: string; valid: boolean }[]).filter((r) => !r.valid);

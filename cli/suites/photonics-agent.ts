@@ -15,6 +15,15 @@ import { UsageError } from '../args.ts';
 import type { CliSuitePlugin, FlagValues } from './types.ts';
 
 /** The prefixes of --only, or null when absent; an empty list is a usage error. */
+/** A plugin's `select` for `--only`: the filtered tasks whose id starts with a prefix (all when the flag is absent). */
+export function selectOnly<T extends { task_id: string }>(values: Readonly<Record<string, unknown>>, filtered: readonly T[]) {
+  const prefixes = parseOnly(values.only as string | boolean | undefined);
+  if (prefixes === null) return Promise.resolve({ tasks: [...filtered], options: {}, filters: {}, warnings: [] });
+  const tasks = filtered.filter((t) => prefixes.some((p) => t.task_id.startsWith(p)));
+  if (tasks.length === 0) throw new UsageError(`--only ${prefixes.join(',')} matches no task of the selection`);
+  return Promise.resolve({ tasks, options: {}, filters: { only: prefixes.join(',') }, warnings: [] });
+}
+
 export function parseOnly(value: string | boolean | undefined): string[] | null {
   if (value === undefined) return null;
   const prefixes = String(value)
@@ -61,13 +70,7 @@ export const photonicsAgentCli: CliSuitePlugin<PhotonicsTask, PhotonicsRunOption
     parseOnly(values.only);
     checkServerFlags(values);
   },
-  select({ values, filtered }) {
-    const prefixes = parseOnly(values.only);
-    if (prefixes === null) return Promise.resolve({ tasks: [...filtered], options: {}, filters: {}, warnings: [] });
-    const tasks = filtered.filter((t) => prefixes.some((p) => t.task_id.startsWith(p)));
-    if (tasks.length === 0) throw new UsageError(`--only ${prefixes.join(',')} matches no task of the selection`);
-    return Promise.resolve({ tasks, options: {}, filters: { only: prefixes.join(',') }, warnings: [] });
-  },
+  select: ({ values, filtered }) => selectOnly(values, filtered),
   async environment(values) {
     if (values['server-cmd'] === undefined) return null;
     const [command, ...args] = splitCommand(String(values['server-cmd']));
