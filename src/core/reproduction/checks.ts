@@ -41,6 +41,12 @@ export function finiteColumn(r: ReplayOutcome, name: string, col: string): Check
   return typeof v === 'string' ? fail(v) : pass(`${name}.${col}: ${v.length} finite values`);
 }
 
+/** The "is there and finite" leaf: a table artifact `name` was regenerated and its column `col` is all finite. */
+export function finiteTable(r: ReplayOutcome, name: string, col: string): CheckResult {
+  const p = artifactPresent(r, name, 'table');
+  return p.score === 0 ? p : finiteColumn(r, name, col);
+}
+
 /** The column holds every required value (a sampling grid, the task's variants), each within `tol`. */
 export function covers(r: ReplayOutcome, name: string, col: string, required: readonly number[], tol: number): CheckResult {
   const v = column(r, name, col);

@@ -11,7 +11,7 @@
  * maxima are shown to the agent as reported values, not graded (size distributions and ligand shells
  * move measured maxima by a few nm).
  */
-import { artifactPresent, converged, covers, finiteColumn, slopeAtLeast, traceable, withinTolerance, type CheckResult } from '../checks.ts';
+import { converged, covers, slopeAtLeast, traceable, withinTolerance, finiteTable, type CheckResult } from '../checks.ts';
 import type { ReplayOutcome } from '../replay.ts';
 import type { RubricNode } from '../rubric.ts';
 import { editFile, type ReproductionTaskDefinition } from '../task.ts';
@@ -164,16 +164,12 @@ export function gradeGoldLeaf(leaf: RubricNode, r: ReplayOutcome): CheckResult {
       return covers(r, 'peaks', 'radius_nm', GOLD.radii_nm, 0);
     case 'spectra-solved':
       return solvedEachRadius(r);
-    case 'spectra-present': {
-      const p = artifactPresent(r, 'spectra', 'table');
-      return p.score === 0 ? p : finiteColumn(r, 'spectra', 'qext');
-    }
+    case 'spectra-present':
+      return finiteTable(r, 'spectra', 'qext');
     case 'spectra-traceable':
       return traceable(r, 'spectra', 'qext', 'solve');
-    case 'peaks-present': {
-      const p = artifactPresent(r, 'peaks', 'table');
-      return p.score === 0 ? p : finiteColumn(r, 'peaks', 'peak_nm');
-    }
+    case 'peaks-present':
+      return finiteTable(r, 'peaks', 'peak_nm');
     case 'peaks-match-spectra':
       return peaksAreArgmax(r, { table: 'peaks', key: 'radius_nm', peak: 'peak_nm' }, { table: 'spectra', key: 'radius_nm', x: 'wavelength_nm', y: 'qext' });
     case 'peaks-match-reference':

@@ -16,7 +16,7 @@
  * weak (κ²/2ζ ≈ 0.5) and the optimum lands about 10 % below 1/(ω C_p); the paper's relation is the
  * weak-coupling limit, so the rubric's band is ±20 %.
  */
-import { artifactPresent, converged, covers, finiteColumn, traceable, withinTolerance, type CheckResult } from '../checks.ts';
+import { converged, covers, traceable, withinTolerance, finiteTable, type CheckResult } from '../checks.ts';
 import type { ReplayOutcome } from '../replay.ts';
 import type { RubricNode } from '../rubric.ts';
 import { editFile, type ReproductionTaskDefinition } from '../task.ts';
@@ -263,16 +263,12 @@ export function gradeHarvesterLeaf(leaf: RubricNode, r: ReplayOutcome): CheckRes
       return covers(r, 'optimum', 'tip_mass_g', HARVESTER.tip_masses_g, 0);
     case 'swept-at-resonance':
       return sweptAtResonance(r);
-    case 'sweep-present': {
-      const p = artifactPresent(r, 'power_vs_load', 'table');
-      return p.score === 0 ? p : finiteColumn(r, 'power_vs_load', 'power_uw');
-    }
+    case 'sweep-present':
+      return finiteTable(r, 'power_vs_load', 'power_uw');
     case 'sweep-traceable':
       return traceable(r, 'power_vs_load', 'power_uw', 'veh');
-    case 'optimum-present': {
-      const p = artifactPresent(r, 'optimum', 'table');
-      return p.score === 0 ? p : finiteColumn(r, 'optimum', 'r_peak_ohm');
-    }
+    case 'optimum-present':
+      return finiteTable(r, 'optimum', 'r_peak_ohm');
     case 'constants-traceable': {
       const c = traceable(r, 'optimum', 'cp_f', 'veh');
       return c.score === 0 ? c : traceable(r, 'optimum', 'f_sc_hz', 'veh');

@@ -11,7 +11,7 @@
  * record that the transmission has stopped moving by the last iterations.
  */
 import type { RubricNode } from '../rubric.ts';
-import { artifactPresent, converged, covers, finiteColumn, traceable, type CheckResult } from '../checks.ts';
+import { converged, covers, traceable, finiteTable, type CheckResult } from '../checks.ts';
 import type { ReplayOutcome } from '../replay.ts';
 import { editFile, type ReproductionTaskDefinition } from '../task.ts';
 import { columns, replayCompleted, solvedOfKind } from './lib/replay-calls.ts';
@@ -194,16 +194,12 @@ export function gradeBendLeaf(leaf: RubricNode, r: ReplayOutcome): CheckResult {
       return bendSolved(r);
     case 'iterations-covered':
       return covers(r, 'history', 'iteration', Array.from({ length: BEND.min_iterations }, (_, i) => i + 1), 0);
-    case 'history-present': {
-      const p = artifactPresent(r, 'history', 'table');
-      return p.score === 0 ? p : finiteColumn(r, 'history', 'fom');
-    }
+    case 'history-present':
+      return finiteTable(r, 'history', 'fom');
     case 'history-traceable':
       return traceable(r, 'history', 'fom', 'solve');
-    case 'design-present': {
-      const p = artifactPresent(r, 'design', 'table');
-      return p.score === 0 ? p : finiteColumn(r, 'design', 'fom_binarised');
-    }
+    case 'design-present':
+      return finiteTable(r, 'design', 'fom_binarised');
     case 'rows-match-solve':
       return rowsMatchSolve(r);
     case 'fom-rises':

@@ -14,7 +14,7 @@
  * allows 7 %; using the physical width W for W_e is 11 % off and fails it.
  */
 import type { RubricNode } from '../rubric.ts';
-import { artifactPresent, converged, covers, finiteColumn, traceable, type CheckResult } from '../checks.ts';
+import { converged, covers, traceable, finiteTable, type CheckResult } from '../checks.ts';
 import type { ReplayOutcome } from '../replay.ts';
 import { editFile, type ReproductionTaskDefinition } from '../task.ts';
 import { columns, replayCompleted, solvedOfKind } from './lib/replay-calls.ts';
@@ -246,16 +246,12 @@ export function gradeMmiLeaf(leaf: RubricNode, r: ReplayOutcome): CheckResult {
       return covers(r, 'images', 'n_images', MMI.images, 0);
     case 'device-solved':
       return deviceSolved(r);
-    case 'sweep-present': {
-      const p = artifactPresent(r, 'sweep', 'table');
-      return p.score === 0 ? p : finiteColumn(r, 'sweep', 'T');
-    }
+    case 'sweep-present':
+      return finiteTable(r, 'sweep', 'T');
     case 'sweep-traceable':
       return traceable(r, 'sweep', 'T', 'solve');
-    case 'images-present': {
-      const p = artifactPresent(r, 'images', 'table');
-      return p.score === 0 ? p : finiteColumn(r, 'images', 'length_um');
-    }
+    case 'images-present':
+      return finiteTable(r, 'images', 'length_um');
     case 'image-is-peak':
       return imageIsPeak(r);
     case 'claim-holds':

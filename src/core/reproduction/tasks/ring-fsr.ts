@@ -9,7 +9,7 @@
  * figure is not evidence of the claim (the rubric reads the measured one).
  */
 import type { RubricNode } from '../rubric.ts';
-import { artifactPresent, column, converged, covers, finiteColumn, traceable, withinTolerance, type CheckResult } from '../checks.ts';
+import { column, converged, covers, traceable, withinTolerance, finiteTable, type CheckResult } from '../checks.ts';
 import type { ReplayOutcome } from '../replay.ts';
 import { editFile, type ReproductionTaskDefinition } from '../task.ts';
 
@@ -169,16 +169,12 @@ export function gradeRingLeaf(leaf: RubricNode, r: ReplayOutcome): CheckResult {
       return covers(r, 'fsr', 'radius_um', RING.radii_um, 0);
     case 'spectra-solved':
       return solvedEachRadius(r);
-    case 'resonances-present': {
-      const p = artifactPresent(r, 'resonances', 'table');
-      return p.score === 0 ? p : finiteColumn(r, 'resonances', 'resonance_nm');
-    }
+    case 'resonances-present':
+      return finiteTable(r, 'resonances', 'resonance_nm');
     case 'resonances-traceable':
       return traceable(r, 'resonances', 'resonance_nm', 'solve');
-    case 'fsr-present': {
-      const p = artifactPresent(r, 'fsr', 'table');
-      return p.score === 0 ? p : finiteColumn(r, 'fsr', 'fsr_nm');
-    }
+    case 'fsr-present':
+      return finiteTable(r, 'fsr', 'fsr_nm');
     case 'fsr-matches-resonances':
       return spacingCheck(r);
     case 'claim-holds':

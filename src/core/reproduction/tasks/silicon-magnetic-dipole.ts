@@ -10,7 +10,7 @@
  * a record that the multipole sum is converged in the number of orders. The hidden reference values are
  * the reference workflow's own.
  */
-import { artifactPresent, converged, covers, finiteColumn, slopeAtLeast, traceable, withinTolerance, type CheckResult } from '../checks.ts';
+import { converged, covers, slopeAtLeast, traceable, withinTolerance, finiteTable, type CheckResult } from '../checks.ts';
 import type { ReplayOutcome } from '../replay.ts';
 import type { RubricNode } from '../rubric.ts';
 import { editFile, type ReproductionTaskDefinition } from '../task.ts';
@@ -203,16 +203,12 @@ export function gradeSiliconLeaf(leaf: RubricNode, r: ReplayOutcome): CheckResul
       return covers(r, 'md_resonance', 'radius_nm', SILICON.radii_nm, 0);
     case 'multipoles-solved':
       return solvedEachRadius(r);
-    case 'multipoles-present': {
-      const p = artifactPresent(r, 'multipoles', 'table');
-      return p.score === 0 ? p : finiteColumn(r, 'multipoles', 'q_md');
-    }
+    case 'multipoles-present':
+      return finiteTable(r, 'multipoles', 'q_md');
     case 'multipoles-traceable':
       return traceable(r, 'multipoles', 'q_md', 'solve');
-    case 'resonance-present': {
-      const p = artifactPresent(r, 'md_resonance', 'table');
-      return p.score === 0 ? p : finiteColumn(r, 'md_resonance', 'lambda_md_nm');
-    }
+    case 'resonance-present':
+      return finiteTable(r, 'md_resonance', 'lambda_md_nm');
     case 'index-traceable':
       return traceable(r, 'md_resonance', 'n_si', 'solve');
     case 'md-is-b1-peak':
