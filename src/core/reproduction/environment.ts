@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { defineTool, type ToolSpec } from '../llm/tool-loop.ts';
 import type { SuiteEnvironment } from '../run/types.ts';
 import type { ReproductionVerdict } from './evaluator.ts';
+import type { JudgeTransport } from './judge.ts';
 import type { PackageFile } from './replay.ts';
 import type { ReproductionBankTask } from './task-schema.ts';
 
@@ -27,6 +28,8 @@ export interface ReproductionEnv extends SuiteEnvironment {
   evaluate(taskId: string, files: readonly PackageFile[]): Promise<ReproductionVerdict>;
   /** The development sandbox: the same replay, no grade. */
   develop(taskId: string, files: readonly PackageFile[]): Promise<DevelopmentRun>;
+  /** The user's LLM endpoint for interpretive leaves, if they gave one (without it those leaves are not judged). */
+  judge?: JudgeTransport;
 }
 
 /** Package limits the tools enforce (the replay restores only .js files; others are the report and notes). */

@@ -12,7 +12,11 @@ import { toolEpisodeRecord, toolEpisodeRecordFields } from '../run/tool-episode-
 import type { EpisodeInput } from '../run/types.ts';
 import { createRng, deriveSeed } from '../stats/rng.ts';
 import { reproductionSystemPrompt, reproductionTools, reproductionUserPrompt, type ReproductionEnv } from './environment.ts';
+import { ReproductionVerdictSchema } from './evaluator.ts';
+import { judgeSubmission, JudgingSchema, type Judging } from './judging.ts';
+import type { PackageFile } from './replay.ts';
 import { ReproductionBankTaskSchema, type ReproductionBankTask } from './task-schema.ts';
+import { reproductionTask } from './tasks/index.ts';
 
 export const REPRODUCTION_TRANSCRIPT_SCHEMA_VERSION = 1;
 
@@ -21,6 +25,8 @@ export const ReproductionTranscriptSchema = z.strictObject({
   task: ReproductionBankTaskSchema,
   agent: AgentDescriptorSchema,
   ...toolEpisodeRecordFields,
+  /** The judge's records for the interpretive leaves, when the environment offered a judge. */
+  judging: JudgingSchema.optional(),
 });
 export type ReproductionTranscript = z.infer<typeof ReproductionTranscriptSchema>;
 
@@ -29,6 +35,21 @@ export type ReproductionRunOptions = Record<string, never>;
 /** The submission of an episode (the submit call that ran), if any. */
 export const submissionOf = (events: readonly ToolEpisodeEvent[]): ToolCallEvent | null =>
   events.find((e): e is ToolCallEvent => e.type === 'tool_call' && e.name === 'submit' && e.error === null) ?? null;
+
+/** The submitted package and its verdict, as the submit call recorded them (null when it did not parse). */
+export function submittedPackage(events: readonly ToolEpisodeEvent[]): { files: PackageFile[]; verdict: z.infer<typeof ReproductionVerdictSchema> } | null {
+  const s = submissionOf(events);
+  const r = z.strictObject({ files: z.array(z.strictObject({ path: z.string(), text: z.string() })), verdict: ReproductionVerdictSchema }).safeParse(s?.result);
+  return r.success ? r.data : null;
+}
+
+/** Judging runs after the episode, outside the agent's loop: the agent never sees the judge or its replies. */
+async function judgeEpisode(env: ReproductionEnv, task: ReproductionBankTask, events: readonly ToolEpisodeEvent[], signal: AbortSignal): Promise<Judging | null> {
+  const def = reproductionTask(task.task_id);
+  const submitted = submittedPackage(events);
+  if (!env.judge || !def || !submitted) return null;
+  return judgeSubmission(def, submitted.verdict, submitted.files, env.judge, signal);
+}
 
 export async function runReproductionEpisode(input: EpisodeInput<ReproductionBankTask, ReproductionEnv, ReproductionRunOptions>): Promise<ReproductionTranscript> {
   const { task, agent, env, clock } = input;
@@ -51,10 +72,13 @@ export async function runReproductionEpisode(input: EpisodeInput<ReproductionBan
     ...(input.onEvent ? { onEvent: input.onEvent } : {}),
     ...(input.onDelta ? { onDelta: input.onDelta } : {}),
   });
+  const record = toolEpisodeRecord(input, { taskSeed, maxRetries: model.retry.max_retries, startedMs }, r);
+  const judging = await judgeEpisode(env, task, r.events, input.signal);
   return {
     schema_version: REPRODUCTION_TRANSCRIPT_SCHEMA_VERSION,
     task,
     agent: agentDescriptorOf(agent),
-    ...toolEpisodeRecord(input, { taskSeed, maxRetries: model.retry.max_retries, startedMs }, r),
+    ...record,
+    ...(judging ? { judging } : {}),
   };
 }

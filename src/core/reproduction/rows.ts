@@ -8,7 +8,10 @@ import { z } from 'zod';
 import { EpisodeStatusSchema } from '../agent/events.ts';
 import { taskUsage } from '../run/usage.ts';
 import { ReproductionVerdictSchema, type ReproductionVerdict } from './evaluator.ts';
-import { submissionOf, type ReproductionTranscript } from './episode.ts';
+import { submissionOf, submittedPackage, type ReproductionTranscript } from './episode.ts';
+import { judgedRubric } from './judging.ts';
+import type { RubricResult } from './rubric.ts';
+import { reproductionTask } from './tasks/index.ts';
 
 const StagesSchema = z.strictObject({ modeling: z.number().nullable(), execution: z.number().nullable(), validation: z.number().nullable() });
 
@@ -46,6 +49,17 @@ export function submittedVerdict(t: ReproductionTranscript): ReproductionVerdict
   return v.success ? v.data : null;
 }
 
+/**
+ * The rubric a row reports: the verdict's (deterministic; interpretive leaves not judged), or, when
+ * the transcript carries the judge's records, the verdict re-graded with the grades recomputed from
+ * those records' raw replies.
+ */
+export function gradedRubric(t: ReproductionTranscript, v: ReproductionVerdict): RubricResult {
+  const def = reproductionTask(t.task.task_id);
+  const submitted = submittedPackage(t.events);
+  return t.judging && def && submitted ? judgedRubric(def, v, submitted.files, t.judging) : v.rubric;
+}
+
 function lostLeaves(tree: ReproductionVerdict['rubric']['tree']): string[] {
   if (!tree.children) return tree.score !== null && tree.score < 1 ? [tree.id] : [];
   return tree.children.flatMap(lostLeaves);
@@ -53,6 +67,7 @@ function lostLeaves(tree: ReproductionVerdict['rubric']['tree']): string[] {
 
 export function deriveReproductionRow(t: ReproductionTranscript): ReproductionRow {
   const v = submittedVerdict(t);
+  const rubric = v ? gradedRubric(t, v) : null;
   const calls = t.events.filter((e): e is Extract<typeof e, { type: 'tool_call' }> => e.type === 'tool_call');
   const usage = taskUsage(t);
   return {
@@ -62,11 +77,11 @@ export function deriveReproductionRow(t: ReproductionTranscript): ReproductionRo
     submitted: v !== null,
     replay_status: v?.status ?? 'not-submitted',
     replay_reason: v?.reason ?? null,
-    score: v?.rubric.score ?? 0,
-    full: v?.rubric.full ?? false,
-    stages: v?.rubric.stages ?? { modeling: 0, execution: 0, validation: 0 },
-    coverage: v?.rubric.coverage ?? 0,
-    failed_leaves: v ? lostLeaves(v.rubric.tree) : [],
+    score: rubric?.score ?? 0,
+    full: rubric?.full ?? false,
+    stages: rubric?.stages ?? { modeling: 0, execution: 0, validation: 0 },
+    coverage: rubric?.coverage ?? 0,
+    failed_leaves: rubric ? lostLeaves(rubric.tree) : [],
     oracle_calls: v?.calls.length ?? 0,
     artifacts: v?.artifacts.length ?? 0,
     replay_ms: v?.elapsed_ms ?? null,

@@ -5,7 +5,10 @@
  * fresh sandbox and grades only the evidence that replay regenerated. Verify replays every
  * submitted package again on a fresh environment and requires the verdict the file records (all
  * but its wall-clock figures and estimate timings) — so a forged artifact, a score that is not the
- * rubric's, or a package whose sources differ from the graded ones fails.
+ * rubric's, or a package whose sources differ from the graded ones fails. Judge records (the
+ * interpretive leaves, when the run had a judge) are checked without calling the LLM again: each
+ * request is re-derived from the task and the recorded evidence and must hash as recorded, and
+ * each raw reply is re-parsed and must give the recorded grade (the reply is taken as recorded).
  */
 import { z } from 'zod';
 import type { Suite } from '../suite/contract.ts';
@@ -16,8 +19,9 @@ import { REPRODUCTION_AGENTS } from './agents/index.ts';
 import { REPRODUCTION_GENERATOR_VERSION } from './bank/generate.ts';
 import { loadReproductionBank } from './bank/load.ts';
 import type { ReproductionEnv } from './environment.ts';
-import { ReproductionTranscriptSchema, runReproductionEpisode, submissionOf, type ReproductionRunOptions, type ReproductionTranscript } from './episode.ts';
+import { ReproductionTranscriptSchema, runReproductionEpisode, submissionOf, submittedPackage, type ReproductionRunOptions, type ReproductionTranscript } from './episode.ts';
 import { comparableVerdict, ReproductionVerdictSchema } from './evaluator.ts';
+import { isJudgeCheck, rejudge, type JudgeCheckRequest } from './judging.ts';
 import { reproductionInterop } from './interop.ts';
 import { REPRODUCTION_HEADLINES, ReproductionResultsFileSchema, ReproductionRunManifestSchema, buildReproductionManifest, renderReproductionResultsMarkdown, reproductionRunId, toReproductionResultsFile, type ReproductionRunManifest } from './manifest.ts';
 import { REPRODUCTION_GROUP, REPRODUCTION_METRIC_GROUPS, computeReproductionMetrics } from './metrics.ts';
@@ -44,7 +48,34 @@ function recordedCalls(t: ReproductionTranscript): RecordedCall[] {
   const s = submissionOf(t.events);
   if (!s) return [];
   const files = FilesSchema.safeParse((s.result as { files?: unknown } | null)?.files);
-  return [{ index: t.events.indexOf(s), request: { task_id: t.task.task_id, files: files.success ? files.data : [] }, result: comparable(s.result), where: `tool_call submit (step ${s.step}, ${s.call_id})` }];
+  const index = t.events.indexOf(s);
+  const submit: RecordedCall = { index, request: { task_id: t.task.task_id, files: files.success ? files.data : [] }, result: comparable(s.result), where: `tool_call submit (step ${s.step}, ${s.call_id})` };
+  const submitted = submittedPackage(t.events);
+  const judged: RecordedCall[] = !t.judging || !submitted ? [] : t.judging.records.map((r) => {
+    const request: JudgeCheckRequest = { kind: 'judge', task_id: t.task.task_id, model: t.judging!.model, verdict: submitted.verdict, files: submitted.files, record: { leaf_id: r.leaf_id, raw: r.raw, error: r.error } };
+    const { raw: _raw, error: _error, ...result } = r;
+    return { index, request, result, where: `judge record of leaf ${r.leaf_id}: request re-derived from the task and the recorded evidence, the recorded reply re-parsed (the judge LLM is not called again; its reply is taken as recorded)` };
+  });
+  return [submit, ...judged];
+}
+
+/** One recorded call again: a submission replayed on the fresh environment, a judge record re-derived. */
+function replayOne(env: ReproductionEnv, r: ReproductionReplayRequest | JudgeCheckRequest): Promise<unknown> {
+  const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
+  if (isJudgeCheck(r)) {
+    try {
+      return Promise.resolve(rejudge(r));
+    } catch (e) {
+      return Promise.resolve(asError(e));
+    }
+  }
+  return env.evaluate(r.task_id, r.files).then((v) => comparableVerdict(v), asError);
+}
+
+/** The verify env never judges (a re-run must not call the user's LLM). */
+function withoutJudge(env: ReproductionEnv): ReproductionEnv {
+  const { judge: _judge, ...rest } = env;
+  return rest;
 }
 
 function settingsDiffs(t: ReproductionTranscript, m: ReproductionRunManifest): VerifyDiff[] {
@@ -84,17 +115,9 @@ export const reproductionSuite: Suite<ReproductionBankTask, ReproductionEnv, Rep
   metricGroups: REPRODUCTION_METRIC_GROUPS,
   settingsDiffs,
   recordedCalls,
-  replayCalls: (env, requests) =>
-    Promise.all(
-      (requests as readonly ReproductionReplayRequest[]).map((r) =>
-        env.evaluate(r.task_id, r.files).then(
-          (v) => comparableVerdict(v),
-          (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
-        ),
-      ),
-    ),
+  replayCalls: (env, requests) => Promise.all((requests as readonly (ReproductionReplayRequest | JudgeCheckRequest)[]).map((r) => replayOne(env, r))),
   reproducibleBackends: ['reproduction-evaluator'],
   bankNoun: 'reproduction bank',
   selectTasks: (bank, manifest) => selectByFilters(bank as readonly ReproductionBankTask[], manifest.task_filter, FACETS, SELECTORS),
-  rederive: (t, ctx) => rederiveToolEpisode({ runEpisode: runReproductionEpisode, optionsOf: () => ({}), agents: REPRODUCTION_AGENTS, timed: ['run', 'submit'] }, t, ctx),
+  rederive: (t, ctx) => rederiveToolEpisode({ runEpisode: runReproductionEpisode, optionsOf: () => ({}), agents: REPRODUCTION_AGENTS, timed: ['run', 'submit'] }, t, { ...ctx, env: withoutJudge(ctx.env) }),
 };

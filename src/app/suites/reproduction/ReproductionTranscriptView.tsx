@@ -5,6 +5,7 @@
  */
 import { useId, useMemo } from 'react';
 import type { ReproductionTranscript } from '../../../core/reproduction/episode.ts';
+import { gradedRubric } from '../../../core/reproduction/rows.ts';
 import type { TranscriptCore } from '../../../core/run/transcript-core.ts';
 import type { AnySuite } from '../../../core/suite/contract.ts';
 import type { TaskGrade } from '../../../core/suite/scoring.ts';
@@ -19,6 +20,15 @@ export function ReproductionTranscriptView({ suite, transcript: t, headingId }: 
   const transcript = t as ReproductionTranscript;
   const own = useId();
   const reading = useMemo(() => readVerdict(transcript.events), [transcript]);
+  // With the judge's records, the viewer shows the rubric the row scores (the judged leaves in); a record that does not re-grade leaves the evaluator's.
+  const shown = useMemo(() => {
+    if (reading.kind !== 'ok') return null;
+    try {
+      return { ...reading.verdict, rubric: gradedRubric(transcript, reading.verdict) };
+    } catch {
+      return reading.verdict;
+    }
+  }, [reading, transcript]);
   const grade = useMemo<TaskGrade | { error: unknown }>(() => {
     try {
       return suite.scoring.grade(suite.deriveRow(transcript));
@@ -70,7 +80,7 @@ export function ReproductionTranscriptView({ suite, transcript: t, headingId }: 
           </ul>
         </div>
       )}
-      {reading.kind === 'ok' && <EvidenceViewer verdict={reading.verdict} call={reading.call} files={reading.files} />}
+      {reading.kind === 'ok' && shown && <EvidenceViewer verdict={shown} call={reading.call} files={reading.files} />}
       <details>
         <summary>Events ({transcript.events.length})</summary>
         <TranscriptEventList key={`${transcript.task.task_id} ${transcript.timings.started_at}`} events={transcript.events} />
