@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeNumberRule, filterRecord, filterTasks, parseFlags, parseNumberFlag, parseProbe, parseSeed, parseSplit, parseSuite, UsageError } from './args.ts';
+import { describeNumberRule, parseFlags, parseNumberFlag, parseSeed, UsageError } from './args.ts';
+import { filterRecord, filterTasks, parseProbe, parseSplit, parseSuite } from './suite-args.ts';
 
 const OPTIONS = { name: { type: 'string' }, flag: { type: 'boolean' } } as const;
 
