@@ -2,13 +2,17 @@
  * Mie throughput in Node, one thread: µs per sphere for the WASM kernel and the TypeScript reference,
  * on 10,000 seeded spheres with x log-uniform in [0.01, 100] and m = 1.5 + 0.01i (the regime of the
  * peer figure), median of 5 timed rounds after a warm-up. Also a coated-sphere batch and a complete
- * 1,000-wavelength spectrum solve (materials, kernel, result assembly).
+ * 1,000-wavelength spectrum solve (materials, kernel, result assembly), and the gold-in-water
+ * spectrum with the names "Au" and "water" against the same solve with literal indices, as a ratio
+ * (issue 20: a named material is interpolated once per grid, so it should cost about what a literal
+ * index does; the rounds alternate, so machine load hits both).
  * Run: npx tsx bench/photonics-mie.ts   (needs npm run build:wasm)
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { loadNodeWasmMieKernel } from '../src/adapters/node/mie-wasm.ts';
 import { literalResolver } from '../src/core/photonics/literal-resolver.ts';
+import { createMaterialLibrary } from '../src/core/photonics/materials/library.ts';
 import type { MieKernel } from '../src/core/photonics/mie/kernel.ts';
 import { COATED_INPUT_STRIDE, MIE_OUTPUT_STRIDE, SPHERE_IN, SPHERE_INPUT_STRIDE } from '../src/core/photonics/mie/layout.ts';
 import { ScatteringProblemSchema } from '../src/core/photonics/mie/problem.ts';
@@ -101,6 +105,38 @@ export async function runMieBench(roundMs = 500): Promise<void> {
     const t = microsPerParticle(() => solveScattering(problem, { materials: literalResolver, kernels: { mie: k } }), 1, roundMs);
     console.log(`1,000-wavelength spectrum (r = 100 nm in water, x ≤ 2.8) solved end to end, ${k.id}: ${(t.wall / 1000).toFixed(2)} ms wall, ${(t.cpu / 1000).toFixed(2)} ms cpu`);
   }
+  namedAgainstLiteral(kernels[0] as MieKernel, roundMs);
+}
+
+/**
+ * Gold (r = 50 nm) in water, 1,000 wavelengths 400–900 nm, end to end on `kernel`: named ("Au",
+ * "water", one library kept across solves as the CLI, page and MCP server keep theirs) against literal
+ * indices (Au and water at 650 nm, constant). Rounds alternate; the figure is the median per-round
+ * CPU ratio named ÷ literal.
+ */
+function namedAgainstLiteral(kernel: MieKernel, roundMs: number): void {
+  const grid = { start: 400, stop: 900, count: 1000 };
+  const lib = createMaterialLibrary();
+  const au = lib.resolve('Au', 650);
+  const water = lib.resolve('water', 650);
+  const named = ScatteringProblemSchema.parse({ kind: 'scattering', particle: { shape: 'sphere', radius_nm: 50, material: 'Au' }, medium: 'water', wavelength_range_nm: grid });
+  const literal = ScatteringProblemSchema.parse({ kind: 'scattering', particle: { shape: 'sphere', radius_nm: 50, material: { n: au.n, k: au.k } }, medium: { n: water.n, k: 0 }, wavelength_range_nm: grid });
+  const ratios: number[] = [];
+  let namedMs = 0;
+  let literalMs = 0;
+  const share = Math.max(50, roundMs / 5);
+  for (let r = 0; r < ROUNDS; r++) {
+    const n = microsPerParticle(() => solveScattering(named, { materials: lib, kernels: { mie: kernel } }), 1, share);
+    const l = microsPerParticle(() => solveScattering(literal, { materials: literalResolver, kernels: { mie: kernel } }), 1, share);
+    ratios.push(n.cpu / l.cpu);
+    namedMs = n.cpu / 1000;
+    literalMs = l.cpu / 1000;
+  }
+  const ratio = median(ratios);
+  console.log(
+    `gold in water, 1,000 wavelengths, ${kernel.id}: named "Au"/"water" ÷ literal index = ${ratio.toFixed(2)}× CPU ` +
+      `(last round ${namedMs.toFixed(2)} vs ${literalMs.toFixed(2)} ms; goal ≈ 1, within 1.25: ${ratio <= 1.25 ? 'met' : 'not met'})`,
+  );
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) await runMieBench();

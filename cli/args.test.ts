@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeNumberRule, filterRecord, filterTasks, parseFlags, parseNumberFlag, parseProbe, parseSeed, parseSplit, parseSuite, UsageError } from './args.ts';
+import { describeNumberRule, parseFlags, parseNumberFlag, parseSeed, UsageError } from './args.ts';
+import { filterRecord, filterTasks, parseProbe, parseSplit, parseSuite } from './suite-args.ts';
 
 const OPTIONS = { name: { type: 'string' }, flag: { type: 'boolean' } } as const;
 
@@ -94,5 +96,16 @@ describe('describeNumberRule', () => {
     expect(describeNumberRule(z.number().int().nonnegative().max(20))).toBe('an integer ≥ 0 and ≤ 20');
     expect(describeNumberRule(z.number())).toBe('a number');
     expect(describeNumberRule(z.number().int())).toBe('an integer');
+  });
+});
+
+describe('cli/args.ts start-up cost', () => {
+  it('loads only node: built-ins at run time, so a command that parses flags (solve, estimate, schema) does not load every suite', () => {
+    // Issue 20: args.ts importing the suite registry made a one-wavelength solve load the VEH, circuit
+    // and LLM code (and parse the price table with zod) before doing anything: 0.56 → 0.38 s CPU.
+    const text = readFileSync(new URL('./args.ts', import.meta.url), 'utf8');
+    const runtimeImports = [...text.matchAll(/^import (?!type )[^;]*?from '([^']+)';/gm)].map((m) => m[1]);
+    expect(runtimeImports.length).toBeGreaterThan(0);
+    expect(runtimeImports.filter((p) => !(p as string).startsWith('node:'))).toEqual([]);
   });
 });

@@ -1,13 +1,12 @@
 /**
  * Argument parsing shared by every command: `node:util` parseArgs in strict mode (unknown flags are
  * errors; `--flag value` and `--flag=value` both work), the validators for the flags that several
- * commands share, and the probe/split task filter. Problems are thrown as UsageError, whose message
+ * commands share. The suite, probe and split flags, which need the suite registry, are in
+ * cli/suite-args.ts, so a command that takes none of them (solve, --version) does not load every suite. Problems are thrown as UsageError, whose message
  * names the flag; commands print it and exit 2.
  */
-import { SUITES as SUITE_REGISTRY } from '../src/core/suites.ts';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { z } from 'zod';
-import { PROBES, SPLITS, type Probe, type Split } from '../src/core/veh/task-schema.ts';
 
 /** Exit code of a usage error. */
 export const EXIT_USAGE = 2;
@@ -16,10 +15,6 @@ export class UsageError extends Error {}
 
 /** What parseArgs takes as `options`. */
 export type FlagOptions = NonNullable<ParseArgsConfig['options']>;
-
-/** A suite id the registry knows (src/core/suites.ts). */
-export type Suite = string;
-export const DEFAULT_SUITE: Suite = 'veh';
 
 /**
  * Strictly parses `args` against `options`; throws a UsageError naming the offending argument.
@@ -68,31 +63,8 @@ function diagnose(args: readonly string[], options: FlagOptions, allowPositional
   return null;
 }
 
-function oneOf(flag: string, what: string, value: string, allowed: readonly string[]): never {
+export function oneOf(flag: string, what: string, value: string, allowed: readonly string[]): never {
   throw new UsageError(`unknown ${what} "${value}": ${flag} must be ${allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`}`);
-}
-
-/** `--suite`: a registered suite's id; absent means 'veh'. */
-export function parseSuite(value: string | undefined): Suite {
-  const v = value ?? DEFAULT_SUITE;
-  const known = SUITE_REGISTRY.ids();
-  if (!known.includes(v)) oneOf('--suite', 'suite', v, known);
-  return v;
-}
-
-/** `--probe`: P1–P4, any case; absent means every probe (null). */
-export function parseProbe(value: string | undefined): Probe | null {
-  if (value === undefined) return null;
-  const v = value.toUpperCase();
-  if (!(PROBES as readonly string[]).includes(v)) oneOf('--probe', 'probe', value, PROBES);
-  return v as Probe;
-}
-
-/** `--split`: dev, test_id or test_ood; absent means every split (null). */
-export function parseSplit(value: string | undefined): Split | null {
-  if (value === undefined) return null;
-  if (!(SPLITS as readonly string[]).includes(value)) oneOf('--split', 'split', value, SPLITS);
-  return value as Split;
 }
 
 /** `--seed`: a decimal integer in [0, 2^32); absent means `fallback`. */
@@ -101,24 +73,6 @@ export function parseSeed(value: string | undefined, fallback: number): number {
   const n = /^\d+$/.test(value) ? Number(value) : NaN;
   if (!(n <= 0xffffffff)) throw new UsageError(`--seed must be an integer in [0, 2^32), got "${value}"`);
   return n;
-}
-
-export interface TaskFilter {
-  probe: Probe | null;
-  split: Split | null;
-}
-
-/** The tasks of the chosen probe and split (null: any). */
-export function filterTasks<T extends { probe: string; split: string }>(tasks: readonly T[], filter: TaskFilter): T[] {
-  return tasks.filter((t) => (filter.probe === null || t.probe === filter.probe) && (filter.split === null || t.split === filter.split));
-}
-
-/** The filter as the `filters` record a run stores ({} for the whole bank). */
-export function filterRecord(filter: TaskFilter): Record<string, string> {
-  const r: Record<string, string> = {};
-  if (filter.probe !== null) r.probe = filter.probe;
-  if (filter.split !== null) r.split = filter.split;
-  return r;
 }
 
 /** The message of a UsageError, or rethrows anything else. */

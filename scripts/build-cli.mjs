@@ -36,6 +36,20 @@ const sourceUrls = {
   },
 };
 
+/**
+ * zod's namespace re-exports every locale (`z.locales`, ~330 kB of messages in 40-odd languages),
+ * and a namespace export keeps them all in the bundle, where they are parsed on every start that
+ * touches a schema. This code words errors in English only (zod's default, registered by
+ * classic/schemas.js from locales/en.js directly) and never reads `z.locales`, so the bundle's
+ * locale index exports English alone.
+ */
+const englishOnlyZodLocales = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({ contents: 'export { default as en } from "./en.js";', loader: 'js' }));
+  },
+};
+
 await rm(outdir, { recursive: true, force: true });
 const started = Date.now();
 const result = await esbuild.build({
@@ -57,7 +71,7 @@ const result = await esbuild.build({
       "const __pgSourceUrl = (p) => new URL('../../' + p, import.meta.url).href;",
     ].join(' '),
   },
-  plugins: [sourceUrls],
+  plugins: [sourceUrls, englishOnlyZodLocales],
   logLevel: 'warning',
   legalComments: 'none',
   minifyWhitespace: true,

@@ -22,7 +22,8 @@ import { DESIGN_TASKS } from '../../src/core/design/tasks/index.ts';
 import { nodeSandbox } from '../../src/adapters/sandbox/quickjs-node.ts';
 import { generateReproductionBank } from '../../src/core/reproduction/bank/generate.ts';
 import { REPRODUCTION_TASKS } from '../../src/core/reproduction/tasks/index.ts';
-import { EXIT_USAGE, parseFlags, parseSeed, parseSuite, usageMessage, type Suite } from '../args.ts';
+import { EXIT_USAGE, parseFlags, parseSeed, usageMessage } from '../args.ts';
+import { parseSuite, type Suite } from '../suite-args.ts';
 import type { CommandIo } from '../io.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));

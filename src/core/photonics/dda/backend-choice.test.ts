@@ -61,4 +61,16 @@ describe('chooseDdaBackend: f32 limits and a lost device', () => {
     expect(chooseDdaBackend(fragile, 'auto', GPU_MIN_FFT_POINTS)).toMatchObject({ backend: { id: 'reference' }, reason: 'auto: webgpu unavailable: the GPU device was lost (unknown): reset' });
     expect(chooseDdaBackend(fragile, 'webgpu', GPU_MIN_FFT_POINTS).warning).toMatch(/WebGPU was requested but is unavailable \(the GPU device was lost/);
   });
+
+  it('auto never runs on a software fallback adapter (SwiftShader), however large the grid; forcing WebGPU still does', () => {
+    // The stand-in carries what device.ts marks on an adapter whose GPUAdapterInfo says isFallbackAdapter
+    // or whose description names a software renderer (issue 20: a 32-dipole DDA took 70 s there on auto, 5 s on the CPU).
+    const software: DdaBackendSet = { reference: referenceDdaBackend, gpu: { ...gpu, softwareAdapter: 'google swiftshader (software fallback adapter)' }, skipped: [] };
+    const auto = chooseDdaBackend(software, 'auto', 1e9);
+    expect(auto.backend.id).toBe('reference');
+    expect(auto.reason).toMatch(/software fallback/);
+    expect(chooseDdaBackend(software, 'webgpu', 8).backend.id).toBe('webgpu');
+    const hardware: DdaBackendSet = { ...software, gpu: { ...gpu, softwareAdapter: null } };
+    expect(chooseDdaBackend(hardware, 'auto', GPU_MIN_FFT_POINTS).backend.id).toBe('webgpu');
+  });
 });

@@ -83,8 +83,16 @@ interface SpectrumTable {
 
 function sameGrid(grid: Float64Array, wavelengths_nm: readonly number[]): boolean {
   if (grid.length !== wavelengths_nm.length) return false;
-  for (let i = 0; i < grid.length; i++) if (!Object.is(grid[i], wavelengths_nm[i])) return false;
+  // Every grid value passed checkWavelength (positive and finite), so === is Object.is here.
+  for (let i = 0; i < grid.length; i++) if (grid[i] !== wavelengths_nm[i]) return false;
   return true;
+}
+
+/** The caller's own copy of a cached column (an indexed loop: Array.from walks the iterator protocol). */
+function plainCopy(column: Float64Array): number[] {
+  const out = new Array<number>(column.length);
+  for (let i = 0; i < column.length; i++) out[i] = column[i] as number;
+  return out;
 }
 
 export function createMaterialLibrary(options: MaterialLibraryOptions = {}): MaterialLibrary {
@@ -204,7 +212,7 @@ export function createMaterialLibrary(options: MaterialLibraryOptions = {}): Mat
     const table = spectrumTable(entry, wavelengths_nm);
     if (table.firstNegativeK !== null) gainCheck(table.firstNegativeK, options);
     const warnings = aliasNote === undefined ? [...table.warnings] : [aliasNote, ...table.warnings];
-    return { n: Array.from(table.n), k: Array.from(table.k), warnings, source: entry.dataset.record.name };
+    return { n: plainCopy(table.n), k: plainCopy(table.k), warnings, source: entry.dataset.record.name };
   };
 
   /**
