@@ -172,3 +172,21 @@ test('the transcript dialog meets WCAG AA text contrast (4.5:1) everywhere, P1 t
   }
   expect(failures).toEqual([]);
 });
+
+test('circuit P2 rows (the generic table): spending the query budget reads "query budget used", not a raw budget_exceeded, in the table and the transcript', async ({ page }) => {
+  await page.goto('./#/suite/circuit/run?probe=P2');
+  await expect(page.getByTestId('selection-count')).not.toHaveText('0');
+  await page.getByTestId('agent-select').selectOption('random');
+  await page.getByTestId('run-button').click();
+  await expect(page.getByTestId('run-status')).toHaveText('completed', { timeout: 120_000 });
+  const statuses = page.getByTestId('result-row').getByTestId('result-status');
+  const texts = await statuses.allInnerTexts();
+  expect(texts.length).toBeGreaterThan(0);
+  // The random agent never closes early: every P2 episode ends on the protocol's query budget.
+  expect(texts).toContain('query budget used');
+  expect(texts).not.toContain('budget_exceeded');
+  const used = page.getByTestId('result-row').filter({ has: page.getByTestId('result-status').getByText('query budget used') }).first();
+  await expect(used.getByTestId('result-status')).not.toHaveClass(/fail/);
+  await used.getByTestId('open-transcript').click();
+  await expect(page.getByTestId('transcript-view').getByTestId('transcript-status')).toHaveText('query budget used');
+});
