@@ -220,3 +220,17 @@ test('Compare starts with two runs of one suite, even when the newest run is of 
   await page.getByTestId('compare-open').click();
   await expect(page.getByTestId('compare-run-A')).toBeVisible();
 });
+
+test('the leaderboard opens on the board of the newest stored run\'s suite, not an empty VEH board', async ({ page }) => {
+  await page.goto('./#/suite/circuit/run?probe=P1');
+  await expect(page.getByTestId('selection-count')).not.toHaveText('0');
+  await page.getByTestId('run-button').click();
+  await expect(page.getByTestId('run-status')).toHaveText('completed', { timeout: 90_000 });
+  await page.goto('./#/leaderboard');
+  await expect(page.getByRole('heading', { level: 2, name: /^Circuit audit/ })).toBeVisible();
+  await expect(page.getByTestId('leaderboard-row')).toHaveCount(1);
+  await expect(page.getByTestId('lb-empty')).toHaveCount(0);
+  // Asking for a suite still shows that suite's board.
+  await page.goto('./#/leaderboard?suite=veh');
+  await expect(page.getByTestId('lb-empty')).toBeVisible();
+});
