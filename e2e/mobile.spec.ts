@@ -1,39 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSidewaysScroll, expectReachable, PHONE, PHONE_WIDTH } from './phone.ts';
 
 /**
  * The page on a phone (390 × 844): no route scrolls sideways as a whole, the main navigation wraps
  * onto several lines instead of pushing the page wider, and a wide table scrolls inside its own box
  * so every action button in it can still be reached.
  */
-test.use({ viewport: { width: 390, height: 844 } });
-
-const PHONE_WIDTH = 390;
-
-/** The document's own scroll width: more than the viewport means the whole page scrolls sideways. */
-const pageScrollWidth = (page: Page): Promise<number> => page.evaluate(() => document.scrollingElement?.scrollWidth ?? Number.NaN);
-
-/** What sticks out past the right edge, for a failure message that names the culprit. */
-const overflowing = (page: Page): Promise<string[]> =>
-  page.evaluate((width) => {
-    const out: string[] = [];
-    // Content inside a box that scrolls (or clips) sideways on its own is fine: only the page must not.
-    const insideScroller = (el: Element): boolean => {
-      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) if (getComputedStyle(a).overflowX !== 'visible') return true;
-      return false;
-    };
-    for (const el of Array.from(document.querySelectorAll('body *'))) {
-      if (insideScroller(el)) continue;
-      const r = el.getBoundingClientRect();
-      if (r.right > width + 0.5 && r.width > 0) out.push(`${el.tagName.toLowerCase()}.${el.className} (${Math.round(r.right)} px)`);
-      if (out.length > 8) break;
-    }
-    return out;
-  }, PHONE_WIDTH);
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  await expect.poll(() => pageScrollWidth(page), { message: `page wider than ${PHONE_WIDTH} px`, timeout: 5_000 }).toBeLessThanOrEqual(PHONE_WIDTH);
-  expect(await overflowing(page)).toEqual([]);
-}
+test.use({ viewport: PHONE });
 
 const ROUTES: { hash: string; ready: (page: Page) => Promise<void> }[] = [
   { hash: '#/', ready: (p) => expect(p.getByTestId('suite-card-veh')).toBeVisible() },
@@ -45,6 +18,7 @@ const ROUTES: { hash: string; ready: (page: Page) => Promise<void> }[] = [
   { hash: '#/analyses', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
   { hash: '#/playground', ready: (p) => expect(p.getByTestId('pg-solve')).toBeVisible() },
   { hash: '#/settings', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+  { hash: '#/no-such-page', ready: (p) => expect(p.getByRole('alert')).toContainText('No page at') },
   { hash: '#/gallery', ready: (p) => expect(p.getByTestId('gallery-row').first()).toBeVisible() },
   // A pushback: the setup table's root row and the declining side are the widest parts of a gallery task.
   { hash: '#/gallery/circuit-push-splitter', ready: (p) => expect(p.getByTestId('gallery-plots-naive').locator('svg').first()).toBeVisible() },
@@ -90,11 +64,7 @@ test('after a run, the Runs table scrolls in its own box and every action of a r
   await expect(row).toBeVisible();
   await expectNoSidewaysScroll(page);
   for (const id of ['verify-button', 'export-json', 'export-md', 'export-atif', 'delete-button']) {
-    const button = row.getByTestId(id);
-    await button.scrollIntoViewIfNeeded();
-    const box = await button.boundingBox();
-    expect(box, id).not.toBeNull();
-    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= PHONE_WIDTH, `${id} cannot be brought on screen`).toBe(true);
+    await expectReachable(row.getByTestId(id), id);
   }
   // Reachable means usable: Verify runs, and Delete asks before it deletes.
   await row.getByTestId('verify-button').click();

@@ -172,3 +172,65 @@ test('the transcript dialog meets WCAG AA text contrast (4.5:1) everywhere, P1 t
   }
   expect(failures).toEqual([]);
 });
+
+test('circuit P2 rows (the generic table): spending the query budget reads "query budget used", not a raw budget_exceeded, in the table and the transcript', async ({ page }) => {
+  await page.goto('./#/suite/circuit/run?probe=P2');
+  await expect(page.getByTestId('selection-count')).not.toHaveText('0');
+  await page.getByTestId('agent-select').selectOption('random');
+  await page.getByTestId('run-button').click();
+  await expect(page.getByTestId('run-status')).toHaveText('completed', { timeout: 120_000 });
+  const statuses = page.getByTestId('result-row').getByTestId('result-status');
+  const texts = await statuses.allInnerTexts();
+  expect(texts.length).toBeGreaterThan(0);
+  // The random agent never closes early: every P2 episode ends on the protocol's query budget.
+  expect(texts).toContain('query budget used');
+  expect(texts).not.toContain('budget_exceeded');
+  const used = page.getByTestId('result-row').filter({ has: page.getByTestId('result-status').getByText('query budget used') }).first();
+  await expect(used.getByTestId('result-status')).not.toHaveClass(/fail/);
+  await used.getByTestId('open-transcript').click();
+  await expect(page.getByTestId('transcript-view').getByTestId('transcript-status')).toHaveText('query budget used');
+});
+
+test('Compare starts with two runs of one suite, even when the newest run is of a suite with no other run, and groups the runs by suite', async ({ page }) => {
+  for (const [suite, query] of [
+    ['veh', 'probe=P1&split=dev'],
+    ['veh', 'probe=P1&split=dev'],
+    ['circuit', 'probe=P1'],
+  ] as const) {
+    await page.goto(`./#/suite/${suite}/run?${query}`);
+    await expect(page.getByTestId('selection-count')).not.toHaveText('0');
+    await page.getByTestId('run-button').click();
+    await expect(page.getByTestId('run-status')).toHaveText('completed', { timeout: 90_000 });
+    await page.waitForTimeout(1100);
+  }
+  await page.goto('./#/runs');
+  await expect(page.getByTestId('run-row')).toHaveCount(3);
+  // A circuit run's id names its suite (circuitRunId); the two others are the VEH runs.
+  const vehIds = await page.locator('[data-testid="run-row"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-store-id') ?? '').filter((id) => !id.includes('circuit')));
+  expect(vehIds).toHaveLength(2);
+
+  await page.goto('./#/compare');
+  const a = await page.getByTestId('compare-pick-a').inputValue();
+  const b = await page.getByTestId('compare-pick-b').inputValue();
+  expect(a).not.toBe(b);
+  expect(vehIds).toContain(a);
+  expect(vehIds).toContain(b);
+  await expect(page.getByTestId('compare-pick-a').getByTestId('compare-group-veh').locator('option')).toHaveCount(2);
+  await expect(page.getByTestId('compare-pick-a').getByTestId('compare-group-circuit').locator('option')).toHaveCount(1);
+  await page.getByTestId('compare-open').click();
+  await expect(page.getByTestId('compare-run-A')).toBeVisible();
+});
+
+test('the leaderboard opens on the board of the newest stored run\'s suite, not an empty VEH board', async ({ page }) => {
+  await page.goto('./#/suite/circuit/run?probe=P1');
+  await expect(page.getByTestId('selection-count')).not.toHaveText('0');
+  await page.getByTestId('run-button').click();
+  await expect(page.getByTestId('run-status')).toHaveText('completed', { timeout: 90_000 });
+  await page.goto('./#/leaderboard');
+  await expect(page.getByRole('heading', { level: 2, name: /^Circuit audit/ })).toBeVisible();
+  await expect(page.getByTestId('leaderboard-row')).toHaveCount(1);
+  await expect(page.getByTestId('lb-empty')).toHaveCount(0);
+  // Asking for a suite still shows that suite's board.
+  await page.goto('./#/leaderboard?suite=veh');
+  await expect(page.getByTestId('lb-empty')).toBeVisible();
+});

@@ -19,7 +19,10 @@ import { DEFAULT_SUITE_ID, hasSuiteView, suiteView } from '../suites/registry.ts
 export function LeaderboardPage({ query }: { query: URLSearchParams }) {
   const scored = useScoredRuns();
   const asked = query.get('suite');
-  const suite = suiteView(asked !== null && hasSuiteView(asked) ? asked : DEFAULT_SUITE_ID).suite;
+  // Without ?suite=, the board of the newest stored run's suite: someone who has run only the
+  // reproduction suite should not land on an empty VEH board.
+  const newest = scored.summaries.find((s) => hasSuiteView(s.suite))?.suite;
+  const suite = suiteView(asked !== null && hasSuiteView(asked) ? asked : (newest ?? DEFAULT_SUITE_ID)).suite;
   const suiteId = suite.descriptor.id;
   // Boards are per suite: a run is ranked only against runs of its own benchmark.
   const runs = scored.runs.filter((r) => r.summary.suite === suiteId);

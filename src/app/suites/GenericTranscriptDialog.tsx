@@ -9,15 +9,18 @@ import type { AnySuite } from '../../core/suite/contract.ts';
 import type { TaskGrade } from '../../core/suite/scoring.ts';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { formatMetric } from '../format.ts';
+import type { EpisodeStatusView } from '../run/episode-status.ts';
 import { TranscriptEventList } from '../run/TranscriptEventList.tsx';
+import { rowStatusView } from './row-status.ts';
 
 export function GenericTranscript({ suite, transcript, headingId }: { suite: AnySuite; transcript: TranscriptCore; headingId?: string }) {
   const own = useId();
-  const grade = useMemo<TaskGrade | { error: unknown }>(() => {
+  const { grade, status } = useMemo<{ grade: TaskGrade | { error: unknown }; status: EpisodeStatusView | null }>(() => {
     try {
-      return suite.scoring.grade(suite.deriveRow(transcript));
+      const row = suite.deriveRow(transcript);
+      return { grade: suite.scoring.grade(row), status: rowStatusView(row, transcript.status) };
     } catch (error) {
-      return { error };
+      return { grade: { error }, status: null };
     }
   }, [suite, transcript]);
   return (
@@ -29,7 +32,10 @@ export function GenericTranscript({ suite, transcript, headingId }: { suite: Any
         <dt>Agent</dt>
         <dd>{transcript.agent.label}</dd>
         <dt>Status</dt>
-        <dd data-testid="transcript-status">{transcript.status}</dd>
+        {/* A P2 episode that spent the protocol's query budget is a normal end, not a red budget_exceeded. */}
+        <dd data-testid="transcript-status" className={status?.tone === 'bad' ? 'fail' : undefined} title={status?.explanation}>
+          {status?.text ?? transcript.status}
+        </dd>
         <dt>Seeds</dt>
         <dd className="mono">
           run {transcript.settings.run_seed}, task {transcript.settings.task_seed}

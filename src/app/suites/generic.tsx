@@ -9,7 +9,9 @@ import type { SuiteRow } from '../../core/store/run-store.ts';
 import type { AnySuite } from '../../core/suite/contract.ts';
 import { JsonBlock } from '../components/JsonBlock.tsx';
 import { formatMetric } from '../format.ts';
+import type { EpisodeStatusView } from '../run/episode-status.ts';
 import { GenericTranscriptDialog } from './GenericTranscriptDialog.tsx';
+import { rowStatusView } from './row-status.ts';
 import type { Task } from './suite-view.ts';
 
 /** Task fields that hold the answer key: shown only on request, as the VEH task page does. */
@@ -69,7 +71,7 @@ export function GenericResultTables({ suite, rows, transcripts }: { suite: AnySu
                 <tr key={`${row.task_id}-${i}`} data-testid="result-row" data-task={row.task_id} data-pass={g.pass ? 'true' : 'false'}>
                   <td className="mono">{row.task_id}</td>
                   <td>{suite.scoring.groupOf(row)}</td>
-                  <td>{g.status}</td>
+                  <StatusCell view={rowStatusView(row, g.status)} />
                   <td className={g.pass ? 'pass' : 'fail'}>{g.pass ? 'pass' : 'fail'}</td>
                   <td className="num">{formatMetric(g.score)}</td>
                   <td>{g.failed.map((c) => `${c.check}: ${c.detail}`).join('; ') || '—'}</td>
@@ -88,5 +90,13 @@ export function GenericResultTables({ suite, rows, transcripts }: { suite: AnySu
       </div>
       {open && <GenericTranscriptDialog suite={suite} transcript={open} onClose={() => setOpen(null)} />}
     </section>
+  );
+}
+
+function StatusCell({ view }: { view: EpisodeStatusView }) {
+  return (
+    <td className={view.tone === 'bad' ? 'fail' : undefined} title={view.explanation} data-testid="result-status">
+      {view.text}
+    </td>
   );
 }

@@ -8,7 +8,7 @@ import type { Suite } from '../suite/contract.ts';
 import { replayEach } from '../verify/verify.ts';
 import { oracleCallsOf, p3VariantDiffs } from '../probe-protocol/verify-parts.ts';
 import { rederiveEpisode } from '../verify/rederive.ts';
-import { selectByFilters } from '../verify/selection.ts';
+import { selectByFilters, type Selector } from '../verify/selection.ts';
 import { P3VariantSchema } from '../veh/protocol/prompts.ts';
 import { PROBES, SPLITS } from '../veh/task-schema.ts';
 import { CIRCUIT_AGENTS } from './agents/index.ts';
@@ -36,13 +36,20 @@ const recordedCalls = oracleCallsOf('circuit_oracle_call');
 
 const optionsOf = (m: CircuitRunManifest): CircuitRunOptionsOfSuite => (m.p3_variant ? { p3Variant: m.p3_variant } : {});
 
-/** The CLI's facets (the circuit audit has no other selectors). */
+/** The CLI's facets. */
 const FACETS = [
   { key: 'probe', of: (t: CircuitTask) => t.probe },
   { key: 'split', of: (t: CircuitTask) => t.split },
   { key: 'family', of: (t: CircuitTask) => t.family },
   { key: 'difficulty', of: (t: CircuitTask) => t.difficulty },
 ];
+
+/**
+ * The page's task browser gives every suite `q` (a case-insensitive substring of the task id), and a
+ * run records it in task_filter; without this selector verify re-selected the whole bank for a
+ * `q`-filtered circuit run and called it a mismatch.
+ */
+const SELECTORS: readonly Selector<CircuitTask>[] = [{ key: 'q', apply: (sel, v) => sel.filter((t) => t.task_id.toLowerCase().includes(v.trim().toLowerCase())) }];
 
 export const circuitSuite: Suite<CircuitTask, CircuitOracle, CircuitRunOptionsOfSuite, CircuitRow, CircuitTranscript, CircuitRunManifest> = {
   descriptor: {
@@ -75,6 +82,6 @@ export const circuitSuite: Suite<CircuitTask, CircuitOracle, CircuitRunOptionsOf
   replayCalls: (oracle, requests) => replayEach(requests as readonly CircuitRequest[], (rs) => oracle.evaluateMany(rs), (r) => oracle.evaluate(r)),
   reproducibleBackends: CIRCUIT_ORACLE_BACKENDS,
   bankNoun: 'circuit bank',
-  selectTasks: (bank, manifest) => selectByFilters(bank as readonly CircuitTask[], manifest.task_filter, FACETS),
+  selectTasks: (bank, manifest) => selectByFilters(bank as readonly CircuitTask[], manifest.task_filter, FACETS, SELECTORS),
   rederive: (t, ctx) => rederiveEpisode({ runEpisode: circuitRunnable.runEpisode, optionsOf, agents: CIRCUIT_AGENTS }, t, ctx),
 };

@@ -37,6 +37,21 @@ describe('verifyRun on the circuit audit', () => {
     expect(r.oracle_calls).toBeGreaterThan(0);
   });
 
+  it('verifies a run of a task-id search (the page browser\'s `q`, which every suite offers) against the whole bank', async () => {
+    const target = TASKS[2] as (typeof TASKS)[number];
+    const q = target.task_id.toUpperCase();
+    const selected = TASKS.filter((t) => t.task_id.toLowerCase().includes(q.toLowerCase()));
+    expect(selected.length).toBeGreaterThan(0);
+    expect(selected.length).toBeLessThan(TASKS.length);
+    let now = 0;
+    const run = await runCircuitSuite({ tasks: selected, filters: { q }, agent: circuitReferenceAgent, oracle: referenceCircuitOracle, clock: () => (now += 1), seed: 11, bankHash: BANK_HASH, resamples: RESAMPLES });
+    expect(run.manifest.task_filter).toEqual({ q });
+    const r = await verify(asRead(run));
+    expect(r.file_diffs).toEqual([]);
+    expect(r.outcome).toBe('verified');
+    expect(r.counts.verified).toBe(selected.length);
+  });
+
   it('flags an edited oracle result with the task id and the field', async () => {
     const input = asRead(await referenceRun());
     const t = input.transcripts.find((x) => x.task.probe === 'P3') as CircuitTranscript;
