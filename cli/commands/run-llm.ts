@@ -170,7 +170,7 @@ export function isLocalUrl(url: string): boolean {
  * The key from the provider's environment variable. Missing is an error for a remote endpoint and
  * fine for a loopback one (the key is then empty). The message names the variable, never a value.
  */
-export function resolveApiKey(settings: ModelSettings, env: Readonly<Record<string, string | undefined>>): string {
+export function resolveApiKey(settings: Pick<ModelSettings, 'provider' | 'base_url'>, env: Readonly<Record<string, string | undefined>>): string {
   const name = API_KEY_ENV[settings.provider];
   const key = env[name]?.trim() ?? '';
   if (key === '' && !isLocalUrl(settings.base_url)) {

@@ -292,7 +292,7 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
     io.stderr(`run: ${(e as Error).message}`);
     return 1;
   }
-  const pluginEnv = deps.oracle ? null : await a.plugin.environment?.(a.values);
+  const pluginEnv = deps.oracle ? null : await a.plugin.environment?.(a.values, { env: deps.env ?? process.env, fetch: deps.fetch ?? globalThis.fetch, clock });
   const env = await (deps.oracle ?? pluginEnv ?? createNodeEnvironment(suite));
   const controller = new AbortController();
   const onSigint = (): void => controller.abort();

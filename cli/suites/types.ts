@@ -10,8 +10,16 @@ import type { PriceTable } from '../../src/core/llm/prices.ts';
 import type { ModelSettings } from '../../src/core/llm/settings.ts';
 import type { FlagOptions } from '../args.ts';
 import type { SuiteEnvironment } from '../../src/core/run/types.ts';
+import type { FetchLike } from '../../src/core/llm/types.ts';
 
 export type FlagValues = Record<string, string | boolean | undefined>;
+
+/** What a plugin's environment may use: where keys are read and the HTTP transport (tests pass stand-ins). */
+export interface PluginContext {
+  env: Readonly<Record<string, string | undefined>>;
+  fetch: FetchLike;
+  clock: () => number;
+}
 
 export interface SelectionInput<Task> {
   values: FlagValues;
@@ -44,7 +52,7 @@ export interface CliSuitePlugin<Task = unknown, Opts = unknown> {
   select(input: SelectionInput<Task>): Promise<CliSelection<Task, Opts>>;
   project?(tasks: readonly Task[], settings: ModelSettings, prices: PriceTable, options: Opts): CostProjection;
   /** An environment these flags ask for instead of the suite's Node default (photonics-agent: --server-cmd); null: the default. */
-  environment?(values: FlagValues): Promise<(SuiteEnvironment & { dispose?(): Promise<void> }) | null>;
+  environment?(values: FlagValues, ctx: PluginContext): Promise<(SuiteEnvironment & { dispose?(): Promise<void> }) | null>;
   /** After a completed run: a reason to exit 1 (photonics-agent --strict: not every task passed), or null. */
   verdict?(values: FlagValues, rows: readonly unknown[]): string | null;
 }
