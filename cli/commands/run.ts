@@ -31,7 +31,6 @@ import type { PriceTable } from '../../src/core/llm/prices.ts';
 import { DEFAULT_PRICES } from '../../src/core/llm/prices.ts';
 import type { FetchLike } from '../../src/core/llm/types.ts';
 import { formatCost, runUsage, taskUsage, addUsage, emptyUsage } from '../../src/core/run/usage.ts';
-import { isEvent } from '../../src/core/agent/events.ts';
 import { MODEL_FLAGS, buildCliLlmAgent, hasModelFlags, nodeTimers, parseModelArgs, projectionLines, type ModelRunArgs } from './run-llm.ts';
 import { appVersion, bankHash, bankTextReader } from '../../src/adapters/node/run-files.ts';
 import { RunDir, chooseRunDir, readRecipe } from '../../src/adapters/node/run-dir.ts';
@@ -39,6 +38,7 @@ import type { TranscriptCore } from '../../src/core/run/transcript-core.ts';
 import { endpointFailure, failureStreak } from '../../src/core/llm/failure-streak.ts';
 import { createNodeEnvironment, defaultBankDir } from '../../src/adapters/node/suite-environments.ts';
 import { cliPluginOf } from '../suites/index.ts';
+import { failureSummary, runFailures } from './run-outcome.ts';
 import type { CliSuitePlugin, FlagValues } from '../suites/types.ts';
 
 /** The exit code of a run stopped by Ctrl-C (128 + SIGINT), as shells report it. */
@@ -46,7 +46,7 @@ export const EXIT_CANCELLED = 130;
 
 export interface RunArgs {
   suite: AnySuite;
-  /** Exit 0 even when some tasks ended in an error (model runs: refused requests, timeouts). */
+  /** Exit 0 even when some tasks ended in an error or hit the per-task timeout (run-outcome.ts). */
   allowErrors: boolean;
   plugin: CliSuitePlugin;
   /** A built-in agent id, or null for a model run. */
@@ -343,8 +343,10 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
       io.stdout(`usage: ${u.replies} replies (${u.http_calls} HTTP calls), ${u.input_tokens} input + ${u.output_tokens} output tokens, cost ${formatCost(u)}`);
       for (const w of manifest.warnings ?? []) io.stderr(`run: warning: ${w}`);
     }
+    const failures = runFailures(result.transcripts);
+    const summary = failureSummary(failures);
     io.stdout(
-      `${result.status}: ${result.rows.length}/${tasks.length} tasks in ${(runMs / 1000).toFixed(2)} s (wall, run only); wrote ${wrote}/results.json, results.md, transcripts/ (${result.transcripts.length} files)`,
+      `${result.status}: ${result.rows.length}/${tasks.length} tasks in ${(runMs / 1000).toFixed(2)} s (wall, run only)${summary ? `, ${summary}` : ''}; wrote ${wrote}/results.json, results.md, transcripts/ (${result.transcripts.length} files)`,
     );
     if (result.status === 'failed') {
       io.stderr(`run: stopped early: ${result.error ?? 'the oracle failed'} (continue with \`run --resume ${wrote}\`)`);
@@ -354,12 +356,9 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
       io.stderr(`run: cancelled after ${result.rows.length}/${tasks.length} tasks; the finished ones are written (continue with \`run --resume ${wrote}\`)`);
       return EXIT_CANCELLED;
     }
-    const errors = result.transcripts.filter((t) => t.status === 'error');
-    if (errors.length > 0) {
-      // Usually a wrong key, model id or base URL: say what the endpoint answered.
-      const first = errors[0]?.events.find(isEvent('error'));
-      const what = errors.length === result.transcripts.length ? 'every task failed' : `${errors.length} of ${result.transcripts.length} tasks failed`;
-      io.stderr(`run: ${what}: ${first ? first.message : 'see the transcripts'}${a.allowErrors ? ' (--allow-errors: exit 0)' : ''}`);
+    if (summary) {
+      // Usually a wrong key, model id or base URL, or a slow endpoint: say what it answered.
+      io.stderr(`run: ${summary}: ${failures.first ?? 'see the transcripts'}${a.allowErrors ? ' (--allow-errors: exit 0)' : ''}`);
       if (!a.allowErrors) return 1;
     }
     const verdict = a.plugin.verdict?.(a.values, result.rows);
