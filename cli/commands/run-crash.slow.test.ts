@@ -3,13 +3,15 @@
  * (after k progress lines), `run --resume DIR` finishes it, and the result must equal an
  * uninterrupted run's — rows and metrics exactly, the manifest except its finish time, with the
  * interrupted run's start time and run id kept. Writing over an earlier run keeps it intact until
- * the new run completes.
+ * the new run completes. A real Ctrl-C (SIGINT to the process) is answered at once and the run
+ * stops with its finished tasks kept, exit 130, also while a suite's evaluator thread is busy.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const CLI = fileURLToPath(new URL('../proving-ground.mjs', import.meta.url));
@@ -19,6 +21,36 @@ interface Ended {
   code: number | null;
   signal: NodeJS.Signals | null;
   stderr: string;
+}
+
+interface Interrupted extends Ended {
+  /** ms from SIGINT to the "cancelling" line on stderr, and to the process's exit. */
+  ackMs: number;
+  exitMs: number;
+}
+
+/** Runs the CLI and sends SIGINT (Ctrl-C) once `when` matches the stderr so far; times the answer. */
+function interrupt(args: readonly string[], when: RegExp, delayMs = 0): Promise<Interrupted> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, PROVING_GROUND_TSX: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    let sentAt = 0;
+    let ackMs = Number.NaN;
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr += chunk;
+      if (sentAt > 0 && Number.isNaN(ackMs) && stderr.includes('run: cancelling')) ackMs = performance.now() - sentAt;
+      if (sentAt === 0 && when.test(stderr)) {
+        sentAt = -1;
+        setTimeout(() => {
+          sentAt = performance.now();
+          child.kill('SIGINT');
+        }, delayMs);
+      }
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stderr, ackMs, exitMs: performance.now() - sentAt }));
+  });
 }
 
 /** Runs the CLI; with `killAfter`, sends SIGKILL as the k-th progress line ("[i/n]") arrives on stderr. */
@@ -119,4 +151,31 @@ describe('run: kill -9 and --resume', () => {
     expect(resumed.stderr).toContain(`${join(out, 'transcripts', file)} does not match its sha256 in tasks.jsonl; running that task again`);
     expect(JSON.stringify((await results(out)).rows)).toBe(JSON.stringify(reference.rows));
   }, 30_000);
+});
+
+describe('run: Ctrl-C (SIGINT to the process)', () => {
+  it('is answered within a second, keeps the finished tasks (status cancelled, exit 130), and --resume completes the run', async () => {
+    const out = join(dir, 'sigint');
+    const r = await interrupt([...RUN, '--out', out], /\[\d+\/64\]/);
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.ackMs).toBeLessThan(1000);
+    // The stop itself: the bootstrap over the finished rows, then results.json (seconds only on a loaded machine).
+    expect(r.exitMs).toBeLessThan(10_000);
+    const cancelled = await results(out);
+    expect(cancelled.manifest.status).toBe('cancelled');
+    expect(cancelled.rows.length).toBeGreaterThan(0);
+    expect(cancelled.rows.length).toBeLessThan(64);
+    const resumed = await cli(['run', '--resume', out]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.stringify((await results(out)).rows)).toBe(JSON.stringify(reference.rows));
+  }, 60_000);
+
+  it('stops mid-task while the design evaluator thread is busy (the thread is stopped, not waited for)', async () => {
+    // The design reference agent spends seconds per task in the evaluator's worker thread (bench: 4.8 s).
+    const r = await interrupt(['run', '--suite', 'design', '--agent', 'reference', '--out', join(dir, 'sigint-design')], /on \d+ design tasks/, 1000);
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.ackMs).toBeLessThan(1000);
+    expect(r.exitMs).toBeLessThan(3000);
+    expect((await results(join(dir, 'sigint-design'))).manifest.status).toBe('cancelled');
+  }, 60_000);
 });

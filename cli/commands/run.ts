@@ -179,6 +179,12 @@ function stopOnDeadEndpoint(m: ModelRunArgs): (t: { transcript: TranscriptCore }
   return ({ transcript }) => check(transcript);
 }
 
+/** Disposes an environment that holds resources (worker threads); the WASM oracles hold none. */
+async function disposeEnvironment(env: SuiteEnvironment | null): Promise<void> {
+  const dispose = (env as { dispose?: unknown } | null)?.dispose;
+  if (typeof dispose === 'function') await (dispose as () => Promise<void>).call(env);
+}
+
 function builtinAgent(a: RunArgs): Agent {
   const id = a.agent ?? '';
   const special = a.plugin.agent?.(id, a.values);
@@ -293,9 +299,14 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
     return 1;
   }
   const pluginEnv = deps.oracle ? null : await a.plugin.environment?.(a.values);
-  const env = await (deps.oracle ?? pluginEnv ?? createNodeEnvironment(suite));
+  const ownEnv = deps.oracle || pluginEnv ? null : await createNodeEnvironment(suite);
+  const env = await (deps.oracle ?? pluginEnv ?? (ownEnv as SuiteEnvironment));
   const controller = new AbortController();
-  const onSigint = (): void => controller.abort();
+  const onSigint = (): void => {
+    // Said at once: the metrics of the finished tasks still take a moment (a bootstrap over their rows).
+    io.stderr(`run: cancelling: the task in flight is dropped; writing the finished ones (a second Ctrl-C quits at once, they are on disk already)`);
+    controller.abort();
+  };
   deps.signal?.addEventListener('abort', onSigint, { once: true });
   if (!deps.signal) process.once('SIGINT', onSigint);
 
@@ -313,7 +324,9 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
       seed: a.seed,
       options,
       firstTaskIndex,
-      ...(a.model ? { budget: a.model.budget, timers } : {}),
+      // Built-in agents get the timers too: the episode guard yields through them (Ctrl-C mid-task).
+      timers,
+      ...(a.model ? { budget: a.model.budget } : {}),
       signal: controller.signal,
       // Lets Ctrl-C in between tasks: built-in agents on the WASM oracle never yield otherwise.
       yieldToHost: () => new Promise<void>((resolve) => setImmediate(resolve)),
@@ -370,5 +383,8 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
   } finally {
     process.removeListener('SIGINT', onSigint);
     await pluginEnv?.dispose?.();
+    // Stops the suite's evaluator threads: after a Ctrl-C one may still be busy with the abandoned
+    // task's call, and would keep the process alive for its whole duration (seconds; issue 21).
+    await disposeEnvironment(ownEnv);
   }
 }

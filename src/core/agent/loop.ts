@@ -176,6 +176,7 @@ export class EpisodeLoop<E extends EventCore = ConversationEvent> {
     const { clock } = this.opts;
     let problem = '';
     for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
+      await this.guard.yieldToHost();
       this.guard.throwIfBudgetSpent();
       const t0 = clock();
       let reply: AgentReply;
@@ -232,7 +233,7 @@ export class EpisodeLoop<E extends EventCore = ConversationEvent> {
    */
   async callOracle<R>(call: () => Promise<R>): Promise<{ result: R; duration_ms: number }> {
     const { clock } = this.opts;
-    this.guard.throwIfStopped();
+    await this.guard.yieldToHost();
     const t0 = clock();
     let result: R;
     try {

@@ -93,7 +93,7 @@ async function runTool(call: LlmToolCall, tools: readonly ToolSpec[], guard: Epi
   }
   const parsed = tool.schema.safeParse(raw);
   if (!parsed.success) return { valid: false, args: null, result: null, error: `invalid arguments for ${call.name}: ${z.prettifyError(parsed.error)}` };
-  guard.throwIfStopped();
+  await guard.yieldToHost();
   try {
     const result = await abortable(Promise.resolve().then(() => tool.handler(parsed.data, guard.signal)), guard.signal);
     return { valid: true, args: parsed.data, result: result ?? null, error: null };
@@ -127,6 +127,7 @@ export async function runToolEpisode(o: ToolEpisodeOptions): Promise<ToolEpisode
   let status: ToolEpisodeResult['status'] = 'completed';
   try {
     for (let step = 1; ; step++) {
+      await guard.yieldToHost();
       guard.throwIfBudgetSpent(DEFAULT_TOOL_MAX_TURNS);
       const request: LlmRequest = {
         model: o.settings.model,
