@@ -97,6 +97,21 @@ describe('run: a dead model endpoint stops the run', () => {
     expect(file.rows.filter((row) => row.status === 'error')).toHaveLength(3);
   });
 
+  it('a server that accepts connections but never answers stops the run after 3 tasks of timed-out attempts', async () => {
+    const out = join(dir, 'hanging');
+    standin.inject(...Array.from({ length: 6 }, () => ({ kind: 'delay' as const, ms: 10_000 })));
+    const r = capture();
+    const t0 = Date.now();
+    // 3 tasks × 2 attempts × 0.2 s, instead of every task sitting out every retry's timeout.
+    expect(await runCommand(model(standin.baseUrls.openai, out, ['--request-timeout-s', '0.2', '--max-retries', '1']), r.io, { oracle: fixtureOracle, env: { OPENAI_API_KEY: KEY }, timers: fastTimers })).toBe(1);
+    expect(Date.now() - t0).toBeLessThan(4000);
+    expect(standin.pendingFaults()).toBe(0);
+    const file = await results(out);
+    expect(file.manifest.status).toBe('failed');
+    expect(file.rows).toHaveLength(3);
+    expect(r.err.join('\n')).toMatch(/stopped early: 3 tasks in a row could not use the model endpoint \(timeout\), so the run stops here\. The endpoint did not answer in time/);
+  });
+
   it('each HTTP attempt times out after --request-timeout-s (default 120 s)', async () => {
     expect(parseRunArgs(model(standin.baseUrls.openai, join(dir, 'x'))).model?.requestTimeoutS).toBe(DEFAULT_REQUEST_TIMEOUT_S);
     expect(() => parseRunArgs(model(standin.baseUrls.openai, join(dir, 'x'), ['--request-timeout-s', '0']))).toThrow(/--request-timeout-s must be/);

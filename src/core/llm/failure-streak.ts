@@ -1,6 +1,6 @@
 /**
- * Stops a model run on a dead endpoint (issue 21): when every request fails to connect or is
- * refused its key, each further task only fails the same way (and a paid endpoint's key may be
+ * Stops a model run on a dead endpoint (issue 21): when every request fails to connect, is refused
+ * its key or gets no answer before the request timeout, each further task only fails the same way (and a paid endpoint's key may be
  * locked out), so after N such tasks in a row the run ends 'failed' with the Test-connection
  * diagnosis. Kinds that say nothing about the endpoint as a whole (a rate limit, a server error, a
  * bad reply) do not count; any task that reached the model resets the streak.
@@ -11,8 +11,12 @@ import { LlmError, type LlmErrorKind } from './types.ts';
 
 export const DEFAULT_MAX_CONSECUTIVE_FAILURES = 3;
 
-/** The error kinds that mean the endpoint cannot be used at all: no connection, or no valid key. */
-const DEAD_ENDPOINT_KINDS: ReadonlySet<LlmErrorKind> = new Set(['network', 'auth']);
+/**
+ * The error kinds that mean the endpoint cannot be used at all: no connection, no valid key, or no
+ * answer in time to any attempt (a hanging server: each such task costs every retry's full request
+ * timeout, so three in a row is already many minutes).
+ */
+const DEAD_ENDPOINT_KINDS: ReadonlySet<LlmErrorKind> = new Set(['network', 'auth', 'timeout']);
 
 interface FailedCall {
   kind: LlmErrorKind;
