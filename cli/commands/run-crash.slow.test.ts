@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStandin } from '../../test/llm-standin/server.ts';
+import { vehBrain } from '../../test/llm-standin/brains/veh.ts';
 
 const CLI = fileURLToPath(new URL('../proving-ground.mjs', import.meta.url));
 const RUN = ['run', '--agent', 'random', '--probe', 'P2', '--split', 'dev'];
@@ -54,9 +56,9 @@ function interrupt(args: readonly string[], when: RegExp, delayMs = 0): Promise<
 }
 
 /** Runs the CLI; with `killAfter`, sends SIGKILL as the k-th progress line ("[i/n]") arrives on stderr. */
-function cli(args: readonly string[], killAfter?: number): Promise<Ended> {
+function cli(args: readonly string[], killAfter?: number, env: Record<string, string> = {}): Promise<Ended> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, PROVING_GROUND_TSX: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, PROVING_GROUND_TSX: '1', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     let lines = 0;
     child.stderr.setEncoding('utf8');
@@ -177,5 +179,39 @@ describe('run: Ctrl-C (SIGINT to the process)', () => {
     expect(r.ackMs).toBeLessThan(1000);
     expect(r.exitMs).toBeLessThan(3000);
     expect((await results(join(dir, 'sigint-design'))).manifest.status).toBe('cancelled');
+  }, 60_000);
+});
+
+describe('run: kill -9 of a model run', () => {
+  it('after 5 paid replies, --resume sends only the remaining requests and ends with the uninterrupted run\'s rows and metrics', async () => {
+    const key = 'sk-standin-CRASH-91b2';
+    const standin = await startStandin({ brain: vehBrain, key });
+    try {
+      const generations = (): number => standin.requests.filter((q) => q.url.includes('/chat/completions')).length;
+      const env = { OPENAI_API_KEY: key };
+      // 20 P1 tasks, one request each (the stand-in answers as the always-propose agent).
+      const model = ['run', '--provider', 'openai', '--base-url', standin.baseUrls.openai, '--model', 'veh-always-propose', '--probe', 'P1', '--split', 'dev', '--shard', '1/4'];
+      const full = await cli([...model, '--out', join(dir, 'model-reference')], undefined, env);
+      expect(full.code, full.stderr).toBe(0);
+      const want = await results(join(dir, 'model-reference'));
+      expect(want.rows).toHaveLength(20);
+      const out = join(dir, 'model-killed');
+      const before = generations();
+      const killed = await cli([...model, '--out', out], 5, env);
+      expect(killed.signal).toBe('SIGKILL');
+      const done = (await readFile(join(out, 'tasks.jsonl'), 'utf8')).split('\n').filter(Boolean).length;
+      expect(done).toBeGreaterThanOrEqual(5);
+      const sentBeforeKill = generations() - before;
+      const resumed = await cli(['run', '--resume', out], undefined, env);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      // The paid replies on disk are not asked for again: at most the one in flight at the kill is.
+      expect(generations() - before - sentBeforeKill).toBeLessThanOrEqual(20 - done + 1);
+      const got = await results(out);
+      expect(JSON.stringify(got.rows)).toBe(JSON.stringify(want.rows));
+      expect(JSON.stringify(got.metrics)).toBe(JSON.stringify(want.metrics));
+      expect(got.manifest.usage).toEqual(want.manifest.usage);
+    } finally {
+      await standin.close();
+    }
   }, 60_000);
 });
