@@ -127,20 +127,23 @@ describe('run: a dead model endpoint stops the run', () => {
 });
 
 describe('run: a runaway or cut-off reply', () => {
-  it('an endless stream fails only its task, at --max-response-mib, with a clear error', async () => {
-    const out = join(dir, 'flood');
+  it.each([
+    ['an endless stream', []],
+    ['a body that never ends (--no-stream)', ['--no-stream']],
+  ])('%s fails only its task, at --max-response-mib, with a clear error', async (what, flags) => {
+    const out = join(dir, `flood${flags.length}`);
     standin.inject({ kind: 'flood' });
     const r = capture();
-    expect(await runCommand([...model(standin.baseUrls.openai, out, ['--max-response-mib', '0.25']), '--allow-errors'], r.io, { oracle: fixtureOracle, env: { OPENAI_API_KEY: KEY } })).toBe(0);
+    expect(await runCommand([...model(standin.baseUrls.openai, out, ['--max-response-mib', '0.25', ...flags]), '--allow-errors'], r.io, { oracle: fixtureOracle, env: { OPENAI_API_KEY: KEY } })).toBe(0);
     const file = await results(out);
     expect(file.manifest.status).toBe('completed');
     expect(file.rows.filter((row) => row.status === 'error')).toHaveLength(1);
     expect(r.err.join('\n')).toMatch(/1 of \d+ tasks failed \(1 error\): .*the reply is larger than the response limit of 0\.25 MiB/);
   });
 
-  it('a stream cut mid-way is retried like a network error', async () => {
-    const out = join(dir, 'cut');
-    standin.inject({ kind: 'truncate' });
+  it.each(['truncate', 'reset'] as const)('a stream cut mid-way (%s) is retried like a network error', async (kind) => {
+    const out = join(dir, `cut-${kind}`);
+    standin.inject({ kind });
     expect(await runCommand(model(standin.baseUrls.openai, out, ['--max-retries', '1']), capture().io, { oracle: fixtureOracle, env: { OPENAI_API_KEY: KEY } })).toBe(0);
     const file = await results(out);
     expect(file.rows.every((row) => row.status === 'completed')).toBe(true);
