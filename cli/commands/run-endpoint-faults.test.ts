@@ -109,7 +109,7 @@ describe('run: a dead model endpoint stops the run', () => {
     const file = await results(out);
     expect(file.manifest.status).toBe('failed');
     expect(file.rows).toHaveLength(3);
-    expect(r.err.join('\n')).toMatch(/stopped early: 3 tasks in a row could not use the model endpoint \(timeout\), so the run stops here\. The endpoint did not answer in time/);
+    expect(r.err.join('\n')).toMatch(/stopped early: 3 tasks in a row could not use the model endpoint \(timeout\), so the run stops here\. The endpoint did not answer in time.*--request-timeout-s S limits each attempt \(now 0\.2 s\)/s);
   });
 
   it('each HTTP attempt times out after --request-timeout-s (default 120 s)', async () => {

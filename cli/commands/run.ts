@@ -175,7 +175,11 @@ export interface RunCommandDeps {
 
 /** Stops a model run after --max-consecutive-failures tasks in a row could not connect or authenticate. */
 function stopOnDeadEndpoint(m: ModelRunArgs): (t: { transcript: TranscriptCore }) => string | null {
-  const check = failureStreak(m.maxConsecutiveFailures, { provider: m.settings.provider, baseUrl: m.settings.base_url });
+  const check = failureStreak(
+    m.maxConsecutiveFailures,
+    { provider: m.settings.provider, baseUrl: m.settings.base_url },
+    { timeout: `In the CLI, --request-timeout-s S limits each attempt (now ${m.requestTimeoutS} s) and --max-retries N how often one is retried.` },
+  );
   return ({ transcript }) => check(transcript);
 }
 

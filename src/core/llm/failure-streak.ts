@@ -35,15 +35,17 @@ export function endpointFailure(transcript: TranscriptCore): FailedCall | null {
 
 /**
  * A per-task check for runSuite's `stopAfter`: null while the run may go on, else the reason to stop
- * (the count, the last error and the diagnosis's title, detail and fix).
+ * (the count, the last error and the diagnosis's title, detail and fix, plus the host's hint for
+ * that kind: the diagnosis speaks of the page's settings, a CLI names its flags).
  */
-export function failureStreak(limit: number, context: DiagnosisContext): (transcript: TranscriptCore) => string | null {
+export function failureStreak(limit: number, context: DiagnosisContext, hints: Partial<Record<LlmErrorKind, string>> = {}): (transcript: TranscriptCore) => string | null {
   let streak = 0;
   return (transcript) => {
     const failed = endpointFailure(transcript);
     streak = failed ? streak + 1 : 0;
     if (!failed || streak < limit) return null;
     const d = diagnoseLlmError(new LlmError(failed.kind, failed.message, { status: failed.status }), context);
-    return `${limit} tasks in a row could not use the model endpoint (${failed.kind}), so the run stops here. ${d.title}. ${d.detail}\nWhat to do:\n${d.fix}`;
+    const hint = hints[failed.kind];
+    return `${limit} tasks in a row could not use the model endpoint (${failed.kind}), so the run stops here. ${d.title}. ${d.detail}\nWhat to do:\n${d.fix}${hint ? `\n${hint}` : ''}`;
   };
 }
