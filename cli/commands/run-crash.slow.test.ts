@@ -3,14 +3,18 @@
  * (after k progress lines), `run --resume DIR` finishes it, and the result must equal an
  * uninterrupted run's — rows and metrics exactly, the manifest except its finish time, with the
  * interrupted run's start time and run id kept. Writing over an earlier run keeps it intact until
- * the new run completes.
+ * the new run completes. A real Ctrl-C (SIGINT to the process) is answered at once and the run
+ * stops with its finished tasks kept, exit 130, also while a suite's evaluator thread is busy.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStandin } from '../../test/llm-standin/server.ts';
+import { vehBrain } from '../../test/llm-standin/brains/veh.ts';
 
 const CLI = fileURLToPath(new URL('../proving-ground.mjs', import.meta.url));
 const RUN = ['run', '--agent', 'random', '--probe', 'P2', '--split', 'dev'];
@@ -21,10 +25,40 @@ interface Ended {
   stderr: string;
 }
 
-/** Runs the CLI; with `killAfter`, sends SIGKILL as the k-th progress line ("[i/n]") arrives on stderr. */
-function cli(args: readonly string[], killAfter?: number): Promise<Ended> {
+interface Interrupted extends Ended {
+  /** ms from SIGINT to the "cancelling" line on stderr, and to the process's exit. */
+  ackMs: number;
+  exitMs: number;
+}
+
+/** Runs the CLI and sends SIGINT (Ctrl-C) once `when` matches the stderr so far; times the answer. */
+function interrupt(args: readonly string[], when: RegExp, delayMs = 0): Promise<Interrupted> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, PROVING_GROUND_TSX: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    let sentAt = 0;
+    let ackMs = Number.NaN;
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr += chunk;
+      if (sentAt > 0 && Number.isNaN(ackMs) && stderr.includes('run: cancelling')) ackMs = performance.now() - sentAt;
+      if (sentAt === 0 && when.test(stderr)) {
+        sentAt = -1;
+        setTimeout(() => {
+          sentAt = performance.now();
+          child.kill('SIGINT');
+        }, delayMs);
+      }
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stderr, ackMs, exitMs: performance.now() - sentAt }));
+  });
+}
+
+/** Runs the CLI; with `killAfter`, sends SIGKILL as the k-th progress line ("[i/n]") arrives on stderr. */
+function cli(args: readonly string[], killAfter?: number, env: Record<string, string> = {}): Promise<Ended> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, PROVING_GROUND_TSX: '1', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     let lines = 0;
     child.stderr.setEncoding('utf8');
@@ -119,4 +153,65 @@ describe('run: kill -9 and --resume', () => {
     expect(resumed.stderr).toContain(`${join(out, 'transcripts', file)} does not match its sha256 in tasks.jsonl; running that task again`);
     expect(JSON.stringify((await results(out)).rows)).toBe(JSON.stringify(reference.rows));
   }, 30_000);
+});
+
+describe('run: Ctrl-C (SIGINT to the process)', () => {
+  it('is answered within a second, keeps the finished tasks (status cancelled, exit 130), and --resume completes the run', async () => {
+    const out = join(dir, 'sigint');
+    const r = await interrupt([...RUN, '--out', out], /\[\d+\/64\]/);
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.ackMs).toBeLessThan(1000);
+    // The stop itself: the bootstrap over the finished rows, then results.json (seconds only on a loaded machine).
+    expect(r.exitMs).toBeLessThan(10_000);
+    const cancelled = await results(out);
+    expect(cancelled.manifest.status).toBe('cancelled');
+    expect(cancelled.rows.length).toBeGreaterThan(0);
+    expect(cancelled.rows.length).toBeLessThan(64);
+    const resumed = await cli(['run', '--resume', out]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.stringify((await results(out)).rows)).toBe(JSON.stringify(reference.rows));
+  }, 60_000);
+
+  it('stops mid-task while the design evaluator thread is busy (the thread is stopped, not waited for)', async () => {
+    // The design reference agent spends seconds per task in the evaluator's worker thread (bench: 4.8 s).
+    const r = await interrupt(['run', '--suite', 'design', '--agent', 'reference', '--out', join(dir, 'sigint-design')], /on \d+ design tasks/, 1000);
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.ackMs).toBeLessThan(1000);
+    expect(r.exitMs).toBeLessThan(3000);
+    expect((await results(join(dir, 'sigint-design'))).manifest.status).toBe('cancelled');
+  }, 60_000);
+});
+
+describe('run: kill -9 of a model run', () => {
+  it('after 5 paid replies, --resume sends only the remaining requests and ends with the uninterrupted run\'s rows and metrics', async () => {
+    const key = 'sk-standin-CRASH-91b2';
+    const standin = await startStandin({ brain: vehBrain, key });
+    try {
+      const generations = (): number => standin.requests.filter((q) => q.url.includes('/chat/completions')).length;
+      const env = { OPENAI_API_KEY: key };
+      // 20 P1 tasks, one request each (the stand-in answers as the always-propose agent).
+      const model = ['run', '--provider', 'openai', '--base-url', standin.baseUrls.openai, '--model', 'veh-always-propose', '--probe', 'P1', '--split', 'dev', '--shard', '1/4'];
+      const full = await cli([...model, '--out', join(dir, 'model-reference')], undefined, env);
+      expect(full.code, full.stderr).toBe(0);
+      const want = await results(join(dir, 'model-reference'));
+      expect(want.rows).toHaveLength(20);
+      const out = join(dir, 'model-killed');
+      const before = generations();
+      const killed = await cli([...model, '--out', out], 5, env);
+      expect(killed.signal).toBe('SIGKILL');
+      const done = (await readFile(join(out, 'tasks.jsonl'), 'utf8')).split('\n').filter(Boolean).length;
+      expect(done).toBeGreaterThanOrEqual(5);
+      const sentBeforeKill = generations() - before;
+      const resumed = await cli(['run', '--resume', out], undefined, env);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      // The paid replies on disk are not asked for again: at most the one in flight at the kill is.
+      expect(generations() - before - sentBeforeKill).toBeLessThanOrEqual(20 - done + 1);
+      const got = await results(out);
+      expect(JSON.stringify(got.rows)).toBe(JSON.stringify(want.rows));
+      expect(JSON.stringify(got.metrics)).toBe(JSON.stringify(want.metrics));
+      expect(got.manifest.usage).toEqual(want.manifest.usage);
+    } finally {
+      await standin.close();
+    }
+  }, 60_000);
 });

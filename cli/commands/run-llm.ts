@@ -182,6 +182,8 @@ export function resolveApiKey(settings: Pick<ModelSettings, 'provider' | 'base_u
 export const nodeTimers: Timers = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  // Lets SIGINT in during a task whose oracle calls all return synchronously (episode-guard.ts).
+  yieldToHost: () => new Promise<void>((resolve) => setImmediate(resolve)),
 };
 
 export interface LlmAgentDeps {

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipeArgs, runCommand } from './run.ts';
 import { scoreCommand } from './score.ts';
+import { verifyCommand } from './verify.ts';
 import { capture } from '../test-capture.ts';
 
 const RUN = ['--agent', 'random', '--probe', 'P2', '--split', 'dev'];
@@ -88,7 +89,7 @@ describe('run --resume', () => {
     expect(await readFile(join(other, 'notes.txt'), 'utf8')).toBe('mine');
   });
 
-  it('score names a zero-byte or truncated transcript', async () => {
+  it('score and verify name a zero-byte or truncated transcript', async () => {
     const out = join(dir, 'score-damaged');
     expect(await runCommand([...RUN, '--out', out], capture().io)).toBe(0);
     const file = join(out, 'transcripts', 'veh-p2-dev-003.json');
@@ -96,9 +97,15 @@ describe('run --resume', () => {
     const empty = capture();
     expect(await scoreCommand([out], empty.io)).not.toBe(0);
     expect(empty.err.join('\n')).toContain(`${file} is empty`);
+    const verifyEmpty = capture();
+    expect(await verifyCommand([out], verifyEmpty.io)).toBe(2);
+    expect(verifyEmpty.err.join('\n')).toContain(`${file} is empty`);
     await writeFile(file, '{"schema_version": 3, "task": {');
     const cut = capture();
     expect(await scoreCommand([out], cut.io)).not.toBe(0);
     expect(cut.err.join('\n')).toContain(file);
+    const verifyCut = capture();
+    expect(await verifyCommand([out], verifyCut.io)).toBe(2);
+    expect(verifyCut.err.join('\n')).toContain(`${file} is not valid JSON (the file looks truncated`);
   });
 });

@@ -31,7 +31,6 @@ import type { PriceTable } from '../../src/core/llm/prices.ts';
 import { DEFAULT_PRICES } from '../../src/core/llm/prices.ts';
 import type { FetchLike } from '../../src/core/llm/types.ts';
 import { formatCost, runUsage, taskUsage, addUsage, emptyUsage } from '../../src/core/run/usage.ts';
-import { isEvent } from '../../src/core/agent/events.ts';
 import { MODEL_FLAGS, buildCliLlmAgent, hasModelFlags, nodeTimers, parseModelArgs, projectionLines, type ModelRunArgs } from './run-llm.ts';
 import { appVersion, bankHash, bankTextReader } from '../../src/adapters/node/run-files.ts';
 import { RunDir, chooseRunDir, readRecipe } from '../../src/adapters/node/run-dir.ts';
@@ -39,6 +38,7 @@ import type { TranscriptCore } from '../../src/core/run/transcript-core.ts';
 import { endpointFailure, failureStreak } from '../../src/core/llm/failure-streak.ts';
 import { createNodeEnvironment, defaultBankDir } from '../../src/adapters/node/suite-environments.ts';
 import { cliPluginOf } from '../suites/index.ts';
+import { failureSummary, runFailures } from './run-outcome.ts';
 import type { CliSuitePlugin, FlagValues } from '../suites/types.ts';
 
 /** The exit code of a run stopped by Ctrl-C (128 + SIGINT), as shells report it. */
@@ -46,7 +46,7 @@ export const EXIT_CANCELLED = 130;
 
 export interface RunArgs {
   suite: AnySuite;
-  /** Exit 0 even when some tasks ended in an error (model runs: refused requests, timeouts). */
+  /** Exit 0 even when some tasks ended in an error or hit the per-task timeout (run-outcome.ts). */
   allowErrors: boolean;
   plugin: CliSuitePlugin;
   /** A built-in agent id, or null for a model run. */
@@ -175,8 +175,18 @@ export interface RunCommandDeps {
 
 /** Stops a model run after --max-consecutive-failures tasks in a row could not connect or authenticate. */
 function stopOnDeadEndpoint(m: ModelRunArgs): (t: { transcript: TranscriptCore }) => string | null {
-  const check = failureStreak(m.maxConsecutiveFailures, { provider: m.settings.provider, baseUrl: m.settings.base_url });
+  const check = failureStreak(
+    m.maxConsecutiveFailures,
+    { provider: m.settings.provider, baseUrl: m.settings.base_url },
+    { timeout: `In the CLI, --request-timeout-s S limits each attempt (now ${m.requestTimeoutS} s) and --max-retries N how often one is retried.` },
+  );
   return ({ transcript }) => check(transcript);
+}
+
+/** Disposes an environment that holds resources (worker threads); the WASM oracles hold none. */
+async function disposeEnvironment(env: SuiteEnvironment | null): Promise<void> {
+  const dispose = (env as { dispose?: unknown } | null)?.dispose;
+  if (typeof dispose === 'function') await (dispose as () => Promise<void>).call(env);
 }
 
 function builtinAgent(a: RunArgs): Agent {
@@ -293,9 +303,14 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
     return 1;
   }
   const pluginEnv = deps.oracle ? null : await a.plugin.environment?.(a.values, { env: deps.env ?? process.env, fetch: deps.fetch ?? globalThis.fetch, clock });
-  const env = await (deps.oracle ?? pluginEnv ?? createNodeEnvironment(suite));
+  const ownEnv = deps.oracle || pluginEnv ? null : await createNodeEnvironment(suite);
+  const env = await (deps.oracle ?? pluginEnv ?? (ownEnv as SuiteEnvironment));
   const controller = new AbortController();
-  const onSigint = (): void => controller.abort();
+  const onSigint = (): void => {
+    // Said at once: the metrics of the finished tasks still take a moment (a bootstrap over their rows).
+    io.stderr(`run: cancelling: the task in flight is dropped; writing the finished ones (a second Ctrl-C quits at once, they are on disk already)`);
+    controller.abort();
+  };
   deps.signal?.addEventListener('abort', onSigint, { once: true });
   if (!deps.signal) process.once('SIGINT', onSigint);
 
@@ -313,7 +328,9 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
       seed: a.seed,
       options,
       firstTaskIndex,
-      ...(a.model ? { budget: a.model.budget, timers } : {}),
+      // Built-in agents get the timers too: the episode guard yields through them (Ctrl-C mid-task).
+      timers,
+      ...(a.model ? { budget: a.model.budget } : {}),
       signal: controller.signal,
       // Lets Ctrl-C in between tasks: built-in agents on the WASM oracle never yield otherwise.
       yieldToHost: () => new Promise<void>((resolve) => setImmediate(resolve)),
@@ -343,8 +360,10 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
       io.stdout(`usage: ${u.replies} replies (${u.http_calls} HTTP calls), ${u.input_tokens} input + ${u.output_tokens} output tokens, cost ${formatCost(u)}`);
       for (const w of manifest.warnings ?? []) io.stderr(`run: warning: ${w}`);
     }
+    const failures = runFailures(result.transcripts);
+    const summary = failureSummary(failures);
     io.stdout(
-      `${result.status}: ${result.rows.length}/${tasks.length} tasks in ${(runMs / 1000).toFixed(2)} s (wall, run only); wrote ${wrote}/results.json, results.md, transcripts/ (${result.transcripts.length} files)`,
+      `${result.status}: ${result.rows.length}/${tasks.length} tasks in ${(runMs / 1000).toFixed(2)} s (wall, run only)${summary ? `, ${summary}` : ''}; wrote ${wrote}/results.json, results.md, transcripts/ (${result.transcripts.length} files)`,
     );
     if (result.status === 'failed') {
       io.stderr(`run: stopped early: ${result.error ?? 'the oracle failed'} (continue with \`run --resume ${wrote}\`)`);
@@ -354,12 +373,9 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
       io.stderr(`run: cancelled after ${result.rows.length}/${tasks.length} tasks; the finished ones are written (continue with \`run --resume ${wrote}\`)`);
       return EXIT_CANCELLED;
     }
-    const errors = result.transcripts.filter((t) => t.status === 'error');
-    if (errors.length > 0) {
-      // Usually a wrong key, model id or base URL: say what the endpoint answered.
-      const first = errors[0]?.events.find(isEvent('error'));
-      const what = errors.length === result.transcripts.length ? 'every task failed' : `${errors.length} of ${result.transcripts.length} tasks failed`;
-      io.stderr(`run: ${what}: ${first ? first.message : 'see the transcripts'}${a.allowErrors ? ' (--allow-errors: exit 0)' : ''}`);
+    if (summary) {
+      // Usually a wrong key, model id or base URL, or a slow endpoint: say what it answered.
+      io.stderr(`run: ${summary}: ${failures.first ?? 'see the transcripts'}${a.allowErrors ? ' (--allow-errors: exit 0)' : ''}`);
       if (!a.allowErrors) return 1;
     }
     const verdict = a.plugin.verdict?.(a.values, result.rows);
@@ -371,5 +387,8 @@ export async function runCommand(args: string[], io: CommandIo, deps: RunCommand
   } finally {
     process.removeListener('SIGINT', onSigint);
     await pluginEnv?.dispose?.();
+    // Stops the suite's evaluator threads: after a Ctrl-C one may still be busy with the abandoned
+    // task's call, and would keep the process alive for its whole duration (seconds; issue 21).
+    await disposeEnvironment(ownEnv);
   }
 }

@@ -25,6 +25,12 @@ export interface EpisodeGuardOptions {
   timers?: Timers;
 }
 
+/**
+ * How often (episode clock) an episode hands control back to the host between calls: often enough
+ * that Ctrl-C stops a built-in agent's task within a second, rarely enough to cost nothing.
+ */
+export const YIELD_EVERY_MS = 50;
+
 export class EpisodeGuard {
   /** Agent replies so far (parse retries included): what max_turns counts. */
   replies = 0;
@@ -36,10 +42,12 @@ export class EpisodeGuard {
   private readonly episode = new AbortController();
   private timedOut = false;
   private timer: TimerHandle | null = null;
+  private lastYieldMs: number;
   private readonly onRunAbort = (): void => this.episode.abort();
 
   constructor(o: EpisodeGuardOptions) {
     this.o = o;
+    this.lastYieldMs = o.startedMs;
     if (o.signal.aborted) this.episode.abort();
     else o.signal.addEventListener('abort', this.onRunAbort, { once: true });
     const timeout = o.budget?.timeout_s;
@@ -82,6 +90,20 @@ export class EpisodeGuard {
   private timeoutError(): BudgetExceededError {
     const limit = this.o.budget?.timeout_s ?? 0;
     return new BudgetExceededError('timeout_s', limit, Math.max(limit, this.elapsedMs() / 1000));
+  }
+
+  /**
+   * Between two calls of an episode: hands control to the host (Timers.yieldToHost, when given) if
+   * YIELD_EVERY_MS have passed since the last time, so the host sees a Ctrl-C even when every call
+   * returns synchronously; then throws if the episode was stopped meanwhile.
+   */
+  async yieldToHost(): Promise<void> {
+    const yieldNow = this.o.timers?.yieldToHost;
+    if (yieldNow && this.o.clock() - this.lastYieldMs >= YIELD_EVERY_MS) {
+      await yieldNow.call(this.o.timers);
+      this.lastYieldMs = this.o.clock();
+    }
+    this.throwIfStopped();
   }
 
   /** Throws when the run was cancelled or the episode's wall clock has run out. */

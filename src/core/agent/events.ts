@@ -99,6 +99,8 @@ export function endEventSchema<F extends z.ZodType>(finalRef: F) {
     reason: z.string(),
     /** Set when an episode budget (max_turns, max_cost_usd, timeout_s) stopped the episode. */
     budget_limit: BudgetLimitSchema.optional(),
+    /** The HTTP attempts of the model request the stop cut short (it got no reply); usage counts them. */
+    llm_calls: z.array(LlmCallRecordSchema).optional(),
   });
 }
 
@@ -121,6 +123,7 @@ export interface EndEventCore {
   final: unknown;
   reason: string;
   budget_limit?: z.infer<typeof BudgetLimitSchema>;
+  llm_calls?: z.infer<typeof LlmCallRecordSchema>[];
 }
 
 /** What the generic loop itself writes. */

@@ -18,6 +18,7 @@ import type { ConversationEvent, EpisodeStatus, EventCore } from './events.ts';
 import type { BudgetExceededError, EpisodeBudget, Timers } from '../llm/budget.ts';
 import { EpisodeCancelledError, EpisodeGuard } from './episode-guard.ts';
 import type { LlmCallRecord } from '../llm/call-record.ts';
+import { AttemptLedger } from '../llm/attempt-ledger.ts';
 import { parseFirstJsonObject, type JsonObject } from './parse-json.ts';
 
 export const DEFAULT_MAX_RETRIES = 2;
@@ -96,11 +97,14 @@ export class EpisodeLoop<E extends EventCore = ConversationEvent> {
   private readonly opts: EpisodeLoopOptions<E>;
   /** Cancel, timeout and the turn/cost limits of this episode. */
   readonly guard: EpisodeGuard;
+  /** The HTTP attempts of the model request in flight (a budget stop that cuts it short records them). */
+  private readonly attempts: AttemptLedger;
 
   constructor(opts: EpisodeLoopOptions<E>) {
     this.opts = opts;
     this.maxRetries = opts.maxRetries ?? DEFAULT_MAX_RETRIES;
     this.startedMs = opts.clock();
+    this.attempts = new AttemptLedger(() => opts.clock());
     this.guard = new EpisodeGuard({
       signal: opts.signal,
       clock: opts.clock,
@@ -128,14 +132,19 @@ export class EpisodeLoop<E extends EventCore = ConversationEvent> {
 
   private async askSession(): Promise<AgentReply> {
     const { session } = this.opts;
+    this.attempts.reset();
     try {
-      return await abortable(
+      const reply = await abortable(
         session.respond(this.conversation.slice(), this.guard.signal, {
           ...(this.opts.onDelta ? { onDelta: this.opts.onDelta } : {}),
           onRetry: (r) => this.record({ type: 'llm_retry', t_ms: this.now(), retry: r.retry, error_kind: r.error_kind, status: r.status, wait_ms: r.wait_ms, message: r.message }),
+          ...this.attempts.hooks,
         }),
         this.guard.signal,
       );
+      // The reply (or the error of a request that failed for good) carries its own attempts.
+      this.attempts.reset();
+      return reply;
     } catch (e) {
       throw this.guard.interruption(e) ?? e;
     }
@@ -167,6 +176,7 @@ export class EpisodeLoop<E extends EventCore = ConversationEvent> {
     const { clock } = this.opts;
     let problem = '';
     for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
+      await this.guard.yieldToHost();
       this.guard.throwIfBudgetSpent();
       const t0 = clock();
       let reply: AgentReply;
@@ -223,7 +233,7 @@ export class EpisodeLoop<E extends EventCore = ConversationEvent> {
    */
   async callOracle<R>(call: () => Promise<R>): Promise<{ result: R; duration_ms: number }> {
     const { clock } = this.opts;
-    this.guard.throwIfStopped();
+    await this.guard.yieldToHost();
     const t0 = clock();
     let result: R;
     try {
@@ -246,7 +256,13 @@ export class EpisodeLoop<E extends EventCore = ConversationEvent> {
    * state (else the starting state), exactly as for an episode that ended in an error.
    */
   endOnBudget(e: BudgetExceededError): void {
-    this.record({ type: 'end', t_ms: this.now(), status: 'budget_exceeded', final: null, reason: e.message, budget_limit: e.limit });
+    const cut = this.attempts.cut(`aborted by the stop: ${e.message}`);
+    this.record({ type: 'end', t_ms: this.now(), status: 'budget_exceeded', final: null, reason: e.message, budget_limit: e.limit, ...(cut.length > 0 ? { llm_calls: cut } : {}) });
+  }
+
+  /** The attempts of a model request the episode abandoned (empty when none was under way). */
+  cutAttempts(why: string): LlmCallRecord[] {
+    return this.attempts.cut(why);
   }
 
   error(message: string, llmCalls?: readonly LlmCallRecord[]): void {

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Rng } from '../stats/rng.ts';
 import type { LlmReplyMeta, LlmRetryReport } from '../llm/call-record.ts';
+import type { AttemptHooks } from '../llm/attempt-ledger.ts';
 import type { ModelSettings, RetryPolicy } from '../llm/settings.ts';
 import type { ToolModel } from '../llm/tool-loop.ts';
 
@@ -33,7 +34,7 @@ export interface AgentReply {
 }
 
 /** Optional live hooks of one respond() call; scripted agents ignore them. */
-export interface RespondHooks {
+export interface RespondHooks extends AttemptHooks {
   /** Streamed text as it arrives (providers that stream). */
   onDelta?(text: string): void;
   /** An HTTP attempt failed and will be retried after `wait_ms` (becomes an llm_retry event). */

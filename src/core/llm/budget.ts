@@ -65,4 +65,10 @@ export type TimerHandle = unknown;
 export interface Timers {
   setTimeout(fn: () => void, ms: number): TimerHandle;
   clearTimeout(handle: TimerHandle): void;
+  /**
+   * Hands control to the host's event loop for a moment (Node: setImmediate), so a Ctrl-C is seen
+   * while a task runs oracle calls that each return synchronously (WASM on the main thread). The
+   * episode guard calls it between calls, at most every few tens of ms. Absent (fake timers): never.
+   */
+  yieldToHost?(): Promise<void>;
 }

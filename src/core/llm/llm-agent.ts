@@ -112,7 +112,9 @@ export interface LlmExchange {
 
 /**
  * One request through the retry policy. Every attempt is recorded; a request that fails for good
- * throws LlmRequestFailedError with all attempts. Aborts propagate unchanged.
+ * throws LlmRequestFailedError with all attempts. Aborts propagate unchanged; the hooks hear each
+ * attempt start and end, so a caller whose stop abandons the request can still count its attempts
+ * (attempt-ledger.ts).
  */
 export async function sendWithRetries(
   o: Pick<LlmAgentOptions, 'client' | 'retry' | 'sleep' | 'clock'> & { rng: Rng },
@@ -127,13 +129,18 @@ export async function sendWithRetries(
     const response = await withRetries(
       async (n) => {
         const t0 = now();
+        hooks?.onAttemptStart?.(n, url);
         try {
           const r = await o.client.chat(request, { signal, ...(hooks?.onDelta ? { onDelta: (t: string) => hooks.onDelta?.(t) } : {}) });
-          calls.push(callRecord(n, r.log, { error_kind: null, error: null, status: r.log.status, wait_ms: null, duration_ms: now() - t0 }, url));
+          const record = callRecord(n, r.log, { error_kind: null, error: null, status: r.log.status, wait_ms: null, duration_ms: now() - t0 }, url);
+          calls.push(record);
+          hooks?.onAttemptEnd?.(record);
           return r;
         } catch (e) {
           if (e instanceof LlmError) {
-            calls.push(callRecord(n, e.log, { error_kind: e.kind, error: e.message, status: e.status, wait_ms: null, duration_ms: now() - t0 }, url));
+            const record = callRecord(n, e.log, { error_kind: e.kind, error: e.message, status: e.status, wait_ms: null, duration_ms: now() - t0 }, url);
+            calls.push(record);
+            hooks?.onAttemptEnd?.(record);
           }
           throw e;
         }

@@ -1,6 +1,6 @@
 /**
  * The key is redacted in the forms servers were seen echoing it (issue 21): as given, upper- or
- * lowercased, reversed, URL-encoded, base64 and base64url (inside longer base64 too, at any byte
+ * lowercased, reversed, URL-encoded (reserved characters or every byte), hex, base64 and base64url (inside longer base64 too, at any byte
  * alignment), in text, JSON and streamed pieces; text without the key is returned as it is.
  */
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,9 @@ describe('createRedactor', () => {
     ['reversed', [...KEY].reverse().join('')],
     ['URL-encoded', encodeURIComponent(KEY)],
     ['URL-encoded, lowercase hex', encodeURIComponent(KEY).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase())],
+    ['hex', Buffer.from(KEY, 'utf8').toString('hex')],
+    ['hex, uppercase', Buffer.from(KEY, 'utf8').toString('hex').toUpperCase()],
+    ['percent-encoded, every byte', Buffer.from(KEY, 'utf8').toString('hex').replace(/../g, '%$&')],
     ['base64', b64(KEY)],
     ['base64url', b64url(KEY)],
   ])('redacts %s', (_what, form) => {

@@ -3,7 +3,7 @@
  * everything that leaves them through it (src/adapters/llm/redact.ts), and the connection
  * diagnosis (diagnose.ts) scrubs its explanations with it. One placeholder everywhere: REDACTED.
  * Not only the exact key: servers were seen echoing it uppercased, reversed or base64-encoded
- * (secretForms lists what is matched).
+ * (secretForms lists what is matched: also URL-, percent-, hex-, base64url-encoded).
  */
 
 export const REDACTED = '[redacted]';
@@ -61,16 +61,24 @@ export function base64Cores(secret: string): string[] {
   return cores;
 }
 
+/** Hex of the UTF-8 bytes, each byte prefixed by `sep` (`''` for plain hex, `'%'` for percent-encoding every byte). */
+function hexBytes(secret: string, sep: string): string {
+  return [...new TextEncoder().encode(secret)].map((b) => `${sep}${b.toString(16).padStart(2, '0')}`).join('');
+}
+
 /**
  * The forms a key was found echoed in (issue 21): as given, in any letter case, reversed, URL-
- * encoded, and base64 or base64url encoded. The first group matches case-insensitively, the
- * second exactly (base64 is case-sensitive).
+ * encoded (only the reserved characters, or every byte), hex, and base64 or base64url encoded. The
+ * first group matches case-insensitively (hex and percent-escapes come in either case), the second
+ * exactly (base64 is case-sensitive).
  */
 export function secretForms(secret: string): { anyCase: string[]; exact: string[] } {
   const anyCase = new Set([secret, [...secret].reverse().join('')]);
   const exact = new Set<string>();
   if (secret.length >= MIN_ENCODED_LENGTH) {
     anyCase.add(encodeURIComponent(secret));
+    anyCase.add(hexBytes(secret, ''));
+    anyCase.add(hexBytes(secret, '%'));
     for (const core of base64Cores(secret)) {
       exact.add(core);
       exact.add(core.replace(/\+/g, '-').replace(/\//g, '_'));

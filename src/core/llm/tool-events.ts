@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { ErrorEventSchema, LlmRetryEventSchema, MessageEventSchema, ReplyEventSchema } from '../agent/events.ts';
 import { BudgetLimitSchema } from './budget.ts';
+import { LlmCallRecordSchema } from './call-record.ts';
 
 const t_ms = z.number();
 
@@ -39,6 +40,8 @@ export const ToolEndEventSchema = z.strictObject({
   status: z.enum(['completed', 'budget_exceeded', 'error']),
   reason: z.string(),
   budget_limit: BudgetLimitSchema.optional(),
+  /** The HTTP attempts of the model request the stop cut short (it got no reply); usage counts them. */
+  llm_calls: z.array(LlmCallRecordSchema).optional(),
 });
 
 export const ToolEpisodeEventSchema = z.discriminatedUnion('type', [

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { EpisodeCancelledError } from '../agent/episode-guard.ts';
 import { DEFAULT_PRICES } from './prices.ts';
 import { DEFAULT_RETRY_POLICY, ModelSettingsSchema } from './settings.ts';
-import { constantRng, fakeClient, fakeError, manualTime, recordingSleep, type FakeStep } from './test-fakes.ts';
+import { constantRng, fakeClient, fakeError, hangUntilAborted, manualTime, recordingSleep, type FakeStep } from './test-fakes.ts';
+import { taskUsage } from '../run/usage.ts';
 import { ToolEpisodeEventSchema } from './tool-events.ts';
 import { DEFAULT_TOOL_MAX_TURNS, defineTool, runToolEpisode, type ToolEpisodeOptions } from './tool-loop.ts';
 import type { LlmToolCall } from './types.ts';
@@ -105,6 +106,26 @@ describe('runToolEpisode', () => {
     const uncapped = await runToolEpisode(options(Array<FakeStep>(DEFAULT_TOOL_MAX_TURNS + 1).fill(loopForever)));
     expect(uncapped.replies).toBe(DEFAULT_TOOL_MAX_TURNS);
     expect(uncapped.status).toBe('budget_exceeded');
+  });
+
+  it('a timeout that cuts a request short records its attempts on the end event, and usage counts them (issue 21)', async () => {
+    const time = manualTime();
+    let started = 0;
+    // A 503 (retried), then an attempt that hangs until the 30 s episode timeout aborts it.
+    const o = options([fakeError('server', 503, 'busy'), hangUntilAborted(() => started++)], { clock: time.clock, timers: time.timers, budget: { timeout_s: 30 } });
+    const running = runToolEpisode(o);
+    while (started === 0) await Promise.resolve();
+    time.advance(30_000);
+    const r = await running;
+    expect(r.status).toBe('budget_exceeded');
+    const end = r.events.at(-1);
+    expect(end).toMatchObject({ type: 'end', budget_limit: 'timeout_s' });
+    expect(end?.type === 'end' && end.llm_calls?.map((c) => [c.attempt, c.error_kind, c.status])).toEqual([
+      [1, 'server', 503],
+      [2, 'timeout', null],
+    ]);
+    for (const e of r.events) ToolEpisodeEventSchema.parse(e);
+    expect(taskUsage({ task: { task_id: 't' }, events: r.events }).http_calls).toBe(2);
   });
 
   it('retries show up, and a request that fails for good ends it with status error', async () => {

@@ -11,6 +11,7 @@ import { abortable } from '../agent/loop.ts';
 import { EpisodeCancelledError, EpisodeGuard } from '../agent/episode-guard.ts';
 import type { Clock, Rng } from '../agent/types.ts';
 import { BudgetExceededError, type EpisodeBudget, type Timers } from './budget.ts';
+import { AttemptLedger } from './attempt-ledger.ts';
 import { LlmRequestFailedError } from './call-record.ts';
 import { decodingFields, priceForReply, replyMeta, sendWithRetries, toUsage } from './llm-agent.ts';
 import { costOf, priceFor, type PriceTable } from './prices.ts';
@@ -92,7 +93,7 @@ async function runTool(call: LlmToolCall, tools: readonly ToolSpec[], guard: Epi
   }
   const parsed = tool.schema.safeParse(raw);
   if (!parsed.success) return { valid: false, args: null, result: null, error: `invalid arguments for ${call.name}: ${z.prettifyError(parsed.error)}` };
-  guard.throwIfStopped();
+  await guard.yieldToHost();
   try {
     const result = await abortable(Promise.resolve().then(() => tool.handler(parsed.data, guard.signal)), guard.signal);
     return { valid: true, args: parsed.data, result: result ?? null, error: null };
@@ -121,10 +122,12 @@ export async function runToolEpisode(o: ToolEpisodeOptions): Promise<ToolEpisode
   const defs = o.tools.map(toolDefinition);
   const listed = priceFor(o.prices, o.settings.provider, o.settings.model);
   const totals = emptyUsage();
+  const attempts = new AttemptLedger(() => o.clock());
   let finalText: string | null = null;
   let status: ToolEpisodeResult['status'] = 'completed';
   try {
     for (let step = 1; ; step++) {
+      await guard.yieldToHost();
       guard.throwIfBudgetSpent(DEFAULT_TOOL_MAX_TURNS);
       const request: LlmRequest = {
         model: o.settings.model,
@@ -134,14 +137,17 @@ export async function runToolEpisode(o: ToolEpisodeOptions): Promise<ToolEpisode
       };
       const t0 = o.clock();
       let exchange;
+      attempts.reset();
       try {
         exchange = await abortable(
           sendWithRetries({ client: o.client, retry: o.retry, sleep: o.sleep, clock: o.clock, rng: o.rng }, request, guard.signal, {
             ...(o.onDelta ? { onDelta: o.onDelta } : {}),
             onRetry: (r) => record({ type: 'llm_retry', t_ms: now(), retry: r.retry, error_kind: r.error_kind, status: r.status, wait_ms: r.wait_ms, message: r.message }),
+            ...attempts.hooks,
           }),
           guard.signal,
         );
+        attempts.reset();
       } catch (e) {
         throw guard.interruption(e) ?? e;
       }
@@ -201,11 +207,13 @@ export async function runToolEpisode(o: ToolEpisodeOptions): Promise<ToolEpisode
     }
     if (e instanceof BudgetExceededError) {
       status = 'budget_exceeded';
-      record({ type: 'end', t_ms: now(), status, reason: e.message, budget_limit: e.limit });
+      const cut = attempts.cut(`aborted by the stop: ${e.message}`);
+      record({ type: 'end', t_ms: now(), status, reason: e.message, budget_limit: e.limit, ...(cut.length > 0 ? { llm_calls: cut } : {}) });
     } else {
       status = 'error';
       const message = e instanceof Error ? e.message : String(e);
-      record({ type: 'error', t_ms: now(), message, ...(e instanceof LlmRequestFailedError ? { llm_calls: [...e.calls] } : {}) });
+      const cut = e instanceof LlmRequestFailedError ? [...e.calls] : attempts.cut(`abandoned: ${message}`);
+      record({ type: 'error', t_ms: now(), message, ...(cut.length > 0 ? { llm_calls: cut } : {}) });
       record({ type: 'end', t_ms: now(), status, reason: message });
     }
   } finally {

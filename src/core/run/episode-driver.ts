@@ -60,7 +60,10 @@ export async function driveEpisode<E extends EventCore, P extends { readonly loo
       loop.endOnBudget(e);
       status = 'budget_exceeded';
     } else {
-      loop.error(e instanceof Error ? e.message : String(e), e instanceof LlmRequestFailedError ? e.calls : undefined);
+      const message = e instanceof Error ? e.message : String(e);
+      // A request that failed for good carries its attempts; any other failure mid-request leaves them in the loop.
+      const cut = e instanceof LlmRequestFailedError ? [...e.calls] : loop.cutAttempts(`abandoned: ${message}`);
+      loop.error(message, cut.length > 0 ? cut : undefined);
       status = 'error';
     }
   } finally {

@@ -90,7 +90,8 @@ export function addReplyEvent(totals: UsageTotals, e: Pick<ReplyEvent, 'usage' |
 export function taskUsage(t: Pick<TranscriptCore, 'task' | 'events'>): TaskUsage {
   const u = emptyUsage();
   for (const e of t.events) {
-    if (isEvent('error')(e) && e.llm_calls) u.http_calls += e.llm_calls.length;
+    // Attempts that got no reply: a request that failed for good (error), one a budget stop cut short (end).
+    if ((isEvent('error')(e) || isEvent('end')(e)) && e.llm_calls) u.http_calls += e.llm_calls.length;
     if (isEvent('reply')(e)) addReplyEvent(u, e);
   }
   return { task_id: t.task.task_id, ...u };
