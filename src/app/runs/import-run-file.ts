@@ -8,12 +8,16 @@
  * before anything is stored: a bad signature refuses the file as a wrong content_sha256 does.
  */
 import { parseRunFile, type ImportedRun } from '../../core/export/import-run.ts';
-import { checkExportSignature, type ExportSignatureState } from '../../core/verify/export-signature.ts';
-import { ImportError } from '../../core/verify/import.ts';
+import type { ExportSignatureState } from '../../core/verify/export-signature.ts';
+import { checkImportedSignature } from './import-signature.ts';
 import { runContentHash } from '../../core/export/run-export.ts';
 import type { RunSource, RunStore } from '../../core/store/run-store.ts';
 import { readStoredRunContent } from './stored-run-content.ts';
+import { ImportError } from '../../core/verify/import.ts';
+import type { ParsedImport } from '../../../workers/run-import-api.ts';
 import { SUITES } from '../../core/suites.ts';
+
+export { checkImportedSignature };
 
 /** `signature`: who vouches for the file (a page download, which has no signature block, reads as unsigned). */
 export type ImportOutcome =
@@ -35,16 +39,6 @@ export async function findSameImport(store: RunStore, runId: string, hash: strin
   return null;
 }
 
-/** The signature check of a parsed file; a bad signature is an ImportError naming the field, so nothing is stored. */
-export async function checkImportedSignature(run: ImportedRun, source: string, subtle: SubtleCrypto | null = globalThis.crypto?.subtle ?? null): Promise<ExportSignatureState> {
-  if (run.signature === undefined) return { state: 'unsigned' };
-  // WebCrypto exists only in a secure context (https, localhost): a claim that cannot be checked is not accepted.
-  if (subtle === null) throw new ImportError(`${source} is signed, but this page cannot check its signature (WebCrypto needs https or localhost). Nothing was imported.`);
-  const state = await checkExportSignature(run, subtle);
-  if (state.state === 'bad') throw new ImportError(`${source} has a bad signature: ${state.reason}. Nothing was imported.`);
-  return state;
-}
-
 export async function storeImportedRun(store: RunStore, run: ImportedRun, source: string, importedAt: string, signature: ExportSignatureState = { state: 'unsigned' }): Promise<ImportOutcome> {
   const same = await findSameImport(store, run.manifest.run_id, run.content_sha256);
   if (same !== null) return { kind: 'already', storeId: same.storeId, runId: run.manifest.run_id, storedAs: same.storedAs, signature };
@@ -59,4 +53,13 @@ export async function importRunText(store: RunStore, source: string, text: strin
   const run = parseRunFile(SUITES, source, text, maxBytes);
   const signature = await checkImportedSignature(run, source);
   return storeImportedRun(store, run, source, importedAt, signature);
+}
+
+/**
+ * Stores what the import worker answered (workers/run-import-api.ts): a refused file is its
+ * ImportError again, so callers show the worker's message exactly as an in-thread import would.
+ */
+export async function storeParsedImport(store: RunStore, parsed: ParsedImport, source: string, importedAt: string): Promise<ImportOutcome> {
+  if (!parsed.ok) throw parsed.importError ? new ImportError(parsed.message) : new Error(parsed.message);
+  return storeImportedRun(store, parsed.run, source, importedAt, parsed.signature);
 }
