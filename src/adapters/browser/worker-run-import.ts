@@ -38,3 +38,13 @@ export function startRunImportWorker(createWorker: () => Worker = defaultRunImpo
     terminate: () => fail(new Error('the import worker was terminated')),
   };
 }
+
+/** One text (a `?results=` download) through a worker of its own, terminated after. */
+export async function parseTextInWorker(text: string, source: string, maxBytes?: number): Promise<ParsedImport> {
+  const parser = startRunImportWorker();
+  try {
+    return await parser.parseText(text, source, maxBytes);
+  } finally {
+    parser.terminate();
+  }
+}
