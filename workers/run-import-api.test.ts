@@ -4,7 +4,10 @@
  * same messages as the in-thread import. Driven directly and through comlink over a stand-in
  * Worker (the page's client, with its progress proxy and crash guard).
  */
+import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openIdbRunStore } from '../src/adapters/browser/runs-db.ts';
+import type { RunStore } from '../src/core/store/run-store.ts';
 import { buildRunExport } from '../src/core/export/run-export.ts';
 import { EXPORT_META, fixtureRun } from '../src/core/export/test-run.ts';
 import { parseRunFile } from '../src/core/export/import-run.ts';
@@ -87,7 +90,7 @@ describe('run-import worker API', () => {
 
   it('a file over the size limit is refused before a byte is read', async () => {
     const { events, sink } = collect();
-    const answer = await createRunImportWorkerApi().parseFile(new Blob([text]), 'run.json', 100, sink);
+    const answer = await createRunImportWorkerApi().parseFile(new Blob([text]), 'run.json', { maxBytes: 100 }, sink);
     expect(answer).toMatchObject({ ok: false, importError: true });
     expect(!answer.ok && answer.message).toMatch(/^run\.json is \d+ bytes, over the 100 bytes limit for result files; nothing was read/);
     expect(events).toEqual([]);
@@ -103,6 +106,26 @@ describe('run-import worker API', () => {
     const swapped = JSON.stringify({ ...file, signature: { ...file.signature, public_key: other.publicKey } });
     expect(await createRunImportWorkerApi().parseText(swapped, 'x.json')).toMatchObject({ ok: false, importError: true, message: expect.stringMatching(/^x\.json has a bad signature/) });
     expect(await createRunImportWorkerApi({ subtle: null }).parseText(signed, 's.json')).toMatchObject({ ok: false, message: expect.stringMatching(/cannot check its signature/) });
+  });
+});
+
+describe('the duplicate search in the worker', () => {
+  it("finds one's stored copy in the shared IndexedDB store, so the page stores nothing and reads nothing back", async () => {
+    const idb = await openIdbRunStore(SUITES);
+    await idb.clearAll();
+    const api = createRunImportWorkerApi({ openStore: () => openIdbRunStore(SUITES) });
+    const first = ok(await api.parseText(text, 'a.json', { lookInStore: true }));
+    expect(first.same).toBeNull();
+    // A page store that must not be searched: the worker's answer says already whether the run is stored.
+    const noSearch: RunStore = new Proxy(idb, { get: (t, k) => (k === 'listRuns' ? () => Promise.reject(new Error('searched on the page thread')) : Reflect.get(t, k, t) as unknown) });
+    const stored = await storeParsedImport(noSearch, first, 'a.json', now());
+    expect(stored.kind).toBe('imported');
+    const again = ok(await api.parseFile(new Blob(['\uFEFF' + text]), 'a-bom.json', { lookInStore: true }));
+    expect(again.same).toEqual({ storeId: stored.storeId, storedAs: 'imported' });
+    expect(await storeParsedImport(noSearch, again, 'a-bom.json', now())).toEqual({ kind: 'already', storeId: stored.storeId, runId: first.run.manifest.run_id, storedAs: 'imported', signature: { state: 'unsigned' } });
+    expect(await idb.listRuns()).toHaveLength(1);
+    // Without lookInStore (a memory store the worker cannot see) the page searches, as before.
+    expect(ok(await api.parseText(text, 'a.json')).same).toBeUndefined();
   });
 });
 

@@ -10,16 +10,22 @@
  */
 import type { ImportedRun } from '../src/core/export/import-run.ts';
 import type { ExportSignatureState } from '../src/core/verify/export-signature.ts';
+import type { RunSource, RunStore } from '../src/core/store/run-store.ts';
 
 /** Where an import is: bytes read of the file, then the checks (one step each, no finer measure exists). */
 export type ImportProgress =
   | { phase: 'reading'; loaded_bytes: number; total_bytes: number }
   | { phase: 'parsing' }
   | { phase: 'validating' }
-  | { phase: 'signature' };
+  | { phase: 'signature' }
+  | { phase: 'dedupe' };
+
+/** The stored run with the same run id and content, found by the worker; null: none. */
+export type SameStoredRun = { storeId: string; storedAs: RunSource } | null;
 
 export type ParsedImport =
-  | { ok: true; run: ImportedRun; signature: ExportSignatureState }
+  /** `same`: set when the worker looked in the store (lookInStore), so the page need not read and hash runs back. */
+  | { ok: true; run: ImportedRun; signature: ExportSignatureState; same?: SameStoredRun }
   /** `importError`: the file was refused (its message names why); false: something else failed. */
   | { ok: false; message: string; importError: boolean };
 
@@ -55,30 +61,46 @@ export async function readBlobText(file: Blob, onProgress?: ProgressSink): Promi
 export interface RunImportWorkerOptions {
   /** WebCrypto for signed exports; default the worker's own (null outside a secure context). */
   subtle?: SubtleCrypto | null;
+  /**
+   * The page's store as this worker can open it (IndexedDB is shared with the page): reading back and
+   * hashing a stored run to find a duplicate costs as much as the import itself, so it happens here too.
+   */
+  openStore?: () => Promise<RunStore>;
+}
+
+export interface ParseOptions {
+  maxBytes?: number;
+  /** Look for the same run in the store (the page passes true when its store is IndexedDB, which this worker shares). */
+  lookInStore?: boolean;
 }
 
 export function createRunImportWorkerApi(options: RunImportWorkerOptions = {}) {
   // Heavy modules (every suite's schemas) load on the first call, so the entry reaches expose() at once.
   const load = async () => {
-    const [{ parseRunFile }, { SUITES }, { checkImportedSignature }, { ImportError, checkImportSize }] = await Promise.all([
+    const [{ parseRunFile }, { SUITES }, { checkImportedSignature }, { ImportError, checkImportSize }, { findSameImport }] = await Promise.all([
       import('../src/core/export/import-run.ts'),
       import('../src/core/suites.ts'),
       import('../src/app/runs/import-signature.ts'),
       import('../src/core/verify/import.ts'),
+      import('../src/app/runs/find-same-import.ts'),
     ]);
-    return { parseRunFile, SUITES, checkImportedSignature, ImportError, checkImportSize };
+    return { parseRunFile, SUITES, checkImportedSignature, ImportError, checkImportSize, findSameImport };
   };
   let modules: ReturnType<typeof load> | undefined;
+  let store: Promise<RunStore> | undefined;
 
-  const parse = async (source: string, text: () => Promise<string>, maxBytes: number | undefined, onProgress?: ProgressSink): Promise<ParsedImport> => {
+  const parse = async (source: string, text: () => Promise<string>, opts: ParseOptions, onProgress?: ProgressSink): Promise<ParsedImport> => {
     const m = await (modules ??= load());
     try {
       const body = await text();
       onProgress?.({ phase: 'parsing' });
-      const run = m.parseRunFile(m.SUITES, source, body, maxBytes, () => onProgress?.({ phase: 'validating' }));
+      const run = m.parseRunFile(m.SUITES, source, body, opts.maxBytes, () => onProgress?.({ phase: 'validating' }));
       onProgress?.({ phase: 'signature' });
       const signature = await m.checkImportedSignature(run, source, options.subtle === undefined ? (globalThis.crypto?.subtle ?? null) : options.subtle);
-      return { ok: true, run, signature };
+      if (opts.lookInStore !== true || options.openStore === undefined) return { ok: true, run, signature };
+      onProgress?.({ phase: 'dedupe' });
+      const same = await m.findSameImport(await (store ??= options.openStore()), run.manifest.run_id, run.content_sha256);
+      return { ok: true, run, signature, same };
     } catch (e) {
       if (e instanceof m.ImportError) return { ok: false, message: e.message, importError: true };
       return { ok: false, message: e instanceof Error ? e.message : String(e), importError: false };
@@ -87,21 +109,21 @@ export function createRunImportWorkerApi(options: RunImportWorkerOptions = {}) {
 
   return {
     /** A picked or dropped file: size checked before a byte is read, then read with progress. */
-    async parseFile(file: Blob, source: string, maxBytes?: number, onProgress?: ProgressSink): Promise<ParsedImport> {
+    async parseFile(file: Blob, source: string, opts: ParseOptions = {}, onProgress?: ProgressSink): Promise<ParsedImport> {
       const m = await (modules ??= load());
       return parse(
         source,
         async () => {
-          m.checkImportSize(source, file.size, maxBytes);
+          m.checkImportSize(source, file.size, opts.maxBytes);
           return readBlobText(file, onProgress);
         },
-        maxBytes,
+        opts,
         onProgress,
       );
     },
     /** Text already downloaded (`?results=`). */
-    async parseText(text: string, source: string, maxBytes?: number, onProgress?: ProgressSink): Promise<ParsedImport> {
-      return parse(source, async () => text, maxBytes, onProgress);
+    async parseText(text: string, source: string, opts: ParseOptions = {}, onProgress?: ProgressSink): Promise<ParsedImport> {
+      return parse(source, async () => text, opts, onProgress);
     },
   };
 }

@@ -5,4 +5,10 @@
 import { expose } from 'comlink';
 import { createRunImportWorkerApi } from './run-import-api.ts';
 
-expose(createRunImportWorkerApi());
+// The page's IndexedDB store, opened here only when the page asks for the duplicate search.
+const openStore = async () => {
+  const [{ openIdbRunStore }, { SUITES }] = await Promise.all([import('../src/adapters/browser/runs-db.ts'), import('../src/core/suites.ts')]);
+  return openIdbRunStore(SUITES);
+};
+
+expose(createRunImportWorkerApi({ openStore }));

@@ -6,11 +6,11 @@
  */
 import { proxy } from 'comlink';
 import { guardWorker } from './guarded-worker.ts';
-import type { ParsedImport, ProgressSink, RunImportWorkerApi } from '../../../workers/run-import-api.ts';
+import type { ParseOptions, ParsedImport, ProgressSink, RunImportWorkerApi } from '../../../workers/run-import-api.ts';
 
 export interface RunImportParser {
-  parseFile(file: Blob, source: string, maxBytes?: number, onProgress?: ProgressSink): Promise<ParsedImport>;
-  parseText(text: string, source: string, maxBytes?: number, onProgress?: ProgressSink): Promise<ParsedImport>;
+  parseFile(file: Blob, source: string, opts?: ParseOptions, onProgress?: ProgressSink): Promise<ParsedImport>;
+  parseText(text: string, source: string, opts?: ParseOptions, onProgress?: ProgressSink): Promise<ParsedImport>;
   terminate(): void;
 }
 
@@ -33,17 +33,17 @@ export function startRunImportWorker(createWorker: () => Worker = defaultRunImpo
     }
   };
   return {
-    parseFile: (file, source, maxBytes, onProgress) => settle(() => remote.parseFile(file, source, maxBytes, sink(onProgress))),
-    parseText: (text, source, maxBytes, onProgress) => settle(() => remote.parseText(text, source, maxBytes, sink(onProgress))),
+    parseFile: (file, source, opts, onProgress) => settle(() => remote.parseFile(file, source, opts, sink(onProgress))),
+    parseText: (text, source, opts, onProgress) => settle(() => remote.parseText(text, source, opts, sink(onProgress))),
     terminate: () => fail(new Error('the import worker was terminated')),
   };
 }
 
 /** One text (a `?results=` download) through a worker of its own, terminated after. */
-export async function parseTextInWorker(text: string, source: string, maxBytes?: number): Promise<ParsedImport> {
+export async function parseTextInWorker(text: string, source: string, opts: ParseOptions = {}): Promise<ParsedImport> {
   const parser = startRunImportWorker();
   try {
-    return await parser.parseText(text, source, maxBytes);
+    return await parser.parseText(text, source, opts);
   } finally {
     parser.terminate();
   }

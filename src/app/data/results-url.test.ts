@@ -155,7 +155,7 @@ describe('openResultsUrl', () => {
     const seen: string[] = [];
     const parse = (t: string, source: string, maxBytes?: number) => {
       seen.push(source);
-      return api.parseText(t, source, maxBytes);
+      return api.parseText(t, source, maxBytes === undefined ? {} : { maxBytes });
     };
     const store = new MemoryRunStore();
     const secret = new URL('https://me:hunter2@example.org/pg/run.json?sig=s3cr3t');

@@ -1,7 +1,7 @@
 import { useState, type DragEvent } from 'react';
 import { ImportError } from '../../core/verify/import.ts';
 import { startRunImportWorker, type RunImportParser } from '../../adapters/browser/worker-run-import.ts';
-import { getRunStore } from '../data/run-store.ts';
+import { getRunStore, getRunStoreBackend } from '../data/run-store.ts';
 import { routeHref } from '../routing/route.ts';
 import { storeParsedImport, type ImportOutcome } from './import-run-file.ts';
 import { describeImportProgress, type ImportProgressView } from './import-progress.ts';
@@ -13,7 +13,9 @@ type FileResult = { name: string; ok: true; outcome: ImportOutcome } | { name: s
 /** Reading, parsing and validating happen in the import worker; only storing the checked run is on this thread. */
 async function importFile(parser: RunImportParser, file: File, onProgress: ProgressSink): Promise<FileResult> {
   try {
-    const parsed = await parser.parseFile(file, file.name, undefined, onProgress);
+    // The worker shares the store only when it is IndexedDB (a memory store lives in this tab alone).
+    const lookInStore = (await getRunStoreBackend()).kind === 'indexeddb';
+    const parsed = await parser.parseFile(file, file.name, { lookInStore }, onProgress);
     const outcome = await storeParsedImport(getRunStore(), parsed, file.name, new Date().toISOString());
     return { name: file.name, ok: true, outcome };
   } catch (e) {

@@ -28,6 +28,8 @@ export function describeImportProgress(name: string, index: number, count: numbe
     case 'validating':
       return { text: `${head}: checking the schema, content hash and every task line`, fraction: null };
     case 'signature':
-      return { text: `${head}: checking the signature, then storing`, fraction: null };
+      return { text: `${head}: checking the signature`, fraction: null };
+    case 'dedupe':
+      return { text: `${head}: looking for the same run among those stored`, fraction: null };
   }
 }
