@@ -57,6 +57,26 @@ describe('oracle circuit command', () => {
     expect(g.err[0]).toMatch(/^line 1: invalid JSON/);
   });
 
+  it.each([
+    ['an object key', { max_temp: 1 }],
+    ['a list name', [{ name: 'max_temp', limit: 1 }]],
+  ])('an unknown constraint (%s) is named with the known ones, exit 2 (issue 21)', async (_what, constraints) => {
+    const f = fakeIo(JSON.stringify({ ...N8_STEP1, constraints }));
+    expect(await oracleCircuitCommand(f.io, { oracle: reference })).toBe(EXIT_BAD_INPUT);
+    expect(f.err[0]).toBe('line 1: invalid circuit request: constraints: unknown constraint "max_temp"; known: max_target_error_pct, max_source_current_ma, max_power_mw, max_tolerance_shift_pct, min_q');
+  });
+
+  it('inputs so far out that the cutoff overflows exit 2 naming the non-finite outputs, after the lines before (issue 21)', async () => {
+    // fc = 1/(2πRC) with R = 1e-300 Ω and C = 1e-300 nF is ~1e608 Hz: +∞ in double precision, printed as null before.
+    for (const oracle of [reference, await createNodeCircuitOracle()]) {
+      const g = fakeIo(JSON.stringify(N8_STEP1), JSON.stringify({ ...N8_STEP1, design: { r_ohm: 1e-300, c_nf: 1e-300 } }));
+      expect(await oracleCircuitCommand(g.io, { oracle })).toBe(EXIT_BAD_INPUT);
+      expect(g.out).toHaveLength(1); // the good line only; the overflowed one prints nothing
+      expect(JSON.parse(g.out[0] as string)).toMatchObject({ family: 'rc_lowpass', target: { quantity: 'cutoff_hz' } });
+      expect(g.err[0]).toMatch(/^line 2: the oracle gives no finite target_value, target_error_pct, bandwidth_hz for this request \(rc_lowpass, design \{"r_ohm":1e-300,"c_nf":1e-300\}\): an input is far outside the physical range/);
+    }
+  });
+
   it('notes the fallback when the WASM file is missing', async () => {
     const f = fakeIo(JSON.stringify(N8_STEP1));
     expect(await oracleCircuitCommand(f.io, { oracle: createNodeCircuitOracle('/missing/circuit-oracle.wasm') })).toBe(0);

@@ -4,7 +4,8 @@
  * tasks and transcripts write it (data/circuit/README.md; constraints as {name: limit} or a list of
  * {name, limit}). Numbers are written by JSON.stringify (shortest round-trip form), so a result read
  * back is the same double the oracle computed. Each line is answered as soon as it is read; the first
- * bad line stops the command (exit 2) after the lines before it were answered.
+ * bad line (invalid, an unknown constraint, or inputs so far out that an output is not finite) stops
+ * the command (exit 2) after the lines before it were answered.
  */
 import { createNodeCircuitOracle, type NodeCircuitOracle } from '../../src/adapters/node/circuit-wasm.ts';
 import { CircuitInputError, FAMILY_TARGET, parseCircuitRequest, type CircuitRequest, type CircuitResult } from '../../src/core/circuit-audit/oracle.ts';
@@ -18,6 +19,16 @@ export interface OracleCircuitDeps {
 /** The result line: the oracle's outputs, what the target means, the limits it was checked against, the backend. */
 export function formatCircuitResultLine(request: CircuitRequest, result: CircuitResult, backend: string): string {
   return JSON.stringify({ ...result, target: FAMILY_TARGET[request.family], context: request.context, limits: request.constraints, backend });
+}
+
+const RESULT_NUMBERS = ['target_value', 'target_error_pct', 'source_current_ma', 'power_mw', 'tolerance_shift_pct', 'q_factor', 'bandwidth_hz'] as const;
+
+/**
+ * The outputs that came out NaN or ±∞ (a 1e-300 Ω, 1e-300 nF filter overflows the cutoff). Such a
+ * line used to print `null` results with exit 0, as if it were an answer (issue 21, as `oracle veh`).
+ */
+export function nonFiniteCircuitFields(result: CircuitResult): string[] {
+  return RESULT_NUMBERS.filter((k) => !Number.isFinite(result[k]));
 }
 
 function parseLine(line: string, lineNo: number): CircuitRequest | string {
@@ -53,6 +64,14 @@ export async function oracleCircuitCommand(io: OracleVehIo, deps: OracleCircuitD
     }
     const [result] = oracle.evaluateManySync([parsed]);
     if (!result) throw new Error('the circuit oracle returned no result');
+    const broken = nonFiniteCircuitFields(result);
+    if (broken.length > 0) {
+      io.stderr(
+        `line ${lineNo}: the oracle gives no finite ${broken.join(', ')} for this request (${parsed.family}, design ${JSON.stringify(parsed.design)}): ` +
+          'an input is far outside the physical range the model holds for, so there is no result to report',
+      );
+      return EXIT_BAD_INPUT;
+    }
     io.stdout(formatCircuitResultLine(parsed, result, oracle.backendId));
   }
   return 0;

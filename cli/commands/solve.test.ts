@@ -90,10 +90,28 @@ describe('solve', () => {
     expect(err[0]).toMatch(/160000 × 120000 = 19200000000 nodes at grid_nm = 0.01, over the \d+ limit: use a larger grid_nm or a smaller window_nm/);
   });
 
-  it('refuses a gain index (k < 0) with exit 1 and the convention in the message, unless allow_gain is set', async () => {
+  it('a 100 MB material name exits 2 at validation, giving its length, not the name (issue 21)', async () => {
+    const text = JSON.stringify({ ...BH_SPHERE, particle: { ...BH_SPHERE.particle, material: 'q'.repeat(100_000_000) } });
+    const { io, out, err } = capture();
+    const started = performance.now();
+    expect(await solveCommand(['-'], io, { context, readStdin: async () => text })).toBe(2);
+    // JSON.parse of 100 MB is ~0.5 s here; the refusal adds nothing (the library lookup took ~4 s more).
+    expect(performance.now() - started).toBeLessThan(4000);
+    expect(out).toEqual([]);
+    expect(err[0]).toBe('solve: standard input: invalid photonics problem:\n  - particle.material: a material name of 100000000 characters is not a library name (at most 1000; `proving-ground materials` lists them)');
+  });
+
+  it('an unknown material name exits 2 (the caller\'s to change), with the library hint', async () => {
+    const problem = { ...BH_SPHERE, particle: { ...BH_SPHERE.particle, material: 'unobtainium' } };
+    const { io, err } = capture();
+    expect(await solveCommand(['-'], io, { context, readStdin: async () => JSON.stringify(problem) })).toBe(2);
+    expect(err[0]).toMatch(/^solve: cannot solve standard input: unknown material "unobtainium"\. `proving-ground materials` lists/);
+  });
+
+  it('refuses a gain index (k < 0) with exit 2 and the convention in the message, unless allow_gain is set', async () => {
     const gain = { ...BH_SPHERE, particle: { ...BH_SPHERE.particle, material: { n: 1.55, k: -0.01 } } };
     const { io, out, err } = capture();
-    expect(await solveCommand(['-'], io, { context, readStdin: async () => JSON.stringify(gain) })).toBe(1);
+    expect(await solveCommand(['-'], io, { context, readStdin: async () => JSON.stringify(gain) })).toBe(2);
     expect(out).toEqual([]);
     expect(err[0]).toMatch(/^solve: cannot solve standard input: /);
     expect(err[0]).toContain('e^{+jωt}');

@@ -3,9 +3,11 @@
  * prints the result as one line of JSON. Numbers are written by JSON.stringify (shortest round-trip
  * form), so every double reads back exactly as the solver computed it; nothing is rounded.
  *
- * Exit codes: 0 solved; 2 usage error, unreadable file, invalid JSON or a problem that fails
- * validation (every issue is listed with its JSON path); 1 the solver refused or failed (its message
- * says why, e.g. a gain index without "allow_gain", or a wavelength the material data does not cover).
+ * Exit codes: 0 solved; 2 the input is the caller's to change: usage error, unreadable file, invalid
+ * JSON, a problem that fails validation (every issue is listed with its JSON path), one estimated over
+ * --max-seconds, or one that cannot be solved as posed (ProblemError: a grid past the node limit; a
+ * MaterialError: an unknown material name, a gain index without "allow_gain", a wavelength the
+ * material data does not cover); 1 the solver itself failed.
  * Which backend ran (wasm or the TypeScript reference) is in the result; a skipped wasm kernel is
  * noted on stderr with the reason.
  */
@@ -17,6 +19,7 @@ import { ProblemValidationError, parsePhotonicsProblem, solveParsedPhotonics } f
 import type { PhotonicsProblem } from '../../src/core/photonics/problem.ts';
 import { estimatePhotonics } from '../../src/core/photonics/estimate.ts';
 import { ProblemError } from '../../src/core/photonics/solve-context.ts';
+import { MaterialError } from '../../src/core/photonics/material-spec.ts';
 
 const USAGE =
   'usage: proving-ground solve [--estimate] [--pretty] [--max-seconds S] [--force] FILE|-   (one problem as JSON; "-" reads standard input; --estimate prints the cost estimate instead of solving; a problem estimated above --max-seconds (default 300) is refused unless --force)';
@@ -133,8 +136,9 @@ export async function solveCommand(args: readonly string[], io: CommandIo, deps:
   } catch (e) {
     const error = e instanceof Error ? e : new Error(String(e));
     io.stderr(`solve: cannot solve ${name}: ${error.message}`);
-    // A problem that cannot be solved as posed is the caller's to change (exit 2, like bad input).
-    return e instanceof ProblemError ? EXIT_USAGE : 1;
+    // A problem that cannot be solved as posed, or names a material the library cannot give, is the
+    // caller's to change (exit 2, like bad input); only a failure of the solver itself is exit 1.
+    return e instanceof ProblemError || e instanceof MaterialError ? EXIT_USAGE : 1;
   }
   io.stdout(parsed.pretty ? JSON.stringify(result, null, 2) : JSON.stringify(result));
   return 0;

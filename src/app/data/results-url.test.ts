@@ -4,6 +4,7 @@ import { vehSuite } from '../../core/veh/suite.ts';
 import { EXPORT_META, fixtureRun } from '../../core/export/test-run.ts';
 import type { VehRunResult as RunResult } from '../../core/veh/run/run-veh.ts';
 import { MemoryRunStore } from '../../core/store/memory-run-store.ts';
+import { createRunImportWorkerApi } from '../../../workers/run-import-api.ts';
 import { fetchResultsText, openResultsUrl, readResultsParam, safeUrlLabel, type FetchLike } from './results-url.ts';
 
 const PAGE = 'https://example.org/pg/index.html?results=x#/runs';
@@ -147,6 +148,24 @@ describe('openResultsUrl', () => {
     const store = new MemoryRunStore();
     await openResultsUrl(new URL('https://me:hunter2@example.org/pg/run.json?token=abc123'), { store, fetch: fakeFetch(text).fetch, now });
     expect((await store.listRuns())[0]?.imported_from).toBe('https://example.org/pg/run.json?token=REDACTED');
+  });
+
+  it('with the import worker, parses off the thread and stores the same run under the safe label; a refusal keeps its message', async () => {
+    const api = createRunImportWorkerApi();
+    const seen: string[] = [];
+    const parse = (t: string, source: string, maxBytes?: number) => {
+      seen.push(source);
+      return api.parseText(t, source, maxBytes === undefined ? {} : { maxBytes });
+    };
+    const store = new MemoryRunStore();
+    const secret = new URL('https://me:hunter2@example.org/pg/run.json?sig=s3cr3t');
+    expect((await openResultsUrl(secret, { store, fetch: fakeFetch(text).fetch, now, parse })).kind).toBe('imported');
+    expect(seen).toEqual(['https://example.org/pg/run.json?sig=REDACTED']);
+    expect((await store.listRuns())[0]?.imported_from).toBe('https://example.org/pg/run.json?sig=REDACTED');
+    expect((await openResultsUrl(url, { store, fetch: fakeFetch('\uFEFF' + text).fetch, now, parse })).kind).toBe('already');
+    const deep = text.replace('"events":[{', `"events":[{"deep":${'['.repeat(100_000)}${']'.repeat(100_000)},`);
+    expect(await message(openResultsUrl(url, { store, fetch: fakeFetch(deep, { chunk: 1 << 20 }).fetch, now, parse }))).toMatch(/^https:\/\/example\.org\/pg\/run\.json nests 10000\d levels deep, over the 200-level limit/);
+    expect(await store.listRuns()).toHaveLength(1);
   });
 
   it('reads a file served with a UTF-8 BOM', async () => {

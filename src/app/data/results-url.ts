@@ -11,7 +11,8 @@
 import { useSyncExternalStore } from 'react';
 import { MAX_IMPORT_BYTES } from '../../core/verify/import.ts';
 import type { RunStore } from '../../core/store/run-store.ts';
-import { importRunText, type ImportOutcome } from '../runs/import-run-file.ts';
+import { importRunText, storeParsedImport, type ImportOutcome } from '../runs/import-run-file.ts';
+import type { ParsedImport } from '../../../workers/run-import-api.ts';
 
 export const RESULTS_PARAM = 'results';
 
@@ -149,11 +150,16 @@ async function download(href: string, url: string, doFetch: FetchLike, maxBytes:
 /** A browser's fetch error may quote the URL it was given: show it by its safe label only. */
 const scrubbed = (message: string, href: string, label: string): string => message.split(href).join(label);
 
-export async function openResultsUrl(url: URL, deps: { store: RunStore; now: () => string } & FetchResultsOptions): Promise<ImportOutcome> {
-  const { store, now, ...fetchOpts } = deps;
+/** Parses and validates downloaded text off the page's thread (the import worker); absent: in place. */
+export type ParseResultsText = (text: string, source: string, maxBytes?: number) => Promise<ParsedImport>;
+
+export async function openResultsUrl(url: URL, deps: { store: RunStore; now: () => string; parse?: ParseResultsText } & FetchResultsOptions): Promise<ImportOutcome> {
+  const { store, now, parse, ...fetchOpts } = deps;
   const text = await fetchResultsText(url.href, fetchOpts);
   // Stored (and shown in the Runs list and exports) as the safe label: no password, no token values.
-  return importRunText(store, safeUrlLabel(url), text, now(), deps.maxBytes);
+  const source = safeUrlLabel(url);
+  if (parse === undefined) return importRunText(store, source, text, now(), deps.maxBytes);
+  return storeParsedImport(store, await parse(text, source, deps.maxBytes), source, now());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -175,7 +181,7 @@ function setState(next: ResultsUrlState): void {
 }
 
 /** Reads `?results=` once per page load and imports the file; later calls do nothing. */
-export function startResultsUrlImport(deps: { store: () => RunStore; search?: string; pageUrl?: string; fetch?: FetchLike; now?: () => string; timeoutMs?: number }): void {
+export function startResultsUrlImport(deps: { store: () => RunStore; search?: string; pageUrl?: string; fetch?: FetchLike; now?: () => string; timeoutMs?: number; parse?: ParseResultsText }): void {
   if (started) return;
   started = true;
   let url: URL | null;
@@ -191,7 +197,7 @@ export function startResultsUrlImport(deps: { store: () => RunStore; search?: st
   if (deps.search === undefined && (window.location.hash === '' || window.location.hash === '#/')) window.location.hash = '#/runs';
   const cancel = new AbortController();
   setState({ phase: 'loading', url: href, cancel: () => cancel.abort() });
-  openResultsUrl(url, { store: deps.store(), ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}), signal: cancel.signal, now: deps.now ?? (() => new Date().toISOString()) }).then(
+  openResultsUrl(url, { store: deps.store(), ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(deps.parse ? { parse: deps.parse } : {}), ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}), signal: cancel.signal, now: deps.now ?? (() => new Date().toISOString()) }).then(
     (outcome) => setState({ phase: 'done', url: href, outcome }),
     (e: unknown) => setState({ phase: 'error', url: href, message: e instanceof Error ? e.message : String(e) }),
   );

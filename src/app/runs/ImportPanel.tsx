@@ -1,17 +1,22 @@
 import { useState, type DragEvent } from 'react';
-import { ImportError, checkImportSize } from '../../core/verify/import.ts';
-import { getRunStore } from '../data/run-store.ts';
+import { ImportError } from '../../core/verify/import.ts';
+import { startRunImportWorker, type RunImportParser } from '../../adapters/browser/worker-run-import.ts';
+import { getRunStore, getRunStoreBackend } from '../data/run-store.ts';
 import { routeHref } from '../routing/route.ts';
-import { importRunText, type ImportOutcome } from './import-run-file.ts';
+import { storeParsedImport, type ImportOutcome } from './import-run-file.ts';
+import { describeImportProgress, type ImportProgressView } from './import-progress.ts';
 import { SignatureText } from './VerificationBadge.tsx';
+import type { ProgressSink } from '../../../workers/run-import-api.ts';
 
 type FileResult = { name: string; ok: true; outcome: ImportOutcome } | { name: string; ok: false; message: string };
 
-async function importFile(file: File): Promise<FileResult> {
+/** Reading, parsing and validating happen in the import worker; only storing the checked run is on this thread. */
+async function importFile(parser: RunImportParser, file: File, onProgress: ProgressSink): Promise<FileResult> {
   try {
-    // Refuse an oversized file before reading a byte of it.
-    checkImportSize(file.name, file.size);
-    const outcome = await importRunText(getRunStore(), file.name, await file.text(), new Date().toISOString());
+    // The worker shares the store only when it is IndexedDB (a memory store lives in this tab alone).
+    const lookInStore = (await getRunStoreBackend()).kind === 'indexeddb';
+    const parsed = await parser.parseFile(file, file.name, { lookInStore }, onProgress);
+    const outcome = await storeParsedImport(getRunStore(), parsed, file.name, new Date().toISOString());
     return { name: file.name, ok: true, outcome };
   } catch (e) {
     const message = e instanceof ImportError ? e.message : `${file.name} could not be imported: ${e instanceof Error ? e.message : String(e)}`;
@@ -26,18 +31,26 @@ export function alreadyStored(storedAs: 'imported' | 'local'): string {
 
 /** File picker and drop zone for run files (several at once); each file is validated before anything is stored. */
 export function ImportPanel() {
-  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<ImportProgressView | null>(null);
+  const busy = progress !== null;
   const [results, setResults] = useState<FileResult[]>([]);
   const [over, setOver] = useState(false);
 
   const importAll = async (files: readonly File[]) => {
     if (files.length === 0) return;
-    setBusy(true);
     const out: FileResult[] = [];
-    // One at a time: each import is its own store transaction, and memory stays bounded.
-    for (const f of files) out.push(await importFile(f));
-    setResults(out);
-    setBusy(false);
+    const parser = startRunImportWorker();
+    try {
+      // One at a time: each import is its own store transaction, and memory stays bounded.
+      for (const [i, f] of files.entries()) {
+        setProgress(describeImportProgress(f.name, i, files.length, null));
+        out.push(await importFile(parser, f, (p) => setProgress(describeImportProgress(f.name, i, files.length, p))));
+      }
+    } finally {
+      parser.terminate();
+      setResults(out);
+      setProgress(null);
+    }
   };
 
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
@@ -76,7 +89,12 @@ export function ImportPanel() {
         </label>
         <p className="note">Every file is checked against the versioned schema first; a file that fails changes nothing already stored.</p>
       </div>
-      {busy && <p role="status">Importing…</p>}
+      {progress !== null && (
+        <p role="status" data-testid="import-progress">
+          {progress.text}{' '}
+          <progress max={1} {...(progress.fraction === null ? {} : { value: progress.fraction })} aria-label="Import progress" />
+        </p>
+      )}
       {results.length > 0 && (
         <ul className="runs-import-results" aria-live="polite">
           {results.map((r, i) =>

@@ -8,12 +8,15 @@
  * before anything is stored: a bad signature refuses the file as a wrong content_sha256 does.
  */
 import { parseRunFile, type ImportedRun } from '../../core/export/import-run.ts';
-import { checkExportSignature, type ExportSignatureState } from '../../core/verify/export-signature.ts';
-import { ImportError } from '../../core/verify/import.ts';
-import { runContentHash } from '../../core/export/run-export.ts';
+import type { ExportSignatureState } from '../../core/verify/export-signature.ts';
+import { checkImportedSignature } from './import-signature.ts';
 import type { RunSource, RunStore } from '../../core/store/run-store.ts';
-import { readStoredRunContent } from './stored-run-content.ts';
+import { findSameImport } from './find-same-import.ts';
+import { ImportError } from '../../core/verify/import.ts';
+import type { ParsedImport, SameStoredRun } from '../../../workers/run-import-api.ts';
 import { SUITES } from '../../core/suites.ts';
+
+export { checkImportedSignature, findSameImport };
 
 /** `signature`: who vouches for the file (a page download, which has no signature block, reads as unsigned). */
 export type ImportOutcome =
@@ -21,32 +24,9 @@ export type ImportOutcome =
   /** `storedAs`: whether the copy already stored was imported or run in this page. */
   | { kind: 'already'; storeId: string; runId: string; storedAs: RunSource; signature: ExportSignatureState };
 
-/** The stored run (local or imported) with run id `runId` whose content hashes to `hash`, if any. */
-export async function findSameImport(store: RunStore, runId: string, hash: string): Promise<{ storeId: string; storedAs: RunSource } | null> {
-  for (const s of await store.listRuns()) {
-    // The content hash covers the manifest, and so the run id; the id check only skips reading others back.
-    if (s.run_id !== runId) continue;
-    try {
-      if (runContentHash(await readStoredRunContent(store, s.store_id)) === hash) return { storeId: s.store_id, storedAs: s.source };
-    } catch {
-      // A stored run we cannot read back (still running, interrupted) is not the same content.
-    }
-  }
-  return null;
-}
-
-/** The signature check of a parsed file; a bad signature is an ImportError naming the field, so nothing is stored. */
-export async function checkImportedSignature(run: ImportedRun, source: string, subtle: SubtleCrypto | null = globalThis.crypto?.subtle ?? null): Promise<ExportSignatureState> {
-  if (run.signature === undefined) return { state: 'unsigned' };
-  // WebCrypto exists only in a secure context (https, localhost): a claim that cannot be checked is not accepted.
-  if (subtle === null) throw new ImportError(`${source} is signed, but this page cannot check its signature (WebCrypto needs https or localhost). Nothing was imported.`);
-  const state = await checkExportSignature(run, subtle);
-  if (state.state === 'bad') throw new ImportError(`${source} has a bad signature: ${state.reason}. Nothing was imported.`);
-  return state;
-}
-
-export async function storeImportedRun(store: RunStore, run: ImportedRun, source: string, importedAt: string, signature: ExportSignatureState = { state: 'unsigned' }): Promise<ImportOutcome> {
-  const same = await findSameImport(store, run.manifest.run_id, run.content_sha256);
+/** `known`: the duplicate search already done (by the import worker); absent, it is done here. */
+export async function storeImportedRun(store: RunStore, run: ImportedRun, source: string, importedAt: string, signature: ExportSignatureState = { state: 'unsigned' }, known?: SameStoredRun): Promise<ImportOutcome> {
+  const same = known !== undefined ? known : await findSameImport(store, run.manifest.run_id, run.content_sha256);
   if (same !== null) return { kind: 'already', storeId: same.storeId, runId: run.manifest.run_id, storedAs: same.storedAs, signature };
   // The block is kept only once it verified, so the run's badge can say who vouches for it.
   const block = signature.state === 'signed' && run.signature !== undefined ? { signature: run.signature } : {};
@@ -59,4 +39,13 @@ export async function importRunText(store: RunStore, source: string, text: strin
   const run = parseRunFile(SUITES, source, text, maxBytes);
   const signature = await checkImportedSignature(run, source);
   return storeImportedRun(store, run, source, importedAt, signature);
+}
+
+/**
+ * Stores what the import worker answered (workers/run-import-api.ts): a refused file is its
+ * ImportError again, so callers show the worker's message exactly as an in-thread import would.
+ */
+export async function storeParsedImport(store: RunStore, parsed: ParsedImport, source: string, importedAt: string): Promise<ImportOutcome> {
+  if (!parsed.ok) throw parsed.importError ? new ImportError(parsed.message) : new Error(parsed.message);
+  return storeImportedRun(store, parsed.run, source, importedAt, parsed.signature, parsed.same);
 }

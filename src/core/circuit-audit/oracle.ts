@@ -5,6 +5,8 @@
  * protocol and runner use (same shape as VehOracle, so a worker can sit behind it).
  */
 import { z } from 'zod';
+import { echo } from '../echo.ts';
+import { unknownConstraintName } from '../constraint-names.ts';
 import { CIN, CIRCUIT_INPUT_STRIDE, CIRCUIT_OUTPUT_STRIDE, COUT, FAMILY_CODE } from './oracle-layout.ts';
 import { evaluateCircuitInto } from './oracle-reference.ts';
 
@@ -141,6 +143,8 @@ export function designProblems(family: CircuitFamily, design: Record<string, unk
 export function parseCircuitRequest(raw: unknown): CircuitRequest {
   const parsed = CircuitRequestSchema.safeParse(raw);
   if (!parsed.success) {
+    const unknown = unknownConstraintName(raw, CIRCUIT_CONSTRAINT_NAMES);
+    if (unknown !== null) throw new CircuitInputError(`invalid circuit request: constraints: unknown constraint "${echo(unknown)}"; known: ${CIRCUIT_CONSTRAINT_NAMES.join(', ')}`);
     const problems = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
     throw new CircuitInputError(`invalid circuit request: ${problems.join('; ')}`);
   }

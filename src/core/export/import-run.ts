@@ -112,9 +112,14 @@ function fromDownload(suites: SuiteSource, what: string, raw: unknown): Imported
   return { kind: 'download', suite: suite.descriptor.id, status: b.status, error: b.error ?? null, manifest: b.manifest, rows: b.rows, metrics: b.metrics, transcripts, content_sha256: runContentHash({ ...b, transcripts }) };
 }
 
-/** Parses and validates a run file's text; throws ImportError naming what is wrong. */
-export function parseRunFile(suites: SuiteSource, what: string, text: string, maxBytes?: number): ImportedRun {
+/**
+ * Parses and validates a run file's text; throws ImportError naming what is wrong. `onParsed` is
+ * called once the JSON has parsed, before the checks (schema, content hash, task lines), so a caller
+ * can report which of the two a long import is in.
+ */
+export function parseRunFile(suites: SuiteSource, what: string, text: string, maxBytes?: number, onParsed?: () => void): ImportedRun {
   const raw = parseJsonText(what, text, maxBytes);
+  onParsed?.();
   if (isRecord(raw) && 'format' in raw) {
     if (raw.format !== RUN_EXPORT_FORMAT) throw new ImportError(`${what} has format ${JSON.stringify(raw.format)}; expected "${RUN_EXPORT_FORMAT}"`);
     return fromExport(suites, what, raw);

@@ -53,8 +53,23 @@ export const DrudeLorentzModelSchema = z
 export const MaterialModelSchema = z.discriminatedUnion('model', [ConstantModelSchema, DrudeModelSchema, DrudeLorentzModelSchema]);
 export type MaterialModel = z.infer<typeof MaterialModelSchema>;
 
+/**
+ * Longest material name a problem may give. Library names are under 50 characters; a longer string
+ * is a mistake (a pasted file, a runaway generator), and a 100 MB one took seconds to normalise and
+ * compare before "unknown material" (issue 21), so the schema refuses it at once, saying why.
+ */
+export const MAX_MATERIAL_NAME_CHARS = 1000;
+
+const MaterialNameSchema = z
+  .string()
+  .min(1)
+  .max(MAX_MATERIAL_NAME_CHARS, {
+    error: (iss) => `a material name of ${String((iss.input as string).length)} characters is not a library name (at most ${MAX_MATERIAL_NAME_CHARS}; \`proving-ground materials\` lists them)`,
+  })
+  .describe('a material library name (proving-ground materials lists them)');
+
 export const MaterialSpecSchema = z
-  .union([z.string().min(1).describe('a material library name (proving-ground materials lists them)'), LiteralIndexSchema, MaterialModelSchema])
+  .union([MaterialNameSchema, LiteralIndexSchema, MaterialModelSchema])
   .describe('library material name, a literal complex index {n, k} in the n + ik (e^{-iωt}) convention, or a model {"model": "constant" | "drude" | "drude_lorentz", …}');
 export type MaterialSpec = z.infer<typeof MaterialSpecSchema>;
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { IN, INPUT_STRIDE, OUT, OUTPUT_STRIDE } from './oracle-layout.ts';
 import { resolvePiezo, resolveSubstrate, type PiezoMaterial, type SubstrateMaterial } from './materials.ts';
 import { echo } from '../echo.ts';
+import { unknownConstraintName } from '../constraint-names.ts';
 
 export const DESIGN_VARIABLES = [
   'beam_length_mm',
@@ -115,28 +116,9 @@ export class OracleInputError extends Error {
   }
 }
 
-/**
- * The first constraint name in a request that is not one of CONSTRAINT_NAMES (an object's key or a
- * list item's name), or null. The schema's union would only say "constraints: Invalid input".
- */
-function unknownConstraint(raw: unknown): string | null {
-  if (typeof raw !== 'object' || raw === null || !('constraints' in raw)) return null;
-  const c = (raw as { constraints: unknown }).constraints;
-  const known = (name: unknown): boolean => typeof name === 'string' && (CONSTRAINT_NAMES as readonly string[]).includes(name);
-  if (Array.isArray(c)) {
-    for (const item of c as unknown[]) {
-      const name = typeof item === 'object' && item !== null ? (item as { name?: unknown }).name : undefined;
-      if (typeof name === 'string' && !known(name)) return name;
-    }
-    return null;
-  }
-  if (typeof c === 'object' && c !== null) return Object.keys(c).find((k) => !known(k)) ?? null;
-  return null;
-}
-
 /** Parses and checks a request; throws OracleInputError naming every problem. */
 export function parseOracleRequest(raw: unknown): OracleRequest {
-  const unknown = unknownConstraint(raw);
+  const unknown = unknownConstraintName(raw, CONSTRAINT_NAMES);
   if (unknown !== null) throw new OracleInputError(`invalid oracle request: constraints: unknown constraint "${echo(unknown)}"; known: ${CONSTRAINT_NAMES.join(', ')}`);
   const parsed = OracleRequestSchema.safeParse(raw);
   if (!parsed.success) {

@@ -4,7 +4,7 @@
  * not matter. A short name resolves to the material's only dataset or to its default (defaults.ts);
  * otherwise it is ambiguous. Unknown names get close matches.
  */
-import { MaterialError } from '../material-spec.ts';
+import { MAX_MATERIAL_NAME_CHARS, MaterialError } from '../material-spec.ts';
 import { buildDataset, describeCoverage, type Dataset, type DatasetRecord } from './dataset.ts';
 import { DEFAULT_DATASET_FILES, MATERIAL_SYNONYMS } from './defaults.ts';
 import { closeMatches, normalizeName, parseFileName } from './naming.ts';
@@ -80,6 +80,10 @@ export function createCatalog(): Catalog {
   };
 
   const lookup = (name: string): Lookup => {
+    // No entry has a name this long: refuse before normalising and comparing it (seconds for 100 MB).
+    if (name.length > MAX_MATERIAL_NAME_CHARS) {
+      throw new MaterialError(`unknown material "${echo(name)}". \`proving-ground materials\` lists the ${entries.length} library entries (none has a name over ${MAX_MATERIAL_NAME_CHARS} characters).`);
+    }
     const exact = byKey.get(normalizeName(name));
     if (exact !== undefined) return { entry: exact };
     const material = materialOf(name);

@@ -231,4 +231,11 @@ describe('huge names (issue 21)', () => {
     expect(() => lib.resolve(name, 600)).toThrow(new RegExp(`^unknown material "${'Zq'.repeat(100)}… \\(5000000 chars\\)"\\. \`proving-ground materials\` lists`));
     expect(performance.now() - t0).toBeLessThan(1000);
   });
+
+  it('a name over MAX_MATERIAL_NAME_CHARS is refused before any comparison: 100 MB in well under a second', () => {
+    const name = 'Au'.repeat(50_000_000); // would normalise and compare for ~4 s
+    const t0 = performance.now();
+    expect(() => lib.resolve(name, 600)).toThrow(/^unknown material "(Au){100}… \(100000000 chars\)"\. `proving-ground materials` lists the \d+ library entries \(none has a name over 1000 characters\)/);
+    expect(performance.now() - t0).toBeLessThan(1000);
+  });
 });
