@@ -42,7 +42,7 @@ describe('replay --task ID DIR', () => {
     const { code, verdict } = await replay(await packageDir('reference', { ...reference, 'outputs/fsr.json': '{"rows": [[10, 9.09]]}' }));
     expect(code).toBe(0);
     expect(verdict!.rubric.full).toBe(true);
-    expect(verdict!.dropped).toEqual(['outputs/fsr.json']);
+    expect(verdict!.dropped).toEqual(['REPORT.md', 'outputs/fsr.json']); // not restored: only .js sources run (the report is read by the judge, not replayed)
     expect(Object.keys(verdict!.source_sha256).sort()).toEqual(['lib/ring.js', 'reproduce.js']);
   }, 60_000);
 
