@@ -12,7 +12,7 @@ async function runAgent(page: Page, agent: string, variant: 'raw corrupted histo
   await expect(page.getByTestId('run-progress')).toHaveAttribute('aria-valuenow', '64');
 }
 
-test('stored runs give a profile table, a paired state-summary delta and a CSV download', async ({ page }) => {
+test('stored runs give a profile table, a paired state-summary delta and a CSV download @slow', async ({ page }) => {
   const failures = watchForFailures(page);
   await page.goto('./#/suite/veh/run?probe=P3&split=dev');
   await expect(page.getByTestId('selection-count')).toHaveText('64');

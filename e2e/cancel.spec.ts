@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { startWholeSuiteRun } from './long-run.ts';
 import { watchForFailures } from './network-watch.ts';
 
-test('cancelling a long run pauses it: the finished rows are scored, and Resume (from the Run or Runs page) finishes it', async ({ page }) => {
+test('cancelling a long run pauses it: the finished rows are scored, and Resume (from the Run or Runs page) finishes it @slow', async ({ page }) => {
   // The whole suite twice over (the first part, then the rest on resume).
   test.setTimeout(300_000);
   const failures = watchForFailures(page);

@@ -9,7 +9,7 @@ import { watchForFailures } from './network-watch.ts';
  * every probe and submission), and ranked on the design leaderboard. A hostile design source scores
  * 0 with its reason and the page carries on.
  */
-test('design: the reference run in the page, exported, verified in a fresh profile and on the design leaderboard', async ({ page, browser, baseURL }) => {
+test('design: the reference run in the page, exported, verified in a fresh profile and on the design leaderboard @slow', async ({ page, browser, baseURL }) => {
   test.setTimeout(300_000);
   const failures = watchForFailures(page);
   await page.goto('./#/suite/design/run');

@@ -13,7 +13,7 @@ for (const [suiteId, selection] of [
   ['reproduction', ''],
   ['design', '?q=mmi'],
 ] as const) {
-  test(`${suiteId}: Cancel pauses a reference run, Resume finishes it, and the resumed run verifies`, async ({ page }) => {
+  test(`${suiteId}: Cancel pauses a reference run, Resume finishes it, and the resumed run verifies @slow`, async ({ page }) => {
     test.setTimeout(600_000);
     const failures = watchForFailures(page);
     await page.goto(`./#/suite/${suiteId}/run${selection}`);

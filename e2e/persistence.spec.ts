@@ -29,7 +29,7 @@ async function storedRun(page: Page) {
   });
 }
 
-test('a run interrupted by a reload resumes from where it stopped and ends with every task', async ({ page }) => {
+test('a run interrupted by a reload resumes from where it stopped and ends with every task @slow', async ({ page }) => {
   test.setTimeout(420_000);
   const failures = watchForFailures(page);
   // cmaes-40 takes long enough over the whole suite for the reload to land mid-run.

@@ -14,7 +14,7 @@ async function newestRunHref(page: Page): Promise<string> {
   return href ?? '';
 }
 
-test('run detail: a 763-task run opens with a windowed list; a task shows its transcript, checks and trajectory', async ({ page }) => {
+test('run detail: a 763-task run opens with a windowed list; a task shows its transcript, checks and trajectory @slow', async ({ page }) => {
   test.setTimeout(480_000);
   const failures = watchForFailures(page);
   await startWholeSuiteRun(page, 'reference');
