@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { CommandIo } from '../io.ts';
-import { createNodePhotonicsAgentEnv } from '../../src/adapters/node/photonics-agent-env.ts';
+import { createInProcessPhotonicsAgentEnv } from '../../src/adapters/node/photonics-agent-env.ts';
 import { serveStdio } from '../../src/adapters/node/mcp-server.ts';
 
 export async function mcpCommand(args: readonly string[], io: CommandIo): Promise<number> {
@@ -14,7 +14,7 @@ export async function mcpCommand(args: readonly string[], io: CommandIo): Promis
     return 2;
   }
   const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-  const env = await createNodePhotonicsAgentEnv();
+  const env = await createInProcessPhotonicsAgentEnv();
   await serveStdio(env, version);
   return 0;
 }

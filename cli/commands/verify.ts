@@ -228,7 +228,13 @@ export async function verifyCommand(args: string[], io: CommandIo, deps: VerifyC
       continue;
     }
     const env = await (deps.environment ?? createNodeEnvironment)(read.suite);
-    const report = await verifyRun(read.suite, read.input, { env, bank: await bankFor(read.suite) });
+    let report;
+    try {
+      report = await verifyRun(read.suite, read.input, { env, bank: await bankFor(read.suite) });
+    } finally {
+      // An environment's worker threads (the photonics solver, the design evaluator) stop with it.
+      if (!deps.environment) await (env as { dispose?: () => Promise<void> }).dispose?.();
+    }
     if (read.refused !== undefined) {
       // The page would import nothing from this file: a mismatch, whatever the replay found.
       report.file_diffs.unshift({ check: 'file', path: refusedField(read.refused), claimed: 'what the export says', recomputed: 'refused by the page import', note: read.refused });

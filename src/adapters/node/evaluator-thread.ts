@@ -6,7 +6,8 @@
  * The thread is started through tsx's loader, so it runs the TypeScript sources both under tsx and
  * from the bundled CLI (the bundle has no worker entry of its own). A thread that dies (an engine
  * abort, the heap cap) fails the pending evaluations with a clear error and is replaced on the
- * next call; one that runs past `timeoutMs` is terminated.
+ * next call; one that runs past `timeoutMs` is terminated (`timeoutMs: null`: no limit, for callers
+ * that stop a call themselves, e.g. the photonics solver thread on Ctrl-C).
  */
 import { Worker, type MessagePort } from 'node:worker_threads';
 import type { ZodType } from 'zod';
@@ -25,7 +26,8 @@ export interface EvaluatorThread<Request> {
 }
 
 export interface EvaluatorThreadOptions {
-  timeoutMs?: number;
+  /** Default 120 s; null: no limit. */
+  timeoutMs?: number | null;
   maxHeapMb?: number;
 }
 
@@ -33,14 +35,14 @@ interface Pending {
   schema: ZodType<unknown>;
   resolve(v: unknown): void;
   reject(e: Error): void;
-  timer: ReturnType<typeof setTimeout>;
+  timer: ReturnType<typeof setTimeout> | undefined;
 }
 
 /** The worker entry's side of the protocol: answer each `{ id, request }` with `{ id, ok, verdict | message }`. */
 export type ThreadMessage<Request> = { id: number; request: Request };
 
 export function startEvaluatorThread<Request>(workerUrl: URL, options: EvaluatorThreadOptions = {}): EvaluatorThread<Request> {
-  const timeoutMs = options.timeoutMs ?? 120_000;
+  const timeoutMs = options.timeoutMs === undefined ? 120_000 : options.timeoutMs;
   const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((api) => { api.register(); return import(${JSON.stringify(workerUrl.href)}); });`;
   let worker: Worker | null = null;
   let next = 1;
@@ -84,7 +86,7 @@ export function startEvaluatorThread<Request>(workerUrl: URL, options: Evaluator
       w.ref();
       const id = next++;
       return new Promise<Verdict>((resolve, reject) => {
-        const timer = setTimeout(() => {
+        const timer = timeoutMs === null ? undefined : setTimeout(() => {
           pending.delete(id);
           reject(new EvaluatorThreadError(`the evaluator took longer than ${timeoutMs / 1000} s on ${what}; its thread was stopped`));
           if (worker === w) {

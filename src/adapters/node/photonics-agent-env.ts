@@ -2,8 +2,18 @@
 import { createPhotonicsAgentEnv, type PhotonicsAgentEnv } from '../../core/photonics-agent/environment.ts';
 import { createNodeSolveContext } from './photonics-context.ts';
 import { connectMcpTools, type McpServerCommand, type McpToolSession } from './mcp-client-tools.ts';
+import { createThreadedPhotonicsAgentEnv } from './photonics-solver-thread.ts';
 
-export async function createNodePhotonicsAgentEnv(): Promise<PhotonicsAgentEnv> {
+/**
+ * The environment runs and verification use: the solver in a worker thread, so Ctrl-C stops a run
+ * mid-solve (photonics-solver-thread.ts); dispose() stops the thread.
+ */
+export function createNodePhotonicsAgentEnv(): Promise<PhotonicsAgentEnv & { dispose(): Promise<void> }> {
+  return createThreadedPhotonicsAgentEnv();
+}
+
+/** The engine on the calling thread (the solver thread itself, the MCP server's own process). */
+export async function createInProcessPhotonicsAgentEnv(): Promise<PhotonicsAgentEnv> {
   const ctx = await createNodeSolveContext();
   const b = ctx.backends;
   // One id for the manifest: "wasm" when every kernel is WASM, else the mix (e.g. "mie:wasm,tmm:reference,linalg:wasm").
@@ -30,6 +40,7 @@ export async function createMcpPhotonicsAgentEnv(server: McpServerCommand, o: { 
     },
     dispose: async () => {
       if (shared) await (await shared).close();
+      await base.dispose();
     },
   };
 }
