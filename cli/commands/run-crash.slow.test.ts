@@ -4,7 +4,8 @@
  * uninterrupted run's — rows and metrics exactly, the manifest except its finish time, with the
  * interrupted run's start time and run id kept. Writing over an earlier run keeps it intact until
  * the new run completes. A real Ctrl-C (SIGINT to the process) is answered at once and the run
- * stops with its finished tasks kept, exit 130, also while a suite's evaluator thread is busy.
+ * stops with its finished tasks kept, exit 130, also while a suite's evaluator thread or the
+ * photonics-agent solver thread is busy.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -180,6 +181,35 @@ describe('run: Ctrl-C (SIGINT to the process)', () => {
     expect(r.exitMs).toBeLessThan(3000);
     expect((await results(join(dir, 'sigint-design'))).manifest.status).toBe('cancelled');
   }, 60_000);
+
+  it('stops mid-solve on a photonics-agent run (the solver thread is stopped) and --resume gives the uninterrupted rows', async () => {
+    // Two layer stacks (ms each), then an inverse design whose optimize call runs for seconds in the solver thread.
+    const pa = ['run', '--suite', 'photonics-agent', '--agent', 'oracle', '--only', 'stack-mgf2,stack-bragg,optimization-'];
+    const full = await cli([...pa, '--out', join(dir, 'pa-reference')]);
+    expect(full.code, full.stderr).toBe(0);
+    // A photonics-agent row records its wall time; everything else in it must match.
+    const untimed = (rows: unknown[]): string => JSON.stringify(rows.map((row) => ({ ...(row as object), wall_ms: 0 })));
+    const want = await results(join(dir, 'pa-reference'));
+    expect(want.rows).toHaveLength(3);
+    const out = join(dir, 'pa-sigint');
+    // SIGINT 300 ms after the second task's progress line: the optimize call is in flight.
+    const r = await interrupt([...pa, '--out', out], /\[2\/3\]/, 300);
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.ackMs).toBeLessThan(1000);
+    expect(r.exitMs).toBeLessThan(1500);
+    console.log(`photonics-agent Ctrl-C: answered in ${r.ackMs.toFixed(0)} ms, exited in ${r.exitMs.toFixed(0)} ms`);
+    const cancelled = await results(out);
+    expect(cancelled.manifest.status).toBe('cancelled');
+    expect(untimed(cancelled.rows)).toBe(untimed(want.rows.slice(0, 2)));
+    expect(await readdir(join(out, 'transcripts'))).toHaveLength(2);
+    const resumed = await cli(['run', '--resume', out]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toMatch(/resuming .*: 2\/3 tasks already done/);
+    const done = await results(out);
+    expect(untimed(done.rows)).toBe(untimed(want.rows));
+    // The finished tasks' rows are kept as they were, not run again.
+    expect(JSON.stringify(done.rows.slice(0, 2))).toBe(JSON.stringify(cancelled.rows));
+  }, 90_000);
 });
 
 describe('run: kill -9 of a model run', () => {
