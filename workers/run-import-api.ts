@@ -2,8 +2,12 @@
  * What the run-import worker exposes over comlink, kept apart from the worker entry so Node tests can
  * drive it without a Worker. Reading, JSON parsing and validating a run file (schema, content hash,
  * every task line, the signature) all happen here, off the page's thread: a 200 MB export held the
- * main thread for 26 s when the Runs page did it in place (issue 21). The page stores the validated
- * run afterwards (src/app/runs/import-run-file.ts), so a bad file still changes nothing.
+ * main thread for 26 s when the Runs page did it in place (issue 21). With the page's store on
+ * IndexedDB (which this worker shares), `importFile` stores the validated run here too: handing the
+ * parsed run back to the page and writing it there cost the page's thread a structured clone of
+ * the whole run each way (seconds for a 200 MB export, e2e/import-large.spec.ts). With a memory
+ * store the page stores what `parseFile` returns (src/app/runs/import-run-file.ts). Either way a bad
+ * file changes nothing.
  *
  * Answers are values, not thrown errors: comlink would rebuild a thrown ImportError as a plain Error,
  * and the page shows an ImportError's message as it is but prefixes any other failure.
@@ -11,6 +15,7 @@
 import type { ImportedRun } from '../src/core/export/import-run.ts';
 import type { ExportSignatureState } from '../src/core/verify/export-signature.ts';
 import type { RunSource, RunStore } from '../src/core/store/run-store.ts';
+import type { ImportOutcome } from '../src/app/runs/import-run-file.ts';
 
 /** Where an import is: bytes read of the file, then the checks (one step each, no finer measure exists). */
 export type ImportProgress =
@@ -18,7 +23,8 @@ export type ImportProgress =
   | { phase: 'parsing' }
   | { phase: 'validating' }
   | { phase: 'signature' }
-  | { phase: 'dedupe' };
+  | { phase: 'dedupe' }
+  | { phase: 'storing' };
 
 /** The stored run with the same run id and content, found by the worker; null: none. */
 export type SameStoredRun = { storeId: string; storedAs: RunSource } | null;
@@ -28,6 +34,9 @@ export type ParsedImport =
   | { ok: true; run: ImportedRun; signature: ExportSignatureState; same?: SameStoredRun }
   /** `importError`: the file was refused (its message names why); false: something else failed. */
   | { ok: false; message: string; importError: boolean };
+
+/** What `importFile` answers: the stored outcome (a few ids, not the run), or why nothing was stored. */
+export type StoredImport = { ok: true; outcome: ImportOutcome } | { ok: false; message: string; importError: boolean };
 
 export type ProgressSink = (p: ImportProgress) => void;
 
@@ -84,7 +93,7 @@ export function createRunImportWorkerApi(options: RunImportWorkerOptions = {}) {
       import('../src/core/verify/import.ts'),
       import('../src/app/runs/find-same-import.ts'),
     ]);
-    return { parseRunFile, SUITES, checkImportedSignature, ImportError, checkImportSize, findSameImport };
+    return { parseRunFile, SUITES, checkImportedSignature, ImportError, checkImportSize, findSameImport, storeImportedRun: (await import('../src/app/runs/import-run-file.ts')).storeImportedRun };
   };
   let modules: ReturnType<typeof load> | undefined;
   let store: Promise<RunStore> | undefined;
@@ -107,19 +116,40 @@ export function createRunImportWorkerApi(options: RunImportWorkerOptions = {}) {
     }
   };
 
+  const parseBlob = async (file: Blob, source: string, opts: ParseOptions, onProgress?: ProgressSink): Promise<ParsedImport> => {
+    const m = await (modules ??= load());
+    return parse(
+      source,
+      async () => {
+        m.checkImportSize(source, file.size, opts.maxBytes);
+        return readBlobText(file, onProgress);
+      },
+      opts,
+      onProgress,
+    );
+  };
+
   return {
-    /** A picked or dropped file: size checked before a byte is read, then read with progress. */
-    async parseFile(file: Blob, source: string, opts: ParseOptions = {}, onProgress?: ProgressSink): Promise<ParsedImport> {
+    /**
+     * A picked or dropped file read, checked and stored in the page's store, all in this worker;
+     * only the outcome goes back. Needs `openStore` (the worker entry gives it the page's IndexedDB).
+     */
+    async importFile(file: Blob, source: string, importedAt: string, opts: Omit<ParseOptions, 'lookInStore'> = {}, onProgress?: ProgressSink): Promise<StoredImport> {
+      if (options.openStore === undefined) return { ok: false, message: 'this import worker has no store to write to', importError: false };
+      const parsed = await parseBlob(file, source, { ...opts, lookInStore: true }, onProgress);
+      if (!parsed.ok) return parsed;
       const m = await (modules ??= load());
-      return parse(
-        source,
-        async () => {
-          m.checkImportSize(source, file.size, opts.maxBytes);
-          return readBlobText(file, onProgress);
-        },
-        opts,
-        onProgress,
-      );
+      try {
+        onProgress?.({ phase: 'storing' });
+        const outcome = await m.storeImportedRun(await (store ??= options.openStore()), parsed.run, source, importedAt, parsed.signature, parsed.same);
+        return { ok: true, outcome };
+      } catch (e) {
+        return { ok: false, message: e instanceof Error ? e.message : String(e), importError: false };
+      }
+    },
+    /** A picked or dropped file: size checked before a byte is read, then read with progress. */
+    parseFile(file: Blob, source: string, opts: ParseOptions = {}, onProgress?: ProgressSink): Promise<ParsedImport> {
+      return parseBlob(file, source, opts, onProgress);
     },
     /** Text already downloaded (`?results=`). */
     async parseText(text: string, source: string, opts: ParseOptions = {}, onProgress?: ProgressSink): Promise<ParsedImport> {

@@ -6,9 +6,11 @@
  */
 import { proxy } from 'comlink';
 import { guardWorker } from './guarded-worker.ts';
-import type { ParseOptions, ParsedImport, ProgressSink, RunImportWorkerApi } from '../../../workers/run-import-api.ts';
+import type { ParseOptions, ParsedImport, ProgressSink, RunImportWorkerApi, StoredImport } from '../../../workers/run-import-api.ts';
 
 export interface RunImportParser {
+  /** Reads, checks and stores the file in the worker (the page's store must be IndexedDB). */
+  importFile(file: Blob, source: string, importedAt: string, opts?: Omit<ParseOptions, 'lookInStore'>, onProgress?: ProgressSink): Promise<StoredImport>;
   parseFile(file: Blob, source: string, opts?: ParseOptions, onProgress?: ProgressSink): Promise<ParsedImport>;
   parseText(text: string, source: string, opts?: ParseOptions, onProgress?: ProgressSink): Promise<ParsedImport>;
   terminate(): void;
@@ -25,7 +27,7 @@ export function startRunImportWorker(createWorker: () => Worker = defaultRunImpo
   });
   const sink = (onProgress?: ProgressSink) => (onProgress ? proxy(onProgress) : undefined);
   // A crash is an answer too: the caller shows it as this file's failure.
-  const settle = async (run: () => Promise<ParsedImport>): Promise<ParsedImport> => {
+  const settle = async <A extends ParsedImport | StoredImport>(run: () => Promise<A>): Promise<A | { ok: false; message: string; importError: false }> => {
     try {
       return await call(run);
     } catch (e) {
@@ -33,8 +35,9 @@ export function startRunImportWorker(createWorker: () => Worker = defaultRunImpo
     }
   };
   return {
-    parseFile: (file, source, opts, onProgress) => settle(() => remote.parseFile(file, source, opts, sink(onProgress))),
-    parseText: (text, source, opts, onProgress) => settle(() => remote.parseText(text, source, opts, sink(onProgress))),
+    importFile: (file, source, importedAt, opts, onProgress) => settle<StoredImport>(() => remote.importFile(file, source, importedAt, opts, sink(onProgress))),
+    parseFile: (file, source, opts, onProgress) => settle<ParsedImport>(() => remote.parseFile(file, source, opts, sink(onProgress))),
+    parseText: (text, source, opts, onProgress) => settle<ParsedImport>(() => remote.parseText(text, source, opts, sink(onProgress))),
     terminate: () => fail(new Error('the import worker was terminated')),
   };
 }

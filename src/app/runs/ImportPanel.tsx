@@ -10,14 +10,21 @@ import type { ProgressSink } from '../../../workers/run-import-api.ts';
 
 type FileResult = { name: string; ok: true; outcome: ImportOutcome } | { name: string; ok: false; message: string };
 
-/** Reading, parsing and validating happen in the import worker; only storing the checked run is on this thread. */
+/**
+ * Reading, parsing, validating and (on IndexedDB) storing happen in the import worker, so this
+ * thread never holds the run; with a memory store (private windows) the checked run is stored here.
+ */
 async function importFile(parser: RunImportParser, file: File, onProgress: ProgressSink): Promise<FileResult> {
   try {
+    const store = getRunStore();
+    const importedAt = new Date().toISOString();
     // The worker shares the store only when it is IndexedDB (a memory store lives in this tab alone).
-    const lookInStore = (await getRunStoreBackend()).kind === 'indexeddb';
-    const parsed = await parser.parseFile(file, file.name, { lookInStore }, onProgress);
-    const outcome = await storeParsedImport(getRunStore(), parsed, file.name, new Date().toISOString());
-    return { name: file.name, ok: true, outcome };
+    if ((await getRunStoreBackend()).kind !== 'indexeddb') return { name: file.name, ok: true, outcome: await storeParsedImport(store, await parser.parseFile(file, file.name, {}, onProgress), file.name, importedAt) };
+    const stored = await parser.importFile(file, file.name, importedAt, {}, onProgress);
+    if (!stored.ok) throw stored.importError ? new ImportError(stored.message) : new Error(stored.message);
+    // The worker wrote through its own connection: the lists and this run's pages read it afresh.
+    if (stored.outcome.kind === 'imported') store.changedElsewhere({ kind: 'run', storeId: stored.outcome.storeId, rows: true });
+    return { name: file.name, ok: true, outcome: stored.outcome };
   } catch (e) {
     const message = e instanceof ImportError ? e.message : `${file.name} could not be imported: ${e instanceof Error ? e.message : String(e)}`;
     return { name: file.name, ok: false, message };

@@ -31,5 +31,7 @@ export function describeImportProgress(name: string, index: number, count: numbe
       return { text: `${head}: checking the signature`, fraction: null };
     case 'dedupe':
       return { text: `${head}: looking for the same run among those stored`, fraction: null };
+    case 'storing':
+      return { text: `${head}: storing the run`, fraction: null };
   }
 }

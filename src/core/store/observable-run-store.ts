@@ -27,6 +27,11 @@ export class ObservableRunStore implements RunStore {
     return () => this.listeners.delete(listener);
   }
 
+  /** A write made to the same backend from elsewhere (the import worker's own IndexedDB connection). */
+  changedElsewhere(change: RunStoreChange): void {
+    this.emit(change);
+  }
+
   private emit(change: RunStoreChange): void {
     for (const l of this.listeners) l(change);
   }
