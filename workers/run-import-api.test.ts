@@ -127,6 +127,28 @@ describe('the duplicate search in the worker', () => {
     // Without lookInStore (a memory store the worker cannot see) the page searches, as before.
     expect(ok(await api.parseText(text, 'a.json')).same).toBeUndefined();
   });
+
+  it('importFile stores the checked run in the shared store and answers only the outcome; a BOM copy is already stored; a bad file stores nothing', async () => {
+    const idb = await openIdbRunStore(SUITES);
+    await idb.clearAll();
+    const api = createRunImportWorkerApi({ openStore: () => openIdbRunStore(SUITES) });
+    const { events, sink } = collect();
+    const first = await api.importFile(new Blob([text]), 'w.json', now(), {}, sink);
+    if (!first.ok) throw new Error(first.message);
+    expect(first.outcome.kind).toBe('imported');
+    // The answer is a few ids, never the run (whose structured clone held the page's thread for seconds).
+    expect(JSON.stringify(first).length).toBeLessThan(500);
+    expect(events.map((e) => e.phase).slice(-2)).toEqual(['dedupe', 'storing']);
+    const run = parseRunFile(SUITES, 'w.json', text);
+    expect((await idb.readRows(first.outcome.storeId)).length).toBe(run.rows.length);
+    expect((await idb.getRun(first.outcome.storeId))?.summary.imported_from).toBe('w.json');
+    const again = await api.importFile(new Blob(['\uFEFF' + text]), 'w-bom.json', now());
+    expect(again.ok && again.outcome).toEqual({ kind: 'already', storeId: first.outcome.storeId, runId: run.manifest.run_id, storedAs: 'imported', signature: { state: 'unsigned' } });
+    const bad = await api.importFile(new Blob([text.replace('"rows"', '"rowz"')]), 'bad.json', now());
+    expect(bad.ok).toBe(false);
+    expect(await idb.listRuns()).toHaveLength(1);
+    expect((await createRunImportWorkerApi().importFile(new Blob([text]), 'w.json', now())).ok).toBe(false);
+  });
 });
 
 describe("the page's import worker client", () => {
