@@ -7,7 +7,7 @@
  * (In a static page "hidden" means "not shown to the agent": a reader of the page's source can see
  * it; the rubric's worth is that the workflow is replayed and graded on regenerated evidence.)
  *
- * The fixtures are data so one generic test (test/reproduction/fixtures.test.ts) holds every task
+ * The fixtures are data so one generic test (test/reproduction/fixtures.slow.test.ts) holds every task
  * to seed 003's regression list: each names the exact set of leaves it must fail.
  */
 import { z } from 'zod';
