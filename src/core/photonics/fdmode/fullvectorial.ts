@@ -13,7 +13,7 @@ import { referenceLinalgKernel } from '../linalg/reference-kernel.ts';
 import { shiftedBandedLu } from './banded-lu.ts';
 import { assembleFullVectorial, sparseMultiply, type FullVectorialGrid, type FullVectorialOperator, type SparseMatrix } from './fullvectorial-operator.ts';
 import type { BandedFactor } from '../linalg/kernel.ts';
-import { createReferenceSparseKernel, multifrontalLu, type CsrMatrix } from '../linalg/multifrontal.ts';
+import { createReferenceSparseKernel, multifrontalLu, residualCheck, SPARSE_ZERO_PIVOT_MESSAGE, type CsrMatrix } from '../linalg/multifrontal.ts';
 import { nestedDissection } from './nested-dissection.ts';
 import { shiftInvertEigs, type RitzPair } from './shift-invert-eigs.ts';
 
@@ -39,8 +39,21 @@ export interface FullVectorialInput extends FullVectorialGrid {
 }
 
 export type FvFactorization = 'sparse' | 'banded';
-/** Where the sparse path's second shift sits between the converged top β² (0) and k₀²n²_max (1). */
-export const RESHIFT_FRACTION = 0.05;
+/**
+ * Where the sparse path's second shift sits: RESHIFT_BELOW of the way from the top β² down towards
+ * the cladding line k₀²·floorEps, but no further below the top than RESHIFT_SPAN·(σ − top) (the
+ * top mode's own distance from the first shift: a homogeneous box, its top just under σ, keeps σ′
+ * next to it rather than deep in its dense spectrum). Inside the spectrum, between the top mode (already in the basis)
+ * and the ones below it, so (σ′ − A)⁻¹ separates those from the cladding cluster far better than
+ * any shift above the top can. Issue 20: on the strip 5 % above the top took 28 solves after the
+ * re-shift, halfway down 14–20 (TM0 sits nearer σ′ than the cladding modes do).
+ */
+export const RESHIFT_BELOW = 0.5;
+export const RESHIFT_SPAN = 0.4;
+/** With one mode wanted there is nothing below the top to separate: σ′ goes this fraction of σ − top above it instead (issue 20's rule for every case). */
+export const RESHIFT_ABOVE = 0.05;
+/** A re-shifted LU whose solve leaves a relative residual above this is dropped (no pivoting inside the spectrum). */
+const RESHIFT_MAX_RESIDUAL = 1e-10;
 /** The kernel entry points the full-vectorial solver uses: the band LU, and the sparse LU's dense fronts where the backend has them. */
 export type FvLinalg = Pick<DenseLinalgKernel, 'factorBanded'> & Partial<Pick<DenseLinalgKernel, 'sparseLu'>>;
 
@@ -83,6 +96,7 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
   for (const v of input.eps.x) epsMax = Math.max(epsMax, v);
   for (const v of input.eps.y) epsMax = Math.max(epsMax, v);
   const sigma = k0 * k0 * epsMax;
+  const floor = k0 * k0 * input.floorEps;
   const linalg = input.linalg ?? referenceLinalgKernel;
   let lu: Pick<BandedFactor, 'solveEach'>;
   let factorDoubles: number;
@@ -94,20 +108,28 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
     lu = f;
     factorDoubles = f.peakWorkDoubles;
     if (input.reshift !== false) {
-      // Once the top β² is known to ~1e-8, refactorise at RESHIFT_FRACTION of the way from it back
-      // to σ: still above the whole spectrum, but the guided modes below it separate far better
-      // from the cladding cluster under (σ′ − A)⁻¹ (about half the solves on the strip).
+      // Once the top β² is known to ~1e-4, refactorise between it and the cladding line. The LU has
+      // no pivoting, which a shift inside the spectrum could in principle break: one solve's
+      // residual is checked, and a poor or failed factor keeps the first one. (The first factor's
+      // storage is reused by the backend, so a fallback refactorises at σ.)
       reshift = (top) => {
-        if (!(top.value > 0 && top.value < sigma)) return null;
-        const refactored = multifrontalLu(shiftedCsr(op.a, top.value + RESHIFT_FRACTION * (sigma - top.value)), tree, sparse);
-        return (xs) => refactored.solveEach(xs);
+        if (!(top.value > floor && top.value < sigma)) return null;
+        const below = top.value - Math.min(RESHIFT_BELOW * (top.value - floor), RESHIFT_SPAN * (sigma - top.value));
+        const shifted = shiftedCsr(op.a, input.modes > 1 ? below : top.value + RESHIFT_ABOVE * (sigma - top.value));
+        try {
+          const refactored = multifrontalLu(shifted, tree, sparse);
+          if (residualCheck(shifted, (x) => refactored.solve(x), top.vector) < RESHIFT_MAX_RESIDUAL) return (xs) => refactored.solveEach(xs);
+        } catch (e) {
+          if (!(e instanceof Error && e.message === SPARSE_ZERO_PIVOT_MESSAGE)) throw e;
+        }
+        const again = multifrontalLu(shiftedCsr(op.a, sigma), tree, sparse);
+        return (xs) => again.solveEach(xs);
       };
     }
   } else {
     lu = shiftedBandedLu(op.a, sigma, op.bandwidth, linalg);
     factorDoubles = op.a.n * (2 * op.bandwidth + 1);
   }
-  const floor = k0 * k0 * input.floorEps;
   const want = input.enough;
   /** Whether the settled pairs (largest first, all converged) already hold maxModes guided modes of each wanted polarization. */
   const enoughModes = (settled: readonly RitzPair[], w: NonNullable<FullVectorialInput['enough']>): boolean => {
