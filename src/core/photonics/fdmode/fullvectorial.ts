@@ -36,6 +36,11 @@ export interface FullVectorialInput extends FullVectorialGrid {
   readonly enough?: { readonly polarizations: readonly ('TE' | 'TM')[]; readonly maxModes: number };
   /** Sparse path only: refactorise once near the converged top β² (default true). */
   readonly reshift?: boolean;
+  /**
+   * Sparse path only: an upper estimate of the top β² (e.g. k₀²·n²_eff of the slab the core sits
+   * in). Then the one factorisation is taken at the re-shift's point below it and no re-shift follows.
+   */
+  readonly topBeta2Bound?: number;
 }
 
 export type FvFactorization = 'sparse' | 'banded';
@@ -100,14 +105,33 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
   const linalg = input.linalg ?? referenceLinalgKernel;
   let lu: Pick<BandedFactor, 'solveEach'>;
   let factorDoubles: number;
+  let guessedShift = false;
   let reshift: ((top: RitzPair) => ((xs: readonly Float64Array[]) => void) | null) | undefined;
   if ((input.factorization ?? 'sparse') === 'sparse') {
     const tree = nestedDissection(input.nx, input.ny, (i, j) => [op.slotX(i, j), op.slotY(i, j)]);
     const sparse = linalg.sparseLu ?? createReferenceSparseKernel();
-    const f = multifrontalLu(shiftedCsr(op.a, sigma), tree, sparse);
+    const bound = input.topBeta2Bound;
+    // With a bound on the top β², one factorisation at the re-shift's point below it replaces the
+    // first (at σ) and the re-shift: issue 20's strip, 20 nm whole window, 34 solves either way, one
+    // LU fewer. A poor factor (no pivoting inside the spectrum) falls back to σ and the re-shift.
+    let f = null as ReturnType<typeof multifrontalLu> | null;
+    if (bound !== undefined && bound > floor && bound < sigma && input.modes > 1 && input.reshift !== false) {
+      const guessed = shiftedCsr(op.a, bound - RESHIFT_BELOW * (bound - floor));
+      try {
+        const g = multifrontalLu(guessed, tree, sparse);
+        // A deterministic, not smooth right-hand side on the live slots.
+        const probe = new Float64Array(op.a.n);
+        for (let i = 0; i < probe.length; i++) probe[i] = op.live[i] ? 1 + ((i * 7919) % 13) / 13 : 0;
+        if (residualCheck(guessed, (x) => g.solve(x), probe) < RESHIFT_MAX_RESIDUAL) f = g;
+      } catch (e) {
+        if (!(e instanceof Error && e.message === SPARSE_ZERO_PIVOT_MESSAGE)) throw e;
+      }
+    }
+    guessedShift = f !== null;
+    f ??= multifrontalLu(shiftedCsr(op.a, sigma), tree, sparse);
     lu = f;
     factorDoubles = f.peakWorkDoubles;
-    if (input.reshift !== false) {
+    if (input.reshift !== false && !guessedShift) {
       // Once the top β² is known to ~1e-4, refactorise between it and the cladding line. The LU has
       // no pivoting, which a shift inside the spectrum could in principle break: one solve's
       // residual is checked, and a poor or failed factor keeps the first one. (The first factor's
@@ -150,6 +174,7 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
     needed: (value) => value > floor,
     ...(want ? { enough: (settled: readonly RitzPair[]) => enoughModes(settled, want) } : {}),
     ...(reshift ? { reshift } : {}),
+    ...(guessedShift ? { shiftNearWanted: true } : {}),
   });
   const modes = r.pairs.map((pair) => {
     const beta2 = pair.value;

@@ -39,6 +39,8 @@ export interface ShiftInvertProblem {
    * basis built so far stays valid; only the Krylov directions added later change.
    */
   readonly reshift?: (top: RitzPair) => ((xs: readonly Float64Array[]) => void) | null;
+  /** Check at every block from the start (the shift already sits near the wanted pairs). */
+  readonly shiftNearWanted?: boolean;
 }
 
 /** Residual of the top Ritz pair at which a re-shift is offered at a full check (its value is then within ~1e-8·λ of the eigenvalue). */
@@ -138,7 +140,7 @@ export function shiftInvertEigs(p: ShiftInvertProblem): ShiftInvertResult {
     }
     // After the re-shift the wanted pairs converge within a few blocks: check at every one, so the
     // iteration stops at the first block that settles them rather than up to CHECK_EVERY − 1 later.
-    if (early || (!full && steps % (reshiftOffered && p.reshift && wanted > 1 ? 1 : CHECK_EVERY) !== 0)) continue;
+    if (early || (!full && steps % (((reshiftOffered && p.reshift) || p.shiftNearWanted) && wanted > 1 ? 1 : CHECK_EVERY) !== 0)) continue;
     const ritz = rayleighRitz(basis, images, projected, Math.min(basis.length, wanted), p.needed);
     const pairs = ritz.pairs;
     const isOpen = (q: RitzPair): boolean => p.needed(q.value) && q.residual > tolerance;
