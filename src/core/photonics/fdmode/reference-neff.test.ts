@@ -1,6 +1,6 @@
 /**
- * Issue 20 sped the full-vectorial iteration up (earlier re-shift, inside the spectrum; lazy Ritz
- * vectors; pooled assembly) on the promise that answers stay put: the 500 × 220 nm Si strip in
+ * Issue 20 sped the full-vectorial iteration up (one shift inside the spectrum from a slab bound,
+ * or an earlier re-shift; lazy Ritz vectors; pooled assembly) on the promise that answers stay put: the 500 × 220 nm Si strip in
  * SiO2 at 1550 nm, whole 2.48 × 2.22 µm window (no mirror planes) on the 20 nm grid, must give
  * the n_eff of the solver before that change to 1e-8. The reference values were printed by that
  * solver (commit a2eeca5, WASM kernel) through solvePhotonics on exactly this problem; the 10 nm
