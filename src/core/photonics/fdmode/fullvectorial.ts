@@ -2,7 +2,10 @@
  * Full-vectorial finite-difference modes of a waveguide cross-section: the H-field operator of
  * fullvectorial-operator.ts, its largest eigenvalues β² by shift-invert Krylov iteration around
  * σ = k₀²·n²_max (above every guided β², so σI − A is far from singular and its LU needs no
- * pivoting in practice: a zero or non-finite pivot throws). The LU is sparse by default — nested
+ * pivoting in practice: a zero or non-finite pivot throws) — or, on the sparse path, around a shift
+ * inside the spectrum (from a caller's bound on the top β², or re-shifted once the top mode shows),
+ * where the guided modes separate far better from the cladding cluster; such a factor is kept only
+ * if one solve's residual shows it stable. The LU is sparse by default — nested
  * dissection of the cell grid and multifrontal elimination (../linalg/multifrontal.ts, memory ∝ the
  * factor's fill, O(N log N)) — or the band of issue 6 (memory N·(2·bw + 1)); both factorise the very
  * same matrix, so n_eff agrees to rounding. Then E and H_z recovered from H for field
