@@ -15,6 +15,7 @@ import { solveFullVectorial, type CellFields, type FvFactorization, type FvLinal
 import { cellOrder, type Wall } from './fullvectorial-operator.ts';
 import { symbolicSize } from '../linalg/multifrontal.ts';
 import { nestedDissection } from './nested-dissection.ts';
+import { solveSlabModes } from '../slab/dispersion.ts';
 import { yeePermittivity, type MaterialEdges } from './yee-grid.ts';
 
 export interface FvChannelGrid {
@@ -182,6 +183,9 @@ export function solveFullVectorialChannel(s: ChannelStructure, n: ChannelIndices
   const solveX0 = p.x ? 0 : g.x0;
   const solveY0 = p.y ? g.y0 + g.height / 2 : g.y0;
   const eps = yeePermittivity(nxSolve, nySolve, g.dx, g.dy, (x, y) => indexAt(s, n, x + solveX0, y + solveY0) ** 2, materialEdges(s, solveX0, solveY0));
+  // The TE0 of the slab as thick as the core, same claddings: the core lies inside that slab, so no
+  // channel mode's β² should exceed it (a bound for the shift only: a wrong one costs solves, not answers).
+  const slabTop = solveSlabModes({ core: n.core, cover: n.cladding, substrate: n.substrate, thickness_nm: s.core.height_nm, wavelength_nm: wavelength }, 'TE')[0]?.n_eff ?? n.core;
   const all: FvChannelMode[] = [];
   let converged = true;
   let maxImaginaryRatio = 0;
@@ -189,7 +193,7 @@ export function solveFullVectorialChannel(s: ChannelStructure, n: ChannelIndices
   let bandwidth = 0;
   let factorDoubles = 0;
   for (const c of solvePlan(o, yMirror)) {
-    const r = solveFullVectorial({ nx: nxSolve, ny: nySolve, dx: g.dx, dy: g.dy, eps, left: c.left ?? 'pec', bottom: c.bottom ?? 'pec', wavelength, modes: c.wanted, floorEps, ...(o.linalg ? { linalg: o.linalg } : {}), ...(o.factorization ? { factorization: o.factorization } : {}), ...(o.earlyStop === false ? {} : { enough: { polarizations: o.polarizations, maxModes: o.maxModes } }) });
+    const r = solveFullVectorial({ topBeta2Bound: ((2 * Math.PI) / wavelength) ** 2 * slabTop ** 2, nx: nxSolve, ny: nySolve, dx: g.dx, dy: g.dy, eps, left: c.left ?? 'pec', bottom: c.bottom ?? 'pec', wavelength, modes: c.wanted, floorEps, ...(o.linalg ? { linalg: o.linalg } : {}), ...(o.factorization ? { factorization: o.factorization } : {}), ...(o.earlyStop === false ? {} : { enough: { polarizations: o.polarizations, maxModes: o.maxModes } }) });
     converged &&= r.converged;
     maxImaginaryRatio = Math.max(maxImaginaryRatio, r.maxImaginaryRatio);
     unknowns = Math.max(unknowns, r.unknowns);

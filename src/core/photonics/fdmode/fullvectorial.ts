@@ -2,7 +2,10 @@
  * Full-vectorial finite-difference modes of a waveguide cross-section: the H-field operator of
  * fullvectorial-operator.ts, its largest eigenvalues β² by shift-invert Krylov iteration around
  * σ = k₀²·n²_max (above every guided β², so σI − A is far from singular and its LU needs no
- * pivoting in practice: a zero or non-finite pivot throws). The LU is sparse by default — nested
+ * pivoting in practice: a zero or non-finite pivot throws) — or, on the sparse path, around a shift
+ * inside the spectrum (from a caller's bound on the top β², or re-shifted once the top mode shows),
+ * where the guided modes separate far better from the cladding cluster; such a factor is kept only
+ * if one solve's residual shows it stable. The LU is sparse by default — nested
  * dissection of the cell grid and multifrontal elimination (../linalg/multifrontal.ts, memory ∝ the
  * factor's fill, O(N log N)) — or the band of issue 6 (memory N·(2·bw + 1)); both factorise the very
  * same matrix, so n_eff agrees to rounding. Then E and H_z recovered from H for field
@@ -13,7 +16,7 @@ import { referenceLinalgKernel } from '../linalg/reference-kernel.ts';
 import { shiftedBandedLu } from './banded-lu.ts';
 import { assembleFullVectorial, sparseMultiply, type FullVectorialGrid, type FullVectorialOperator, type SparseMatrix } from './fullvectorial-operator.ts';
 import type { BandedFactor } from '../linalg/kernel.ts';
-import { createReferenceSparseKernel, multifrontalLu, type CsrMatrix } from '../linalg/multifrontal.ts';
+import { createReferenceSparseKernel, multifrontalLu, residualCheck, SPARSE_ZERO_PIVOT_MESSAGE, type CsrMatrix } from '../linalg/multifrontal.ts';
 import { nestedDissection } from './nested-dissection.ts';
 import { shiftInvertEigs, type RitzPair } from './shift-invert-eigs.ts';
 
@@ -36,11 +39,29 @@ export interface FullVectorialInput extends FullVectorialGrid {
   readonly enough?: { readonly polarizations: readonly ('TE' | 'TM')[]; readonly maxModes: number };
   /** Sparse path only: refactorise once near the converged top β² (default true). */
   readonly reshift?: boolean;
+  /**
+   * Sparse path only: an upper estimate of the top β² (e.g. k₀²·n²_eff of the slab the core sits
+   * in). Then the one factorisation is taken at the re-shift's point below it and no re-shift follows.
+   */
+  readonly topBeta2Bound?: number;
 }
 
 export type FvFactorization = 'sparse' | 'banded';
-/** Where the sparse path's second shift sits between the converged top β² (0) and k₀²n²_max (1). */
-export const RESHIFT_FRACTION = 0.05;
+/**
+ * Where the sparse path's second shift sits: RESHIFT_BELOW of the way from the top β² down towards
+ * the cladding line k₀²·floorEps, but no further below the top than RESHIFT_SPAN·(σ − top) (the
+ * top mode's own distance from the first shift: a homogeneous box, its top just under σ, keeps σ′
+ * next to it rather than deep in its dense spectrum). Inside the spectrum, between the top mode (already in the basis)
+ * and the ones below it, so (σ′ − A)⁻¹ separates those from the cladding cluster far better than
+ * any shift above the top can. Issue 20: on the strip 5 % above the top took 28 solves after the
+ * re-shift, halfway down 14–20 (TM0 sits nearer σ′ than the cladding modes do).
+ */
+export const RESHIFT_BELOW = 0.5;
+export const RESHIFT_SPAN = 0.4;
+/** With one mode wanted there is nothing below the top to separate: σ′ goes this fraction of σ − top above it instead (issue 20's rule for every case). */
+export const RESHIFT_ABOVE = 0.05;
+/** A re-shifted LU whose solve leaves a relative residual above this is dropped (no pivoting inside the spectrum). */
+const RESHIFT_MAX_RESIDUAL = 1e-10;
 /** The kernel entry points the full-vectorial solver uses: the band LU, and the sparse LU's dense fronts where the backend has them. */
 export type FvLinalg = Pick<DenseLinalgKernel, 'factorBanded'> & Partial<Pick<DenseLinalgKernel, 'sparseLu'>>;
 
@@ -83,31 +104,59 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
   for (const v of input.eps.x) epsMax = Math.max(epsMax, v);
   for (const v of input.eps.y) epsMax = Math.max(epsMax, v);
   const sigma = k0 * k0 * epsMax;
+  const floor = k0 * k0 * input.floorEps;
   const linalg = input.linalg ?? referenceLinalgKernel;
   let lu: Pick<BandedFactor, 'solveEach'>;
   let factorDoubles: number;
+  let guessedShift = false;
   let reshift: ((top: RitzPair) => ((xs: readonly Float64Array[]) => void) | null) | undefined;
   if ((input.factorization ?? 'sparse') === 'sparse') {
     const tree = nestedDissection(input.nx, input.ny, (i, j) => [op.slotX(i, j), op.slotY(i, j)]);
     const sparse = linalg.sparseLu ?? createReferenceSparseKernel();
-    const f = multifrontalLu(shiftedCsr(op.a, sigma), tree, sparse);
+    const bound = input.topBeta2Bound;
+    // With a bound on the top β², one factorisation at the re-shift's point below it replaces the
+    // first (at σ) and the re-shift: issue 20's strip, 20 nm whole window, 34 solves either way, one
+    // LU fewer. A poor factor (no pivoting inside the spectrum) falls back to σ and the re-shift.
+    let f = null as ReturnType<typeof multifrontalLu> | null;
+    if (bound !== undefined && bound > floor && bound < sigma && input.modes > 1 && input.reshift !== false) {
+      const guessed = shiftedCsr(op.a, bound - RESHIFT_BELOW * (bound - floor));
+      try {
+        const g = multifrontalLu(guessed, tree, sparse);
+        // A deterministic, not smooth right-hand side on the live slots.
+        const probe = new Float64Array(op.a.n);
+        for (let i = 0; i < probe.length; i++) probe[i] = op.live[i] ? 1 + ((i * 7919) % 13) / 13 : 0;
+        if (residualCheck(guessed, (x) => g.solve(x), probe) < RESHIFT_MAX_RESIDUAL) f = g;
+      } catch (e) {
+        if (!(e instanceof Error && e.message === SPARSE_ZERO_PIVOT_MESSAGE)) throw e;
+      }
+    }
+    guessedShift = f !== null;
+    f ??= multifrontalLu(shiftedCsr(op.a, sigma), tree, sparse);
     lu = f;
     factorDoubles = f.peakWorkDoubles;
-    if (input.reshift !== false) {
-      // Once the top β² is known to ~1e-8, refactorise at RESHIFT_FRACTION of the way from it back
-      // to σ: still above the whole spectrum, but the guided modes below it separate far better
-      // from the cladding cluster under (σ′ − A)⁻¹ (about half the solves on the strip).
+    if (input.reshift !== false && !guessedShift) {
+      // Once the top β² is known to ~1e-4, refactorise between it and the cladding line. The LU has
+      // no pivoting, which a shift inside the spectrum could in principle break: one solve's
+      // residual is checked, and a poor or failed factor keeps the first one. (The first factor's
+      // storage is reused by the backend, so a fallback refactorises at σ.)
       reshift = (top) => {
-        if (!(top.value > 0 && top.value < sigma)) return null;
-        const refactored = multifrontalLu(shiftedCsr(op.a, top.value + RESHIFT_FRACTION * (sigma - top.value)), tree, sparse);
-        return (xs) => refactored.solveEach(xs);
+        if (!(top.value > floor && top.value < sigma)) return null;
+        const below = top.value - Math.min(RESHIFT_BELOW * (top.value - floor), RESHIFT_SPAN * (sigma - top.value));
+        const shifted = shiftedCsr(op.a, input.modes > 1 ? below : top.value + RESHIFT_ABOVE * (sigma - top.value));
+        try {
+          const refactored = multifrontalLu(shifted, tree, sparse);
+          if (residualCheck(shifted, (x) => refactored.solve(x), top.vector) < RESHIFT_MAX_RESIDUAL) return (xs) => refactored.solveEach(xs);
+        } catch (e) {
+          if (!(e instanceof Error && e.message === SPARSE_ZERO_PIVOT_MESSAGE)) throw e;
+        }
+        const again = multifrontalLu(shiftedCsr(op.a, sigma), tree, sparse);
+        return (xs) => again.solveEach(xs);
       };
     }
   } else {
     lu = shiftedBandedLu(op.a, sigma, op.bandwidth, linalg);
     factorDoubles = op.a.n * (2 * op.bandwidth + 1);
   }
-  const floor = k0 * k0 * input.floorEps;
   const want = input.enough;
   /** Whether the settled pairs (largest first, all converged) already hold maxModes guided modes of each wanted polarization. */
   const enoughModes = (settled: readonly RitzPair[], w: NonNullable<FullVectorialInput['enough']>): boolean => {
@@ -128,6 +177,7 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
     needed: (value) => value > floor,
     ...(want ? { enough: (settled: readonly RitzPair[]) => enoughModes(settled, want) } : {}),
     ...(reshift ? { reshift } : {}),
+    ...(guessedShift ? { shiftNearWanted: true } : {}),
   });
   const modes = r.pairs.map((pair) => {
     const beta2 = pair.value;

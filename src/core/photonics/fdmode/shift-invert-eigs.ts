@@ -33,16 +33,27 @@ export interface ShiftInvertProblem {
    */
   readonly enough?: (settled: readonly RitzPair[]) => boolean;
   /**
-   * Optional re-shift, offered once, at the first check where the top Ritz pair has converged to
-   * RESHIFT_RESIDUAL: the caller may refactorise at a shift closer to (still above) that value and
+   * Optional re-shift, offered once, as soon as the top Ritz pair has converged to RESHIFT_RESIDUAL
+   * (probed on the top pair alone from RESHIFT_PROBE_FROM basis vectors on, before full checks start): the caller may refactorise at a shift closer to (still above) that value and
    * return the new solveEach, or null to keep the old one. Rayleigh–Ritz runs on A itself, so the
    * basis built so far stays valid; only the Krylov directions added later change.
    */
   readonly reshift?: (top: RitzPair) => ((xs: readonly Float64Array[]) => void) | null;
+  /** Check at every block from the start (the shift already sits near the wanted pairs). */
+  readonly shiftNearWanted?: boolean;
 }
 
-/** Residual of the top Ritz pair at which a re-shift is offered (its value is then within ~1e-8·λ of the eigenvalue). */
+/** Residual of the top Ritz pair at which a re-shift is offered at a full check (its value is then within ~1e-8·λ of the eigenvalue). */
 const RESHIFT_RESIDUAL = 1e-4;
+/**
+ * The same, at full checks and at the early probe, when more than one pair is wanted: the value is
+ * then good to well under the gap to the next mode, all the caller's new shift needs. Issue 20:
+ * at full checks alone the strip re-shifted after 18 solves, with the probe after 14, and every
+ * solve before it is spent at the poorer shift.
+ */
+const PROBE_RESIDUAL = 1e-2;
+/** Basis size from which the top pair is probed for the re-shift (below it the top Ritz value is noise). */
+const RESHIFT_PROBE_FROM = 6;
 
 export interface RitzPair {
   readonly value: number;
@@ -118,18 +129,31 @@ export function shiftInvertEigs(p: ShiftInvertProblem): ShiftInvertResult {
     steps++;
     const full = basis.length >= maxDimension || added.length === 0;
     block = added;
-    if ((!full && basis.length < Math.min(maxDimension, wanted + MIN_CHECK_EXTRA)) || (!full && steps % CHECK_EVERY !== 0)) continue;
-    const ritz = rayleighRitz(basis, images, projected, Math.min(basis.length, wanted));
+    const early = !full && basis.length < Math.min(maxDimension, wanted + MIN_CHECK_EXTRA);
+    if (!reshiftOffered && early && wanted > 1 && basis.length >= RESHIFT_PROBE_FROM) {
+      // The top pair alone (two combinations of the basis): cheap next to a solve.
+      const top = rayleighRitz(basis, images, projected, 1).pairs[0];
+      if (top && top.residual < PROBE_RESIDUAL) {
+        reshiftOffered = true;
+        solveEach = p.reshift?.(top) ?? solveEach;
+      }
+    }
+    // After the re-shift the wanted pairs converge within a few blocks: check at every one, so the
+    // iteration stops at the first block that settles them rather than up to CHECK_EVERY − 1 later.
+    if (early || (!full && steps % (((reshiftOffered && p.reshift) || p.shiftNearWanted) && wanted > 1 ? 1 : CHECK_EVERY) !== 0)) continue;
+    const ritz = rayleighRitz(basis, images, projected, Math.min(basis.length, wanted), p.needed);
     const pairs = ritz.pairs;
     const isOpen = (q: RitzPair): boolean => p.needed(q.value) && q.residual > tolerance;
     const open = pairs.filter(isOpen);
     const firstOpen = pairs.findIndex(isOpen);
     const settled = open.length === 0 || (p.enough?.(firstOpen < 0 ? pairs : pairs.slice(0, firstOpen)) ?? false);
     if (settled || solves >= maxSolves || basis.length >= n) {
-      return { pairs, solves, converged: settled };
+      // The pairs left without vectors at checks get them now (the same projection: same values).
+      const final = pairs.some((q) => q.vector.length === 0) ? rayleighRitz(basis, images, projected, Math.min(basis.length, wanted)).pairs : pairs;
+      return { pairs: final, solves, converged: settled };
     }
     const top = pairs[0];
-    if (!reshiftOffered && top && top.residual < RESHIFT_RESIDUAL) {
+    if (!reshiftOffered && top && top.residual < (wanted > 1 ? PROBE_RESIDUAL : RESHIFT_RESIDUAL)) {
       reshiftOffered = true;
       solveEach = p.reshift?.(top) ?? solveEach;
     }
@@ -199,8 +223,11 @@ function extendProjected(projected: number[][], basis: Float64Array[], images: F
 /**
  * Ritz pairs of A on span(basis), largest real part first: the first `wanted` with vectors and true
  * residuals, and `vectors(k)` for the leading k Ritz vectors (a thick restart's), built only when asked.
+ * With `needed`, a pair it rejects gets no vector (length 0) and residual Infinity: at a check
+ * nothing reads them, and its two combinations of the basis are most of a check's cost
+ * (issue 20: the strip's six wanted pairs hold three guided ones).
  */
-function rayleighRitz(basis: Float64Array[], images: Float64Array[], projected: number[][], wanted: number): { pairs: RitzPair[]; vectors: (k: number) => Float64Array[] } {
+function rayleighRitz(basis: Float64Array[], images: Float64Array[], projected: number[][], wanted: number, needed?: (value: number) => boolean): { pairs: RitzPair[]; vectors: (k: number) => Float64Array[] } {
   const m = basis.length;
   extendProjected(projected, basis, images);
   const h = zeros(m);
@@ -230,13 +257,15 @@ function rayleighRitz(basis: Float64Array[], images: Float64Array[], projected: 
     return { x, y, norm };
   };
   const pairs = order.slice(0, wanted).map((k) => {
-    const { x, y, norm } = unit(k);
     const value = valuesRe[k] as number;
+    const imaginaryRatio = Math.abs(valuesIm[k] as number) / Math.max(Math.abs(value), Number.MIN_VALUE);
+    if (needed && !needed(value)) return { value, vector: new Float64Array(0), residual: Infinity, imaginaryRatio };
+    const { x, y, norm } = unit(k);
     // A·x from the stored images: the same combination of A·basis.
     const ax = combine(y, images, 1 / norm);
     let res = 0;
     for (let i = 0; i < n; i++) res += ((ax[i] as number) - value * (x[i] as number)) ** 2;
-    return { value, vector: x, residual: Math.sqrt(res) / Math.max(Math.abs(value), Number.MIN_VALUE), imaginaryRatio: Math.abs(valuesIm[k] as number) / Math.max(Math.abs(value), Number.MIN_VALUE) };
+    return { value, vector: x, residual: Math.sqrt(res) / Math.max(Math.abs(value), Number.MIN_VALUE), imaginaryRatio };
   });
-  return { pairs, vectors: (count) => order.slice(0, count).map((k, i) => (i < pairs.length ? (pairs[i] as RitzPair).vector.slice() : unit(k).x)) };
+  return { pairs, vectors: (count) => order.slice(0, count).map((k, i) => (i < pairs.length && (pairs[i] as RitzPair).vector.length > 0 ? (pairs[i] as RitzPair).vector.slice() : unit(k).x)) };
 }
