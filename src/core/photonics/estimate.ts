@@ -22,8 +22,8 @@ import { MAX_CHANNEL_NODES, channelMethod, channelSymmetry, type ChannelStructur
 
 /** An estimate sizes windows up to this many times what solve accepts (so it can say how far over they are). */
 const ESTIMATE_NODE_FACTOR = 64;
-import { fullVectorialBytes, solveChannelModes } from './fdmode/solve.ts';
-import { rasterise, refuseOversizedChannelGrid } from './fdmode/geometry.ts';
+import { fullVectorialBytes, fullVectorialRefusal, solveChannelModes } from './fdmode/solve.ts';
+import { oversizedChannelGrid, rasterise, refuseOversizedChannelGrid } from './fdmode/geometry.ts';
 import { fvSystemSize, mirrorsInY, solvePlan } from './fdmode/fullvectorial-channel.ts';
 import { timeProbe } from './probe-timing.ts';
 
@@ -160,18 +160,24 @@ export function estimateChannelModes(problem: ModeProblem, structure: ChannelStr
   const solvesPerGrid = full ? plan.length : pols;
   const fvWanted = Math.max(...plan.map((c) => c.wanted));
   const perWavelength = solvesPerGrid * (structure.group_index ? 3 : 1);
+  // refusal: why solve would refuse this grid (null when it accepts it), as solve words it.
   const size = (cell: number) => {
+    const nodeLimit = oversizedChannelGrid(structure, cell, MAX_CHANNEL_NODES);
     if (full) {
       const fv = fvSystemSize(structure, cell, symmetry, yMirror);
-      return { nodes: fv.unknowns, band: fv.bandwidth, work: fv.factorFlops + FV_SOLVES * fv.factorDoubles, bytes: fullVectorialBytes(fv, fvWanted) };
+      const refusal = nodeLimit ?? fullVectorialRefusal({ ...structure, grid_nm: cell }, fv, yMirror);
+      return { nodes: fv.unknowns, band: fv.bandwidth, work: fv.factorFlops + FV_SOLVES * fv.factorDoubles, bytes: fullVectorialBytes(fv, fvWanted), refusal };
     }
     const g = rasterise(structure, { core: 2, cladding: 1, substrate: 1 }, cell);
     const bw = Math.min(g.nx, g.ny);
-    return { nodes: g.nx * g.ny, band: bw, work: g.nx * g.ny * bw ** 2, bytes: 0 };
+    return { nodes: g.nx * g.ny, band: bw, work: g.nx * g.ny * bw ** 2, bytes: 0, refusal: nodeLimit };
   };
   const fullSize = size(structure.grid_nm);
-  const probeCell = structure.grid_nm * 2;
-  const probeSize = size(probeCell);
+  const refused = fullSize.refusal;
+  // Twice as coarse; a grid solve refuses is probed coarser still, until solve accepts the probe.
+  let probeCell = structure.grid_nm * 2;
+  let probeSize = size(probeCell);
+  while (probeSize.refusal !== null) probeSize = size((probeCell *= 2));
   // The probe keeps the polarization choice of the problem (for full-vectorial it decides the mirror classes solved).
   const probeProblem: ModeProblem = full ? oneWavelength(problem) : { ...oneWavelength(problem), polarization: problem.polarization === 'TM' ? 'TM' : 'TE' };
   const probeStructure: ChannelStructure = { ...structure, grid_nm: probeCell, group_index: false };
@@ -184,7 +190,8 @@ export function estimateChannelModes(problem: ModeProblem, structure: ChannelStr
     unknowns: fullSize.nodes,
     memory_bytes: full ? fullSize.bytes : fullSize.nodes * (2 * fullSize.band + 1 + krylov) * 8,
     expected_seconds: (probeMs * scale) / 1000,
-    calibration: { probe: `grid_nm = ${probeCell} (twice as coarse), one wavelength${full ? '' : ' and polarization'}`, probe_ms: probeMs, scale },
+    calibration: { probe: `grid_nm = ${probeCell} (${probeCell === 2 * structure.grid_nm ? 'twice' : `${probeCell / structure.grid_nm} times`} as coarse), one wavelength${full ? '' : ' and polarization'}`, probe_ms: probeMs, scale },
+    ...(refused !== null ? { refused } : {}),
     advice: [
       full
         ? `full-vectorial: ${fullSize.nodes} unknowns (H_x and H_y per cell${symmetry === 'none' ? '' : yMirror && symmetry === 'auto' ? ', a quarter window per symmetry class' : ', half window per symmetry class'}), sparse LU of ${((fullSize.bytes) / 2 ** 20).toFixed(0)} MiB with its Krylov basis (nested dissection); cost grows about as unknowns^1.5: halving grid_nm costs about 6–8×; ${wavelengths} wavelength(s) × ${perWavelength} eigen-solve(s) each`
