@@ -58,8 +58,12 @@ export async function runEstimatesBench(only: readonly string[] = [], rounds = 3
         solve(problem);
         const w = (performance.now() - t0) / 1000;
         const c = (cpuMs() - c0) / 1000;
-        wall.est.push(byWall), wall.solve.push(w), wall.ratio.push(byWall / w);
-        cpu.est.push(byCpu), cpu.solve.push(c), cpu.ratio.push(byCpu / c);
+        wall.est.push(byWall);
+        wall.solve.push(w);
+        wall.ratio.push(byWall / w);
+        cpu.est.push(byCpu);
+        cpu.solve.push(c);
+        cpu.ratio.push(byCpu / c);
       }
       const [wr, cr] = [median(wall.ratio), median(cpu.ratio)];
       if (factor(cr) > worstCpu.f) worstCpu = { f: factor(cr), id: preset.id };
@@ -88,5 +92,6 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   const args = process.argv.slice(2);
   const at = args.indexOf('--rounds');
   const rounds = at >= 0 ? Number(args[at + 1]) : 3;
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds takes a positive integer (got ${args[at + 1]})`);
   await runEstimatesBench(at >= 0 ? args.filter((_, i) => i !== at && i !== at + 1) : args, rounds);
 }
