@@ -83,9 +83,14 @@ function countWavelengths(p: WavelengthFields): number {
   return givenWavelengthFields(p).length === 0 ? 1 : wavelengthGrid(p).length;
 }
 
-/** The problem on the first `count` wavelengths of its grid (as a list). */
-function firstWavelengths<T extends PhotonicsProblem>(problem: T, count: number): T {
-  const grid = wavelengthGrid(problem as WavelengthFields).slice(0, count);
+/**
+ * The problem on `count` wavelengths of its grid spread evenly from the first to the last (as a list):
+ * the cost of a wavelength varies along a sweep (how many orders propagate, how fast the eigensolver
+ * converges), so the first few alone read low for a sweep that ends where the work is heavier.
+ */
+function spreadWavelengths<T extends PhotonicsProblem>(problem: T, count: number): T {
+  const all = wavelengthGrid(problem as WavelengthFields);
+  const grid = count <= 1 || all.length <= count ? all.slice(0, Math.max(1, count)) : Array.from({ length: count }, (_, i) => all[Math.round((i * (all.length - 1)) / (count - 1))]!);
   if (grid.length <= 1) return oneWavelength(problem);
   const { wavelengths_nm: _list, wavelength_range_nm: _range, wavelength_nm: _one, ...rest } = problem as T & WavelengthFields & { wavelength_nm?: number };
   return { ...rest, wavelengths_nm: grid } as unknown as T;
@@ -111,14 +116,16 @@ export function estimateGrating(problem: GratingProblem, ctx: SolveContext, opti
   const probeSize = 2 * probeHarmonics + 1;
   // Both polarizations when the problem asks for both: TM (Li's rule, a general or Hermitian-definite
   // eigenproblem) costs a few times TE (Hermitian), so TE alone put 'both' sweeps 2–3× low.
-  // A short sweep of the first few wavelengths, not one: each wavelength of a sweep also pays for its
+  // A short sweep of a few wavelengths spread over the grid, not one: each wavelength of a sweep also pays for its
   // own matrices' allocation and collection, which a single best-of-three solve hides.
   const probeWavelengths = Math.min(wavelengths, PROBE_WAVELENGTHS);
-  const probe: GratingProblem = { ...firstWavelengths(problem, probeWavelengths), harmonics: probeHarmonics, convergence_check: false };
+  const probe: GratingProblem = { ...spreadWavelengths(problem, probeWavelengths), harmonics: probeHarmonics, convergence_check: false };
   const probeMs = timeProbe(() => solveGrating(probe, ctx), options.now) / probeWavelengths;
   // perSolve: one wavelength, every polarization asked for.
   const perSolve = probeMs * (size / probeSize) ** 3;
-  const checkShare = problem.convergence_check ? Math.round(problem.harmonics * 0.6) ** 3 / problem.harmonics ** 3 : 0;
+  // The solve re-checks at 60 % of the harmonics at both ends of a sweep (once for one wavelength).
+  const checks = problem.convergence_check && problem.harmonics >= 2 ? Math.min(wavelengths, 2) : 0;
+  const checkShare = (checks * Math.max(1, Math.round(problem.harmonics * 0.6)) ** 3) / problem.harmonics ** 3;
   const scale = ((size / probeSize) ** 3) * (wavelengths + checkShare);
   // Per layer: the eigenproblem, its vectors, V, a, b, f, g and the stored transfer matrix; plus the (2n)² boundary system.
   const memory = (10 * size * size + layers * size * size + 4 * size * size) * BYTES_PER_COMPLEX;
