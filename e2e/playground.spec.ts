@@ -154,3 +154,19 @@ test('a grating is estimated before it is solved; its orders are plotted, and a 
   await expect(page.getByTestId('pg-solve-anyway')).toBeVisible();
   expect(failures).toEqual([]);
 });
+
+test('a channel window the solver will refuse shows the reason on Solve, with no "Solve anyway"', async ({ page }) => {
+  const failures = watchForFailures(page);
+  await page.goto('./#/playground?kind=mode');
+  await page.getByTestId('pg-preset').selectOption('si-strip');
+  await page.getByTestId('pg-view-json').click();
+  const editor = page.getByTestId('pg-json');
+  const strip = JSON.parse(await editor.inputValue()) as { structure: Record<string, unknown> };
+  // 1700 × 1200 nm at 5 nm: 340 × 240 nodes, over the solver's 62 500 (the estimate still sizes it).
+  await editor.fill(JSON.stringify({ ...strip, structure: { ...strip.structure, grid_nm: 5 } }));
+  await page.getByTestId('pg-solve').click();
+  await expect(page.getByTestId('pg-estimate-refused')).toContainText('81600 nodes at grid_nm = 5, over the 62500 limit', { timeout: 90_000 });
+  await expect(page.getByTestId('pg-solve-anyway')).toHaveCount(0);
+  await expect(page.getByTestId('pg-estimate').getByRole('button', { name: 'Close' })).toBeVisible();
+  expect(failures).toEqual([]);
+});

@@ -1,7 +1,6 @@
 import type { SolveEstimate } from '../../core/photonics/estimate.ts';
 
-/** Seconds above which Solve asks first: a grid solve this long deserves a look at its cost. */
-export const CONFIRM_ABOVE_SECONDS = 3;
+export { CONFIRM_ABOVE_SECONDS } from './estimate-first.ts';
 
 const formatBytes = (b: number): string => (b >= 1024 * 1024 ? `${(b / (1024 * 1024)).toFixed(1)} MiB` : `${Math.ceil(b / 1024)} KiB`);
 

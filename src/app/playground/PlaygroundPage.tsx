@@ -17,10 +17,10 @@ import { MaterialNamesContext } from './schema-form/material-names.ts';
 import { materialOption } from './material-option.ts';
 import type { JsonValue } from './schema-form/json-schema.ts';
 import { useEstimate, useMaterialList, usePhotonicsWorker, useSolve, useSolveProgress } from './use-photonics-worker.ts';
-import { estimatesFirst } from './estimate-first.ts';
+import { afterEstimate, estimatesFirst } from './estimate-first.ts';
 import { GeometryPreview } from './geometry/GeometryPreview.tsx';
 import { SolveProgressBar } from './SolveProgressBar.tsx';
-import { CONFIRM_ABOVE_SECONDS, EstimatePanel } from './EstimatePanel.tsx';
+import { EstimatePanel } from './EstimatePanel.tsx';
 
 /**
  * The photonics playground: pick a kind, start from a preset, edit the problem as a form (generated
@@ -71,8 +71,9 @@ export function PlaygroundPage({ query }: { query: URLSearchParams }) {
     }
     estimate.mutate(problem, {
       onSuccess: (e) => {
-        if (e.expected_seconds > CONFIRM_ABOVE_SECONDS) setConfirming(true);
-        else runSolve();
+        // A refused problem is shown with its reason (the panel offers no "Solve anyway"), however short.
+        if (afterEstimate(e) === 'solve') runSolve();
+        else setConfirming(true);
       },
       // An invalid problem: let the solve report it with every issue named.
       onError: () => runSolve(),

@@ -13,3 +13,15 @@ export function estimatesFirst(problem: unknown): boolean {
   if (p.kind !== 'mode' || typeof p.structure !== 'object' || p.structure === null) return false;
   return (p.structure as { type?: unknown }).type === 'channel';
 }
+
+/** Seconds above which Solve asks first: a grid solve this long deserves a look at its cost. */
+export const CONFIRM_ABOVE_SECONDS = 3;
+
+/**
+ * What Solve does once the estimate is in: solve at once, wait for "Solve anyway" (a long solve), or
+ * show why the solver will refuse it (estimate.refused, however short the estimate) with no Solve anyway.
+ */
+export function afterEstimate(estimate: { readonly expected_seconds: number; readonly refused?: string }): 'solve' | 'confirm' | 'refused' {
+  if (estimate.refused !== undefined) return 'refused';
+  return estimate.expected_seconds > CONFIRM_ABOVE_SECONDS ? 'confirm' : 'solve';
+}

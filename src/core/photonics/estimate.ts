@@ -22,8 +22,8 @@ import { MAX_CHANNEL_NODES, channelMethod, channelSymmetry, type ChannelStructur
 
 /** An estimate sizes windows up to this many times what solve accepts (so it can say how far over they are). */
 const ESTIMATE_NODE_FACTOR = 64;
-import { fullVectorialBytes, solveChannelModes } from './fdmode/solve.ts';
-import { rasterise, refuseOversizedChannelGrid } from './fdmode/geometry.ts';
+import { fullVectorialBytes, fullVectorialRefusal, solveChannelModes } from './fdmode/solve.ts';
+import { oversizedChannelGrid, rasterise, refuseOversizedChannelGrid } from './fdmode/geometry.ts';
 import { fvSystemSize, mirrorsInY, solvePlan } from './fdmode/fullvectorial-channel.ts';
 import { timeProbe } from './probe-timing.ts';
 
@@ -83,9 +83,14 @@ function countWavelengths(p: WavelengthFields): number {
   return givenWavelengthFields(p).length === 0 ? 1 : wavelengthGrid(p).length;
 }
 
-/** The problem on the first `count` wavelengths of its grid (as a list). */
-function firstWavelengths<T extends PhotonicsProblem>(problem: T, count: number): T {
-  const grid = wavelengthGrid(problem as WavelengthFields).slice(0, count);
+/**
+ * The problem on `count` wavelengths of its grid spread evenly from the first to the last (as a list):
+ * the cost of a wavelength varies along a sweep (how many orders propagate, how fast the eigensolver
+ * converges), so the first few alone read low for a sweep that ends where the work is heavier.
+ */
+function spreadWavelengths<T extends PhotonicsProblem>(problem: T, count: number): T {
+  const all = wavelengthGrid(problem as WavelengthFields);
+  const grid = count <= 1 || all.length <= count ? all.slice(0, Math.max(1, count)) : Array.from({ length: count }, (_, i) => all[Math.round((i * (all.length - 1)) / (count - 1))]!);
   if (grid.length <= 1) return oneWavelength(problem);
   const { wavelengths_nm: _list, wavelength_range_nm: _range, wavelength_nm: _one, ...rest } = problem as T & WavelengthFields & { wavelength_nm?: number };
   return { ...rest, wavelengths_nm: grid } as unknown as T;
@@ -111,14 +116,16 @@ export function estimateGrating(problem: GratingProblem, ctx: SolveContext, opti
   const probeSize = 2 * probeHarmonics + 1;
   // Both polarizations when the problem asks for both: TM (Li's rule, a general or Hermitian-definite
   // eigenproblem) costs a few times TE (Hermitian), so TE alone put 'both' sweeps 2–3× low.
-  // A short sweep of the first few wavelengths, not one: each wavelength of a sweep also pays for its
+  // A short sweep of a few wavelengths spread over the grid, not one: each wavelength of a sweep also pays for its
   // own matrices' allocation and collection, which a single best-of-three solve hides.
   const probeWavelengths = Math.min(wavelengths, PROBE_WAVELENGTHS);
-  const probe: GratingProblem = { ...firstWavelengths(problem, probeWavelengths), harmonics: probeHarmonics, convergence_check: false };
+  const probe: GratingProblem = { ...spreadWavelengths(problem, probeWavelengths), harmonics: probeHarmonics, convergence_check: false };
   const probeMs = timeProbe(() => solveGrating(probe, ctx), options.now) / probeWavelengths;
   // perSolve: one wavelength, every polarization asked for.
   const perSolve = probeMs * (size / probeSize) ** 3;
-  const checkShare = problem.convergence_check ? Math.round(problem.harmonics * 0.6) ** 3 / problem.harmonics ** 3 : 0;
+  // The solve re-checks at 60 % of the harmonics at both ends of a sweep (once for one wavelength).
+  const checks = problem.convergence_check && problem.harmonics >= 2 ? Math.min(wavelengths, 2) : 0;
+  const checkShare = (checks * Math.max(1, Math.round(problem.harmonics * 0.6)) ** 3) / problem.harmonics ** 3;
   const scale = ((size / probeSize) ** 3) * (wavelengths + checkShare);
   // Per layer: the eigenproblem, its vectors, V, a, b, f, g and the stored transfer matrix; plus the (2n)² boundary system.
   const memory = (10 * size * size + layers * size * size + 4 * size * size) * BYTES_PER_COMPLEX;
@@ -160,18 +167,24 @@ export function estimateChannelModes(problem: ModeProblem, structure: ChannelStr
   const solvesPerGrid = full ? plan.length : pols;
   const fvWanted = Math.max(...plan.map((c) => c.wanted));
   const perWavelength = solvesPerGrid * (structure.group_index ? 3 : 1);
+  // refusal: why solve would refuse this grid (null when it accepts it), as solve words it.
   const size = (cell: number) => {
+    const nodeLimit = oversizedChannelGrid(structure, cell, MAX_CHANNEL_NODES);
     if (full) {
       const fv = fvSystemSize(structure, cell, symmetry, yMirror);
-      return { nodes: fv.unknowns, band: fv.bandwidth, work: fv.factorFlops + FV_SOLVES * fv.factorDoubles, bytes: fullVectorialBytes(fv, fvWanted) };
+      const refusal = nodeLimit ?? fullVectorialRefusal({ ...structure, grid_nm: cell }, fv, yMirror);
+      return { nodes: fv.unknowns, band: fv.bandwidth, work: fv.factorFlops + FV_SOLVES * fv.factorDoubles, bytes: fullVectorialBytes(fv, fvWanted), refusal };
     }
     const g = rasterise(structure, { core: 2, cladding: 1, substrate: 1 }, cell);
     const bw = Math.min(g.nx, g.ny);
-    return { nodes: g.nx * g.ny, band: bw, work: g.nx * g.ny * bw ** 2, bytes: 0 };
+    return { nodes: g.nx * g.ny, band: bw, work: g.nx * g.ny * bw ** 2, bytes: 0, refusal: nodeLimit };
   };
   const fullSize = size(structure.grid_nm);
-  const probeCell = structure.grid_nm * 2;
-  const probeSize = size(probeCell);
+  const refused = fullSize.refusal;
+  // Twice as coarse; a grid solve refuses is probed coarser still, until solve accepts the probe.
+  let probeCell = structure.grid_nm * 2;
+  let probeSize = size(probeCell);
+  while (probeSize.refusal !== null) probeSize = size((probeCell *= 2));
   // The probe keeps the polarization choice of the problem (for full-vectorial it decides the mirror classes solved).
   const probeProblem: ModeProblem = full ? oneWavelength(problem) : { ...oneWavelength(problem), polarization: problem.polarization === 'TM' ? 'TM' : 'TE' };
   const probeStructure: ChannelStructure = { ...structure, grid_nm: probeCell, group_index: false };
@@ -184,7 +197,8 @@ export function estimateChannelModes(problem: ModeProblem, structure: ChannelStr
     unknowns: fullSize.nodes,
     memory_bytes: full ? fullSize.bytes : fullSize.nodes * (2 * fullSize.band + 1 + krylov) * 8,
     expected_seconds: (probeMs * scale) / 1000,
-    calibration: { probe: `grid_nm = ${probeCell} (twice as coarse), one wavelength${full ? '' : ' and polarization'}`, probe_ms: probeMs, scale },
+    calibration: { probe: `grid_nm = ${probeCell} (${probeCell === 2 * structure.grid_nm ? 'twice' : `${probeCell / structure.grid_nm} times`} as coarse), one wavelength${full ? '' : ' and polarization'}`, probe_ms: probeMs, scale },
+    ...(refused !== null ? { refused } : {}),
     advice: [
       full
         ? `full-vectorial: ${fullSize.nodes} unknowns (H_x and H_y per cell${symmetry === 'none' ? '' : yMirror && symmetry === 'auto' ? ', a quarter window per symmetry class' : ', half window per symmetry class'}), sparse LU of ${((fullSize.bytes) / 2 ** 20).toFixed(0)} MiB with its Krylov basis (nested dissection); cost grows about as unknowns^1.5: halving grid_nm costs about 6–8×; ${wavelengths} wavelength(s) × ${perWavelength} eigen-solve(s) each`

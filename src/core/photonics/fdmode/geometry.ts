@@ -84,13 +84,17 @@ export function rasterise(s: ChannelStructure, n: ChannelIndices, cell: number):
   return { nx, ny, cell, x0, y0, width, height, eps, inCore };
 }
 
+/** Why a window of more than `limit` nodes is refused (null when it is not): what solve throws and estimate reports. */
+export function oversizedChannelGrid(s: ChannelStructure, cell: number, limit: number): string | null {
+  const { nx, ny } = channelGridShape(s, cell);
+  return nx * ny > limit ? `the window needs ${nx} × ${ny} = ${nx * ny} nodes at grid_nm = ${cell}, over the ${limit} limit: use a larger grid_nm or a smaller window_nm` : null;
+}
+
 /**
  * Refuses a window of more than `limit` nodes before anything is allocated or factorised symbolically
  * (a 0.01 nm grid means 10¹¹ nodes: a typed array that cannot exist, and a symbolic LU that never ends).
  */
 export function refuseOversizedChannelGrid(s: ChannelStructure, cell: number, limit: number): void {
-  const { nx, ny } = channelGridShape(s, cell);
-  if (nx * ny > limit) {
-    throw new ProblemError(`the window needs ${nx} × ${ny} = ${nx * ny} nodes at grid_nm = ${cell}, over the ${limit} limit: use a larger grid_nm or a smaller window_nm`);
-  }
+  const reason = oversizedChannelGrid(s, cell, limit);
+  if (reason !== null) throw new ProblemError(reason);
 }

@@ -13,7 +13,7 @@ import { referenceLinalgKernel } from '../linalg/reference-kernel.ts';
 import { progressReporter } from '../progress.ts';
 import { wavelengthGrid } from '../wavelengths.ts';
 import type { ModeProblem } from '../slab/problem.ts';
-import { rasterise, refuseOversizedChannelGrid, type ChannelIndices } from './geometry.ts';
+import { oversizedChannelGrid, rasterise, refuseOversizedChannelGrid, type ChannelIndices } from './geometry.ts';
 import { channelMethod, channelSymmetry, MAX_CHANNEL_NODES, type ChannelStructure } from './problem.ts';
 import { solveSemivectorial } from './semivectorial.ts';
 import { fvSystemSize, mirrorsInY, solvePlan, solveFullVectorialChannel, type FvChannelOptions } from './fullvectorial-channel.ts';
@@ -203,17 +203,29 @@ export function solveChannelModes(problem: ModeProblem, structure: ChannelStruct
 
 function checkSize(s: ChannelStructure, indicesAt: (w: number, quiet: boolean) => ChannelIndices, wavelength: number): void {
   refuseOversizedChannelGrid(s, s.grid_nm, MAX_CHANNEL_NODES);
-  if (channelMethod(s) !== 'full_vectorial') return;
+  const reason = channelSizeRefusal(s, mirrorsInY(s, indicesAt(wavelength, true)));
+  if (reason !== null) throw new ProblemError(reason);
+}
+
+/**
+ * Why solve refuses this cross-section (null when it does not): over the node limit, or (full-vectorial)
+ * a sparse LU and Krylov basis over the memory limit. `yMirror`: whether the core mid-plane is a mirror
+ * plane (mirrorsInY). estimate() reports the same reason, and the page then offers no "Solve anyway".
+ */
+export function channelSizeRefusal(s: ChannelStructure, yMirror: boolean): string | null {
+  const nodes = oversizedChannelGrid(s, s.grid_nm, MAX_CHANNEL_NODES);
+  if (nodes !== null || channelMethod(s) !== 'full_vectorial') return nodes;
+  return fullVectorialRefusal(s, fvSystemSize(s, s.grid_nm, channelSymmetry(s), yMirror), yMirror);
+}
+
+/** The memory half of channelSizeRefusal, for a full-vectorial system already sized (the symbolic LU is the costly part). */
+export function fullVectorialRefusal(s: ChannelStructure, size: { unknowns: number; peakDoubles: number }, yMirror: boolean): string | null {
   const symmetry = channelSymmetry(s);
-  const yMirror = mirrorsInY(s, indicesAt(wavelength, true));
-  const size = fvSystemSize(s, s.grid_nm, symmetry, yMirror);
   const wanted = Math.max(...solvePlan({ polarizations: ['TE', 'TM'], maxModes: s.max_modes, symmetry }, yMirror).map((c) => c.wanted));
   const bytes = fullVectorialBytes(size, wanted);
-  if (bytes > MAX_FULL_VECTORIAL_BYTES) {
-    throw new ProblemError(
-      `the full-vectorial system (${size.unknowns} unknowns) needs ${(bytes / 2 ** 20).toFixed(0)} MiB for its sparse LU and Krylov basis, over the ${MAX_FULL_VECTORIAL_BYTES / 2 ** 20} MiB limit: use a larger grid_nm, a smaller window_nm${symmetry === 'none' ? ', symmetry "auto"' : ''} or method "semi_vectorial"`,
-    );
-  }
+  return bytes > MAX_FULL_VECTORIAL_BYTES
+    ? `the full-vectorial system (${size.unknowns} unknowns) needs ${(bytes / 2 ** 20).toFixed(0)} MiB for its sparse LU and Krylov basis, over the ${MAX_FULL_VECTORIAL_BYTES / 2 ** 20} MiB limit: use a larger grid_nm, a smaller window_nm${symmetry === 'none' ? ', symmetry "auto"' : ''} or method "semi_vectorial"`
+    : null;
 }
 
 function fullVectorialAt(s: ChannelStructure, n: ChannelIndices, wavelength: number, o: FvChannelOptions, warnings: Set<string>, withMaps: boolean): GridSolve {
