@@ -13,7 +13,7 @@ import type { Suite } from '../suite/contract.ts';
 import type { ResumePlan } from './resume-plan.ts';
 import type { RunRecipe, RunStore, StoredRunSummary } from './run-store.ts';
 
-export type StoredRunOptions<Task, Env, Opts, Row, T> = Omit<RunSuiteOptions<Task, Env, Opts, Row, T>, 'finished' | 'startedMs' | 'commitTask'> & {
+export type StoredRunOptions<Task, Env, Opts, Row, T> = Omit<RunSuiteOptions<Task, Env, Opts, Row, T>, 'finished' | 'startedMs' | 'commitTask' | 'commitTasks'> & {
   store: RunStore;
   /** Shown in run lists: the agent's label, or provider + model. */
   label: string;
@@ -54,7 +54,9 @@ async function runCommitted<Task extends { task_id: string }, Env extends SuiteE
   const { store, label: _label, model: _model, onStored: _onStored, ...run } = opts;
   let result: RunResult<Row, T, M>;
   try {
-    result = await runSuite(suite, { ...run, ...extra, commitTask: (task) => store.commitTask(storeId, task) });
+    // With maxCommitBatch, tasks go to the store in batches (one transaction each); else one by one.
+    const commit = run.maxCommitBatch !== undefined ? { commitTasks: (tasks: Parameters<RunStore['commitTasks']>[1]) => store.commitTasks(storeId, tasks) } : { commitTask: (task: Parameters<RunStore['commitTask']>[1]) => store.commitTask(storeId, task) };
+    result = await runSuite(suite, { ...run, ...extra, ...commit });
   } catch (e) {
     // An unexpected failure (not a cancel or an oracle failure, which runSuite reports as a status):
     // leave the stored run resumable rather than `running` with nobody writing it.
