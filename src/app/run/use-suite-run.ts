@@ -62,7 +62,7 @@ export interface LiveProgress {
 const EMPTY_PROGRESS: LiveProgress = { done: 0, total: 0, rows: [], transcripts: [], lastTaskId: null };
 
 /** Progress events arrive once per task (hundreds a second for fast agents); render at most this often. */
-const RENDER_INTERVAL_MS = 250;
+const RENDER_INTERVAL_MS = 400;
 /**
  * Tasks per IndexedDB transaction at most: commits are pipelined (runSuite's commitTasks), so a
  * slow agent still commits each task alone as it finishes, and a fast one gathers the tasks that
