@@ -79,7 +79,7 @@ const CLICK_AND_TIME = `new Promise((resolve) => {
 })`;
 
 /** (b) The Run page, as a user runs it, in a fresh context (empty IndexedDB): ms from the Run click to "completed". */
-async function pageRun(browser: Browser, base: string): Promise<{ ms: number; rows: number }> {
+async function pageRun(browser: Browser, base: string): Promise<{ ms: number; rows: number; storedBytes: number }> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -94,7 +94,9 @@ async function pageRun(browser: Browser, base: string): Promise<{ ms: number; ro
     if (r.status !== 'completed') throw new Error(`the run ended "${r.status}", not "completed"`);
     await page.waitForFunction((n) => document.querySelector('[data-testid="run-progress"]')?.getAttribute('aria-valuenow') === String(n), VEH_TASKS, { timeout: 30_000 });
     const rows = await page.evaluate(() => document.querySelectorAll('[data-testid="result-row"]').length);
-    return { ms: r.ms, rows };
+    // What the run left in this fresh context's storage (rows and transcripts in IndexedDB).
+    const storedBytes = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+    return { ms: r.ms, rows, storedBytes };
   } finally {
     await context.close();
   }
@@ -122,7 +124,7 @@ async function main(): Promise<number> {
       const ratio = page.ms / worker;
       rounds.push({ worker, page: page.ms, ratio });
       console.log(
-        `  reference agent, all ${VEH_TASKS} VEH tasks: worker only ${(worker / 1000).toFixed(2)} s, Run page (IndexedDB, live table, ${page.rows} rows) ${(page.ms / 1000).toFixed(2)} s, ` +
+        `  reference agent, all ${VEH_TASKS} VEH tasks: worker only ${(worker / 1000).toFixed(2)} s, Run page (IndexedDB ${(page.storedBytes / 1e6).toFixed(1)} MB, live table, ${page.rows} rows) ${(page.ms / 1000).toFixed(2)} s, ` +
           `ratio ${ratio.toFixed(2)} (goal <= ${PAGE_RUN_GOAL_RATIO}: ${ratio <= PAGE_RUN_GOAL_RATIO ? 'met' : 'not met'}), load average (1 min) ${load.toFixed(2)}`,
       );
     }

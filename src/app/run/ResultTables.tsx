@@ -21,7 +21,7 @@ interface ResultTablesProps {
 /**
  * Rows per table while a run is live. A fast agent finishes hundreds of tasks a second; laying out
  * and painting an ever longer table on every progress tick cost the page more than the run (issue
- * 20). Every row is shown once the run ends, and "Show all" shows them mid-run.
+ * 20). Every row is shown once the run ends, and mid-run on "Show all" or once a transcript is opened.
  */
 export const LIVE_WINDOW = 40;
 
@@ -46,6 +46,8 @@ export function ResultTables({ rows, transcripts, running = false }: ResultTable
     const transcript = byTaskIdRef.current.get(taskId);
     if (!transcript) return;
     openerRef.current = opener;
+    // Mid-run, the window would move on and unmount the row (its button gets focus back on close).
+    setShowAll(true);
     setOpen(transcript);
   }, []);
   const closeTranscript = useCallback(() => {
