@@ -14,7 +14,8 @@
  *      warm in process), the task table with the plausible workflows' scores and stages.
  *  3. In headless Debian Chromium (when dist/ and /usr/bin/chromium exist): oracle evaluations per
  *     second in the Web Worker and a full reference-agent run in the page's worker (bench.html), and
- *     the photonics agent's oracle over all 43 tasks through the page's Run form (its photonics worker),
+ *     the same reference run through the Run page as a user makes it (IndexedDB, live table) beside
+ *     the worker-only run and their ratio (bench/veh-page-run.ts, issue 20), the photonics agent's oracle over all 43 tasks through the page's Run form (its photonics worker),
  *     and the DDA backend parity table (WebGPU on Chromium's software adapter: correctness, not speed).
  */
 import { spawnSync } from 'node:child_process';
@@ -53,6 +54,7 @@ step('Spec-to-design: the reference agent over every task (evaluator in its work
 step('Paper reproduction: every reference workflow clean-replayed (cold thread and warm), with the plausible and empty workflows beside it, Node', './reproduction.ts');
 if (existsSync(here('../dist/bench.html')) && existsSync('/usr/bin/chromium')) {
   step('VEH oracle throughput and reference run, browser Web Worker (headless Chromium)', './oracle-browser.ts');
+  step('VEH reference run in the page as a user runs it (Run page, IndexedDB, live table) against the worker-only run, same browser (vite preview)', './veh-page-run.ts');
   step('Photonics agent: oracle over all 43 tasks in the page\'s worker (Run page, headless Chromium)', './photonics-agent-page.ts');
   step('GPU operator backends in the page worker, DDA and plane waves (WebGPU on the software adapter vs the f64 reference)', './photonics-gpu-parity.ts');
 } else {

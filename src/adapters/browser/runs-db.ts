@@ -138,20 +138,26 @@ export class IdbRunStore implements RunStore {
   }
 
   commitTask(storeId: string, task: { task_index: number; row: SuiteRow; transcript: TranscriptCore }): Promise<void> {
-    // Runs once per task, so it keeps round trips down: both reads together, then all three writes
-    // together. Relaxed durability: the write is in the browser's hands before the next task starts
-    // (a closed or crashed tab keeps it), without waiting for the disk to flush each time.
+    return this.commitTasks(storeId, [task]);
+  }
+
+  commitTasks(storeId: string, tasks: readonly { task_index: number; row: SuiteRow; transcript: TranscriptCore }[]): Promise<void> {
+    // One transaction for the batch, with its round trips kept down: every read together, then
+    // every write together. Relaxed durability: the writes are in the browser's hands when this
+    // resolves (a closed or crashed tab keeps them), without waiting for the disk to flush each time.
     return this.write(async (tx) => {
       const rows = tx.objectStore(TASK_ROWS_STORE);
-      const [rec, existing] = await Promise.all([this.needRun(tx, storeId), rows.getKey([storeId, task.task_index])]);
+      const transcripts = tx.objectStore(TRANSCRIPTS_STORE);
+      const [rec, ...existing] = await Promise.all([this.needRun(tx, storeId), ...tasks.map((t) => rows.getKey([storeId, t.task_index]))]);
       assertWritable(rec.summary);
-      checkTaskIndex(rec.summary, task.task_index);
-      const rowRecord: StoredRowRecord = { store_id: storeId, task_index: task.task_index, row: task.row };
-      const transcriptRecord: StoredTranscriptRecord = { store_id: storeId, task_index: task.task_index, transcript: task.transcript };
+      for (const task of tasks) checkTaskIndex(rec.summary, task.task_index);
+      const added = new Set(tasks.filter((_, i) => existing[i] === undefined).map((t) => t.task_index)).size;
       await Promise.all([
-        rows.put(rowRecord),
-        tx.objectStore(TRANSCRIPTS_STORE).put(transcriptRecord),
-        tx.objectStore(RUNS_STORE).put({ ...rec, summary: { ...rec.summary, done_count: rec.summary.done_count + (existing === undefined ? 1 : 0) } }),
+        ...tasks.flatMap((task) => [
+          rows.put({ store_id: storeId, task_index: task.task_index, row: task.row } satisfies StoredRowRecord),
+          transcripts.put({ store_id: storeId, task_index: task.task_index, transcript: task.transcript } satisfies StoredTranscriptRecord),
+        ]),
+        tx.objectStore(RUNS_STORE).put({ ...rec, summary: { ...rec.summary, done_count: rec.summary.done_count + added } }),
       ]);
     }, 'relaxed');
   }

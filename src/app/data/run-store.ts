@@ -84,7 +84,7 @@ export function getRunStoreBackend(): Promise<RunStoreBackend> {
  * after each would cost more than the run. Task commits are gathered and applied at most this
  * often; any other write (begin, finish, import, delete…) applies everything at once.
  */
-const INVALIDATE_INTERVAL_MS = 250;
+const INVALIDATE_INTERVAL_MS = 1000;
 
 function invalidator(client: QueryClient): (change: RunStoreChange) => void {
   let all = false;

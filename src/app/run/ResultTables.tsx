@@ -14,11 +14,27 @@ interface ResultTablesProps {
   rows: readonly VehRow[];
   /** The finished tasks' transcripts, live during a run (they arrive with the rows). */
   transcripts: readonly Transcript[];
+  /** The run is live: each table shows its latest LIVE_WINDOW rows unless the user asks for all. */
+  running?: boolean;
+}
+
+/**
+ * Rows per table while a run is live. A fast agent finishes hundreds of tasks a second; laying out
+ * and painting an ever longer table on every progress tick cost the page more than the run (issue
+ * 20). Every row is shown once the run ends, and mid-run on "Show all" or once a transcript is opened.
+ */
+export const LIVE_WINDOW = 40;
+
+/** The rows a table shows: all, or (live and windowed) the latest LIVE_WINDOW. */
+function shownRows<R>(rows: readonly R[], windowed: boolean): readonly R[] {
+  return windowed && rows.length > LIVE_WINDOW ? rows.slice(rows.length - LIVE_WINDOW) : rows;
 }
 
 /** Finished tasks, one table per probe with the columns that probe is judged on. */
-export function ResultTables({ rows, transcripts }: ResultTablesProps) {
+export function ResultTables({ rows, transcripts, running = false }: ResultTablesProps) {
   const [open, setOpen] = useState<Transcript | null>(null);
+  const [showAll, setShowAll] = useState(false);
+  const windowed = running && !showAll;
   const openerRef = useRef<HTMLButtonElement | null>(null);
   const byTaskId = useMemo(() => new Map(transcripts.map((t) => [t.task.task_id, t])), [transcripts]);
   // The lookup changes on every progress tick; the callback reads it through a ref so it never does.
@@ -30,6 +46,8 @@ export function ResultTables({ rows, transcripts }: ResultTablesProps) {
     const transcript = byTaskIdRef.current.get(taskId);
     if (!transcript) return;
     openerRef.current = opener;
+    // Mid-run, the window would move on and unmount the row (its button gets focus back on close).
+    setShowAll(true);
     setOpen(transcript);
   }, []);
   const closeTranscript = useCallback(() => {
@@ -44,34 +62,44 @@ export function ResultTables({ rows, transcripts }: ResultTablesProps) {
   const p2 = rows.filter((r): r is P2Row => r.probe === 'P2');
   const p3 = rows.filter((r): r is P3Row => r.probe === 'P3');
   const p4 = rows.filter((r): r is P4Row => r.probe === 'P4');
+  const hidden = windowed ? [p1, p2, p3, p4].reduce((n, p) => n + Math.max(0, p.length - LIVE_WINDOW), 0) : 0;
+  const caption = (title: string, n: number) => `${title} (${n}${windowed && n > LIVE_WINDOW ? `; latest ${LIVE_WINDOW} shown while running` : ''})`;
   return (
     <section className="panel" aria-labelledby="results-heading">
       <h2 id="results-heading">Per-task outcomes</h2>
       {rows.length === 0 && <p className="note">No finished tasks yet.</p>}
+      {hidden > 0 && (
+        <p className="note" data-testid="live-window-note">
+          {hidden} earlier finished tasks are hidden while the run goes on (all appear when it ends).{' '}
+          <button type="button" className="copy-button" onClick={() => setShowAll(true)} data-testid="show-all-rows">
+            Show all
+          </button>
+        </p>
+      )}
       {p1.length > 0 && (
-        <ResultTable caption={`P1 · specification triage (${p1.length})`} headers={['gold', 'predicted', 'correct']}>
-          {p1.map((r) => (
+        <ResultTable caption={caption('P1 · specification triage', p1.length)} headers={['gold', 'predicted', 'correct']}>
+          {shownRows(p1, windowed).map((r) => (
             <P1ResultRow key={r.task_id} row={r} onOpen={openTranscript} />
           ))}
         </ResultTable>
       )}
       {p2.length > 0 && (
-        <ResultTable caption={`P2 · verifier-guided search (${p2.length})`} headers={['final feasible', 'score (power / BKF)', 'queries']}>
-          {p2.map((r) => (
+        <ResultTable caption={caption('P2 · verifier-guided search', p2.length)} headers={['final feasible', 'score (power / BKF)', 'queries']}>
+          {shownRows(p2, windowed).map((r) => (
             <P2ResultRow key={r.task_id} row={r} onOpen={openTranscript} />
           ))}
         </ResultTable>
       )}
       {p3.length > 0 && (
-        <ResultTable caption={`P3 · corrupted-state recovery (${p3.length})`} headers={['success', 'escaped trap', 'cascade', 'power / BKF']}>
-          {p3.map((r) => (
+        <ResultTable caption={caption('P3 · corrupted-state recovery', p3.length)} headers={['success', 'escaped trap', 'cascade', 'power / BKF']}>
+          {shownRows(p3, windowed).map((r) => (
             <P3ResultRow key={r.task_id} row={r} onOpen={openTranscript} />
           ))}
         </ResultTable>
       )}
       {p4.length > 0 && (
-        <ResultTable caption={`P4 · policy-conditioned selection (${p4.length})`} headers={['τb', 'exact', 'predicted order']}>
-          {p4.map((r) => (
+        <ResultTable caption={caption('P4 · policy-conditioned selection', p4.length)} headers={['τb', 'exact', 'predicted order']}>
+          {shownRows(p4, windowed).map((r) => (
             <P4ResultRow key={r.task_id} row={r} onOpen={openTranscript} />
           ))}
         </ResultTable>

@@ -69,7 +69,7 @@ export function RunResultView({ run, onRestartOracle }: RunResultViewProps) {
       {run.live && <LiveLlmPanel live={run.live} running={run.running} />}
       {run.result && <ModelRunSummary manifest={run.result.manifest} />}
       {run.result && <MetricsPanel suite={view.suite} metrics={run.result.metrics} partial={run.result.status === 'cancelled'} />}
-      <view.ResultTables suite={view.suite} rows={run.progress.rows} transcripts={run.progress.transcripts} />
+      <view.ResultTables suite={view.suite} rows={run.progress.rows} transcripts={run.progress.transcripts} running={run.running} />
     </>
   );
 }

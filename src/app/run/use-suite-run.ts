@@ -62,12 +62,18 @@ export interface LiveProgress {
 const EMPTY_PROGRESS: LiveProgress = { done: 0, total: 0, rows: [], transcripts: [], lastTaskId: null };
 
 /** Progress events arrive once per task (hundreds a second for fast agents); render at most this often. */
-const RENDER_INTERVAL_MS = 100;
+const RENDER_INTERVAL_MS = 400;
+/**
+ * Tasks per IndexedDB transaction at most: commits are pipelined (runSuite's commitTasks), so a
+ * slow agent still commits each task alone as it finishes, and a fast one gathers the tasks that
+ * finish during one transaction into the next. A closed tab loses at most the batch in flight.
+ */
+const MAX_COMMIT_BATCH = 50;
 
 /**
  * One suite run at a time: a react-query mutation around runSuite (through stored-run.ts, so every
  * finished task is committed to the browser's run store at once and an interrupted run can be
- * resumed), an AbortController for Cancel, and throttled live progress. On cancel runSuite resolves (status 'cancelled') with the rows that
+ * resumed; in pipelined batches, MAX_COMMIT_BATCH), an AbortController for Cancel, and throttled live progress. On cancel runSuite resolves (status 'cancelled') with the rows that
  * finished, so the result is shown the same way as a completed run; if the oracle worker dies, the
  * engine stops the run (status 'failed') with the finished rows, and its error is the run's error.
  */
@@ -124,6 +130,7 @@ export function useSuiteRun() {
           bankHash: request.bankHash,
           filters: request.filters,
           timers: PAGE_TIMERS,
+          maxCommitBatch: MAX_COMMIT_BATCH,
           ...(request.budget ? { budget: request.budget } : {}),
           ...(liveState
             ? {
@@ -140,7 +147,7 @@ export function useSuiteRun() {
             timerRef.current ??= window.setTimeout(flush, RENDER_INTERVAL_MS);
           },
         };
-        // Every finished task is committed (and awaited) before the next starts: see stored-run.ts.
+        // Finished tasks are committed in pipelined batches, each before it joins the result: see run-suite.ts.
         const outcome = request.resume
           ? await resumeStoredRun<{ task_id: string }, SuiteEnvironment, unknown, SuiteRow, TranscriptCore, ManifestCore>(request.suite, { ...options, summary: request.resume.summary, plan: request.resume.plan })
           : await startStoredRun<{ task_id: string }, SuiteEnvironment, unknown, SuiteRow, TranscriptCore, ManifestCore>(request.suite, options);

@@ -34,7 +34,8 @@ export interface SuiteView {
   /** The task page's body under the header (the header shows id and facets). */
   readonly TaskDetails: ComponentType<{ task: Task }>;
   /** Finished tasks of a run (live on the Run page, stored on the run detail page). */
-  readonly ResultTables: ComponentType<{ suite: AnySuite; rows: readonly SuiteRow[]; transcripts: readonly TranscriptCore[] }>;
+  /** `running`: the run is live (rows still arriving); a table may then show a window of its rows. */
+  readonly ResultTables: ComponentType<{ suite: AnySuite; rows: readonly SuiteRow[]; transcripts: readonly TranscriptCore[]; running?: boolean }>;
   /** One task's transcript, graded (the run detail page, compare, the Run page's dialog). */
   readonly TranscriptView: ComponentType<{ suite: AnySuite; transcript: TranscriptCore; storedRow?: SuiteRow; headingId?: string }>;
   /** Shown under the task browser (VEH: the material library the oracle uses). */

@@ -72,6 +72,20 @@ export interface RunSuiteOptions<Task, Env, Opts, Row, T> {
    */
   commitTask?: (task: { task_index: number; row: Row; transcript: T }) => Promise<void>;
   /**
+   * Pipelined, batched commits (the page's IndexedDB store, issue 20), used instead of commitTask
+   * when given: one commit is in flight at a time while the next tasks run; the tasks that finish
+   * meanwhile go together in the next commit (at most `maxCommitBatch`; the run waits when that many
+   * are waiting). A slow agent thus commits each task alone the moment it finishes, and a fast one
+   * in batches, one transaction per batch instead of per task. A task joins the result (and
+   * onProgress) only once committed, and the run ends only when every finished task is: a cancel or
+   * an oracle failure still stores what finished. If a commit is refused, the run stops with status
+   * 'failed' and those tasks (and any finished after them) are left out of the result, as they are
+   * out of the store.
+   */
+  commitTasks?: (tasks: readonly { task_index: number; row: Row; transcript: T }[]) => Promise<void>;
+  /** With commitTasks: the most tasks one commit carries (default 64). */
+  maxCommitBatch?: number;
+  /**
    * Awaited before each task: hands control back to the host's event loop, so a Ctrl-C (or any
    * other event that aborts `signal`) is seen between tasks even when every episode resolves
    * synchronously (built-in agents on a WASM oracle never yield on their own). The CLI passes a
@@ -111,9 +125,48 @@ export async function runSuite<Task extends { task_id: string }, Env extends Sui
   let status: RunStatus = 'completed';
   let error: string | null = null;
   const total = opts.tasks.length;
+  const commitTasks = opts.commitTasks;
+  const maxBatch = Math.max(1, opts.maxCommitBatch ?? 64);
+  /** Finished tasks not yet handed to commitTasks, in task order. */
+  const pending: { task_index: number; task_id: string; row: Row; transcript: T }[] = [];
+  let inflight: Promise<void> | null = null;
+  let refused = false;
+  /** Hands every waiting task to one commit, unless one is in flight (it starts the next when done). */
+  const startCommit = (): void => {
+    if (!commitTasks || inflight || refused || pending.length === 0) return;
+    const batch = pending.splice(0);
+    inflight = commitTasks(batch.map(({ task_index, row, transcript }) => ({ task_index, row, transcript })))
+      .then(
+        () => {
+          for (const t of batch) {
+            transcripts.push(t.transcript);
+            rows.push(t.row);
+            opts.onProgress?.({ done: rows.length, total, task_id: t.task_id, row: t.row, transcript: t.transcript });
+          }
+        },
+        (e: unknown) => {
+          refused = true;
+          status = 'failed';
+          error = e instanceof Error ? e.message : String(e);
+          pending.length = 0;
+        },
+      )
+      .finally(() => {
+        inflight = null;
+        startCommit();
+      });
+  };
+  /** Until every finished task is committed (or a commit was refused). */
+  const drain = async (): Promise<void> => {
+    while (inflight) await inflight;
+  };
   for (const [index, task] of opts.tasks.entries()) {
+    if (refused) break;
     const done = opts.finished?.get(index);
     if (done) {
+      // Keeps the result in task order when earlier tasks are still being committed.
+      await drain();
+      if (refused) break;
       rows.push(done.row);
       transcripts.push(done.transcript);
       continue;
@@ -158,6 +211,22 @@ export async function runSuite<Task extends { task_id: string }, Env extends Sui
       throw e;
     }
     const row = suite.deriveRow(transcript);
+    if (commitTasks) {
+      pending.push({ task_index: index, task_id: task.task_id, row, transcript });
+      startCommit();
+      // Back-pressure: never more than one batch ahead of the store.
+      while (pending.length >= maxBatch && inflight) await inflight;
+      const stop = opts.stopAfter?.({ task_index: index, row, transcript });
+      if (stop != null) {
+        await drain();
+        if (!refused) {
+          status = 'failed';
+          error = stop;
+        }
+        break;
+      }
+      continue;
+    }
     if (opts.commitTask) {
       try {
         await opts.commitTask({ task_index: index, row, transcript });
@@ -177,6 +246,7 @@ export async function runSuite<Task extends { task_id: string }, Env extends Sui
       break;
     }
   }
+  await drain();
   return {
     status,
     error,

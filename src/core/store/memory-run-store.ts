@@ -41,13 +41,20 @@ export class MemoryRunStore implements RunStore {
     return Promise.resolve(storeId);
   }
 
-  async commitTask(storeId: string, task: { task_index: number; row: SuiteRow; transcript: TranscriptCore }): Promise<void> {
+  commitTask(storeId: string, task: { task_index: number; row: SuiteRow; transcript: TranscriptCore }): Promise<void> {
+    return this.commitTasks(storeId, [task]);
+  }
+
+  async commitTasks(storeId: string, tasks: readonly { task_index: number; row: SuiteRow; transcript: TranscriptCore }[]): Promise<void> {
     await Promise.resolve();
     const r = this.need(storeId);
     assertWritable(r.run.summary);
-    checkTaskIndex(r.run.summary, task.task_index);
-    r.rows.set(task.task_index, copy(task.row));
-    r.transcripts.set(task.task_index, copy(task.transcript));
+    // Every index checked before anything is written: all or nothing, as one IndexedDB transaction.
+    for (const task of tasks) checkTaskIndex(r.run.summary, task.task_index);
+    for (const task of tasks) {
+      r.rows.set(task.task_index, copy(task.row));
+      r.transcripts.set(task.task_index, copy(task.transcript));
+    }
     r.run.summary = { ...r.run.summary, done_count: r.rows.size };
   }
 

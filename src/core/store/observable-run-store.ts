@@ -69,6 +69,9 @@ export class ObservableRunStore implements RunStore {
   commitTask(storeId: string, task: { task_index: number; row: SuiteRow; transcript: TranscriptCore }): Promise<void> {
     return this.write(() => ({ kind: 'task', storeId }), (s) => s.commitTask(storeId, task));
   }
+  commitTasks(storeId: string, tasks: readonly { task_index: number; row: SuiteRow; transcript: TranscriptCore }[]): Promise<void> {
+    return this.write(() => ({ kind: 'task', storeId }), (s) => s.commitTasks(storeId, tasks));
+  }
   finishRun(storeId: string, end: { status: 'completed' | 'cancelled' | 'failed'; error: string | null; manifest: ManifestCore; metrics: SuiteMetrics }): Promise<void> {
     return this.write(() => ({ kind: 'run', storeId, rows: false }), (s) => s.finishRun(storeId, end));
   }

@@ -150,6 +150,11 @@ export interface RunStore {
   beginRun(init: { run_id: string; label: string; model: string | null; started_at: string; recipe: RunRecipe }): Promise<string>;
   /** One transaction: the task's row and transcript and the summary's done_count, or nothing. */
   commitTask(storeId: string, task: { task_index: number; row: SuiteRow; transcript: TranscriptCore }): Promise<void>;
+  /**
+   * Several finished tasks in one transaction (all or none): a fast agent finishes hundreds of tasks
+   * a second, and one IndexedDB transaction each cost the page more than the run itself (issue 20).
+   */
+  commitTasks(storeId: string, tasks: readonly { task_index: number; row: SuiteRow; transcript: TranscriptCore }[]): Promise<void>;
   finishRun(storeId: string, end: { status: 'completed' | 'cancelled' | 'failed'; error: string | null; manifest: ManifestCore; metrics: SuiteMetrics }): Promise<void>;
   /** At page start: every run still `running` belongs to a tab that is gone; mark it interrupted. */
   markInterrupted(storeId: string, why: string): Promise<void>;

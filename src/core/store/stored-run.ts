@@ -1,7 +1,8 @@
 /**
  * A suite run that is written to a RunStore as it goes: beginRun before the first task, each task
  * committed (and awaited) the moment it finishes, finishRun at the end. Closing the tab therefore
- * loses at most the task in flight. Resuming continues the same stored run with the tasks it has
+ * loses at most the task in flight; with `maxCommitBatch` (the page) commits are pipelined batches
+ * (runSuite's commitTasks) and a closed tab loses at most the batch in flight. Resuming continues the same stored run with the tasks it has
  * not committed. Pure and suite-generic: the suite, store, clock and environment come in, so Node
  * tests run exactly what the page runs.
  */
@@ -13,7 +14,7 @@ import type { Suite } from '../suite/contract.ts';
 import type { ResumePlan } from './resume-plan.ts';
 import type { RunRecipe, RunStore, StoredRunSummary } from './run-store.ts';
 
-export type StoredRunOptions<Task, Env, Opts, Row, T> = Omit<RunSuiteOptions<Task, Env, Opts, Row, T>, 'finished' | 'startedMs' | 'commitTask'> & {
+export type StoredRunOptions<Task, Env, Opts, Row, T> = Omit<RunSuiteOptions<Task, Env, Opts, Row, T>, 'finished' | 'startedMs' | 'commitTask' | 'commitTasks'> & {
   store: RunStore;
   /** Shown in run lists: the agent's label, or provider + model. */
   label: string;
@@ -54,7 +55,9 @@ async function runCommitted<Task extends { task_id: string }, Env extends SuiteE
   const { store, label: _label, model: _model, onStored: _onStored, ...run } = opts;
   let result: RunResult<Row, T, M>;
   try {
-    result = await runSuite(suite, { ...run, ...extra, commitTask: (task) => store.commitTask(storeId, task) });
+    // With maxCommitBatch, tasks go to the store in batches (one transaction each); else one by one.
+    const commit = run.maxCommitBatch !== undefined ? { commitTasks: (tasks: Parameters<RunStore['commitTasks']>[1]) => store.commitTasks(storeId, tasks) } : { commitTask: (task: Parameters<RunStore['commitTask']>[1]) => store.commitTask(storeId, task) };
+    result = await runSuite(suite, { ...run, ...extra, ...commit });
   } catch (e) {
     // An unexpected failure (not a cancel or an oracle failure, which runSuite reports as a status):
     // leave the stored run resumable rather than `running` with nobody writing it.

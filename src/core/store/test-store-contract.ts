@@ -77,6 +77,25 @@ export function describeRunStoreContract(name: string, makeStore: () => Promise<
       expect(await store.readTranscripts(id)).toEqual(run.transcripts.slice(0, 3));
     });
 
+    it('commitTasks stores a batch in one go, or nothing of it when one task is refused', async () => {
+      const id = await begin();
+      const task = (i: number) => {
+        const row = run.rows[i];
+        const transcript = run.transcripts[i];
+        if (!row || !transcript) throw new Error(`fixture has no task ${i}`);
+        return { task_index: i, row, transcript };
+      };
+      await store.commitTasks(id, [task(0), task(1)]);
+      await store.commitTasks(id, [task(1), task(2)]); // task 1 again: replaced, not counted twice
+      expect((await store.getRun(id))?.summary.done_count).toBe(3);
+      expect((await store.readRows(id)).map((r) => r.row)).toEqual(run.rows.slice(0, 3));
+      expect(await store.readTranscripts(id)).toEqual(run.transcripts.slice(0, 3));
+      const outside = { ...task(3), task_index: run.rows.length };
+      await expect(store.commitTasks(id, [task(3), outside])).rejects.toThrow(/outside run/);
+      expect((await store.getRun(id))?.summary.done_count).toBe(3);
+      expect(await store.readTranscript(id, 3)).toBeNull();
+    });
+
     it('refuses a task index outside the run and a commit to an unknown run', async () => {
       const id = await begin();
       const row = run.rows[0];

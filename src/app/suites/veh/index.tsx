@@ -45,8 +45,8 @@ export const vehView: SuiteView = {
   TranscriptView: ({ transcript, storedRow, headingId }) => (
     <StoredTranscript transcript={transcript as Transcript} {...(storedRow ? { storedRow: storedRow as VehRow } : {})} {...(headingId ? { headingId } : {})} />
   ),
-  ResultTables: ({ rows, transcripts }: { rows: readonly SuiteRow[]; transcripts: readonly TranscriptCore[] }) => (
-    <ResultTables rows={rows as readonly VehRow[]} transcripts={transcripts as readonly Transcript[]} />
+  ResultTables: ({ rows, transcripts, running }: { rows: readonly SuiteRow[]; transcripts: readonly TranscriptCore[]; running?: boolean }) => (
+    <ResultTables rows={rows as readonly VehRow[]} transcripts={transcripts as readonly Transcript[]} running={running ?? false} />
   ),
   LlmPreview: ({ config, tasks, options, hasKey }) => (
     <LlmRunPreview config={config} tasks={asVehTasks(tasks)} p3Variant={(options as { p3Variant?: P3Variant } | null)?.p3Variant ?? 'raw_history'} hasKey={hasKey} />

@@ -1,0 +1,137 @@
+/**
+ * Pipelined, batched commits (issue 20: the page commits the tasks that finish during one
+ * IndexedDB transaction together in the next). What must still hold: the result equals a plain
+ * run, the store holds exactly the result's tasks whatever stops the run, and a run that died
+ * mid-batch resumes to the same rows.
+ */
+import { describe, expect, it } from 'vitest';
+import { runSuite } from '../run/run-suite.ts';
+import type { VehResolvedOptions } from '../veh/run/run-veh.ts';
+import type { Transcript } from '../veh/run/transcript.ts';
+import type { VehOracle } from '../veh/run/types.ts';
+import type { VehRow } from '../veh/rows.ts';
+import { vehSuite } from '../veh/suite.ts';
+import type { VehTask } from '../veh/task-schema.ts';
+import { getBuiltinAgent } from '../veh/agents/index.ts';
+import { fixtureBank, fixtureOracle } from '../veh/protocol/test-fixtures.ts';
+import { fixtureClock } from '../veh/protocol/test-session.ts';
+import { MemoryRunStore } from './memory-run-store.ts';
+import { planResume } from './resume-plan.ts';
+import { StoreQuotaError, type RunStore } from './run-store.ts';
+import { resumeStoredRun, startStoredRun, type StoredRunOptions } from './stored-run.ts';
+
+const BANK_HASH = 'bank-1';
+const MAX_BATCH = 3;
+
+function options(store: RunStore): StoredRunOptions<VehTask, VehOracle, VehResolvedOptions, VehRow, Transcript> {
+  return {
+    store,
+    label: 'Random',
+    model: null,
+    tasks: fixtureBank(),
+    agent: getBuiltinAgent('random'),
+    env: fixtureOracle,
+    options: { p3Variant: 'raw_history' },
+    clock: fixtureClock(),
+    seed: 5,
+    appVersion: '0.0.0-test',
+    bankHash: BANK_HASH,
+    filters: { split: 'dev' },
+    maxCommitBatch: MAX_BATCH,
+  };
+}
+
+/**
+ * A store whose batch commits take a timer tick (as an IndexedDB transaction does, while the
+ * episodes go on) and are logged by task index; the `failAt`th commit fails with `error` (and, for
+ * a "crash", every later write too).
+ */
+function slowStore(store: RunStore, opts: { failAt?: number; error?: () => Error } = {}) {
+  const batches: number[][] = [];
+  let dead = false;
+  const crash = opts.error === undefined;
+  const spy = Object.assign(Object.create(store) as RunStore, {
+    commitTasks: async (id: string, tasks: Parameters<RunStore['commitTasks']>[1]) => {
+      await new Promise((r) => setTimeout(r, 1));
+      if (dead || batches.length + 1 === opts.failAt) {
+        dead = true;
+        throw (opts.error ?? (() => new Error('tab closed')))();
+      }
+      batches.push(tasks.map((t) => t.task_index));
+      return store.commitTasks(id, tasks);
+    },
+    commitTask: () => Promise.reject(new Error('a batched run must not commit one by one')),
+    finishRun: (id: string, end: Parameters<RunStore['finishRun']>[1]) => (dead && crash ? Promise.reject(new Error('tab closed')) : store.finishRun(id, end)),
+  });
+  return { spy, batches };
+}
+
+describe('stored runs with batched commits', () => {
+  it('gathers the tasks that finish during a commit into the next one; the result equals a plain run', async () => {
+    const store = new MemoryRunStore();
+    const { spy, batches } = slowStore(store);
+    const { storeId, result, finishError } = await startStoredRun(vehSuite, options(spy));
+    const plain = await runSuite(vehSuite, { ...options(store), tasks: fixtureBank(), clock: fixtureClock() });
+    expect(finishError).toBeNull();
+    expect(result.rows).toEqual(plain.rows);
+    expect(result.metrics).toEqual(plain.metrics);
+    // In task order, each task once, never more than MAX_BATCH per commit, and batched at all.
+    expect(batches.flat()).toEqual(result.rows.map((_, i) => i));
+    expect(Math.max(...batches.map((b) => b.length))).toBe(MAX_BATCH);
+    expect(batches.length).toBeLessThan(result.rows.length);
+    expect((await store.getRun(storeId))?.summary).toMatchObject({ status: 'completed', done_count: result.rows.length });
+    expect((await store.readRows(storeId)).map((r) => r.row)).toEqual(result.rows);
+  });
+
+  it('a refused batch stops the run: status failed, and the result holds exactly the stored tasks', async () => {
+    const store = new MemoryRunStore();
+    const { spy, batches } = slowStore(store, { failAt: 3, error: () => new StoreQuotaError('Browser storage is full') });
+    const { storeId, result } = await startStoredRun(vehSuite, options(spy));
+    expect(result.status).toBe('failed');
+    expect(result.error).toMatch(/storage is full/);
+    expect(result.rows).toHaveLength(batches.flat().length);
+    expect(result.rows.length).toBeGreaterThan(0);
+    expect((await store.readRows(storeId)).map((r) => r.row)).toEqual(result.rows);
+    expect((await store.getRun(storeId))?.summary).toMatchObject({ status: 'failed', done_count: result.rows.length });
+  });
+
+  it('a cancel still commits the tasks that had finished, and only those are in the result', async () => {
+    const store = new MemoryRunStore();
+    const { spy } = slowStore(store);
+    const controller = new AbortController();
+    let seen = 0;
+    const { storeId, result } = await startStoredRun(vehSuite, {
+      ...options(spy),
+      signal: controller.signal,
+      onProgress: () => {
+        if (++seen === 2) controller.abort();
+      },
+    });
+    expect(result.status).toBe('cancelled');
+    expect(result.rows.length).toBeGreaterThanOrEqual(2);
+    expect(result.rows.length).toBeLessThan(fixtureBank().length);
+    expect((await store.readRows(storeId)).map((r) => r.row)).toEqual(result.rows);
+  });
+
+  it('a tab that dies mid-batch resumes to the same rows, metrics and run id as an uninterrupted run', async () => {
+    const whole = await startStoredRun(vehSuite, options(new MemoryRunStore()));
+    const store = new MemoryRunStore();
+    const { spy, batches } = slowStore(store, { failAt: 3 });
+    const dying = await startStoredRun(vehSuite, options(spy));
+    expect(dying.finishError).toMatch(/tab closed/);
+    const found = (await store.listRuns())[0];
+    if (!found) throw new Error('run not stored');
+    expect(found).toMatchObject({ status: 'running', done_count: batches.flat().length });
+    await store.markInterrupted(found.store_id, 'the page was closed or reloaded during the run');
+    const summary = (await store.getRun(found.store_id))?.summary;
+    if (!summary) throw new Error('run vanished');
+    const plan = planResume({ summary, committed: (await store.readRows(summary.store_id)) as { task_index: number; row: VehRow }[], transcripts: (await store.readTranscripts(summary.store_id)) as Transcript[], bankTasks: fixtureBank(), bankHash: BANK_HASH, agentProblem: null });
+    if (!plan.ok) throw new Error(plan.reason);
+    const resumed = await resumeStoredRun(vehSuite, { ...options(slowStore(store).spy), summary, plan });
+    expect(resumed.result.status).toBe('completed');
+    expect(resumed.result.rows).toEqual(whole.result.rows);
+    expect(resumed.result.metrics).toEqual(whole.result.metrics);
+    expect(resumed.result.manifest.run_id).toBe(whole.result.manifest.run_id);
+    expect((await store.readRows(summary.store_id)).map((r) => r.row)).toEqual(whole.result.rows);
+  });
+});
