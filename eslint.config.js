@@ -78,4 +78,20 @@ export default tseslint.config(
     files: ['src/core/{agent,run,llm,store,export,verify,leaderboard,analyses,suite}/**/test-*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/app/**', '**/adapters/**'], message: 'src/core is pure: adapters and the page depend on it, never the other way round.' }] }] },
   },
+  {
+    // The unit project shares one module registry per worker (vitest.config.ts, isolate: false): a
+    // module replaced by vi.mock would leak into the files that run after it. Such files are named
+    // *.isolated.test.ts and run in their own project.
+    files: ['**/*.test.ts', '**/*.test.tsx'],
+    ignores: ['**/*.isolated.test.ts', '**/*.isolated.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|doUnmock)$/]",
+          message: 'vi.mock needs a fresh module registry: name the file *.isolated.test.ts (docs/testing.md).',
+        },
+      ],
+    },
+  },
 );
