@@ -14,7 +14,10 @@ const STANDIN_KEY = 'pg-e2e-key-7f3a9c41d2';
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two workers (one per core here): each test has its own browser context, so its own IndexedDB, and
+  // the stand-in model servers are stateless per request; the fast set took 5.9 min instead of about
+  // 12. `npm run test:slow` runs the @slow tests on one worker: some of them time the page.
+  workers: 2,
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 30_000 },

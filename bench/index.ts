@@ -45,6 +45,7 @@ step('Grid solvers (RCWA, plane-wave bands), Node', './photonics-grid.ts');
 step('Plane-wave bands per k-point beside MPB and NumPy/SciPy (interleaved)', './peers/mpb-pwe.ts');
 step('2-D RCWA (photonic-crystal slab), Node', './photonics-rcwa2d.ts');
 step('Channel mode solver (full- and semi-vectorial), Node', './photonics-fdmode.ts');
+step('Channel modes beside EMpy (whole window and mirror planes, 20 and 10 nm, interleaved; skipped without EMPY_PATH)', './peers/empy-mode.ts');
 step('Discrete dipole approximation, Node', './photonics-dda.ts');
 step('Eigenmode expansion, Node', './photonics-eme.ts');
 step('Inverse design (FDFD + adjoint), Node', './photonics-topopt.ts');
