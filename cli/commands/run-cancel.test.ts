@@ -1,8 +1,8 @@
 /**
  * Ctrl-C stops a built-in agent's run between tasks (issue 21: the handler used to run only after a
  * loop that never yields, so SIGINT at 304/763 ran on to 763): the finished tasks are written with
- * status `cancelled`, rows and transcripts agree, and the exit code is 130. Also: an error row makes
- * the exit code 1 unless --allow-errors.
+ * status `cancelled`, rows and transcripts agree, and the exit code is 130. (That an error row makes
+ * the exit code 1 unless --allow-errors is checked in run-endpoint-faults.test.ts.)
  */
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
