@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startStandin, type Standin } from '../test/llm-standin/server.ts';
 import { photonicsMziBrain } from '../test/llm-standin/brains/photonics.ts';
 import { watchForFailures } from './network-watch.ts';
+import { configureStandinModel } from './standin-model.ts';
 
 /**
  * Issue 16, page side of "an LLM stand-in that speaks OpenAI tool calls solves a standard task end
@@ -50,13 +51,7 @@ test('photonics agent: an OpenAI tool-calling stand-in solves the MZI task in th
   const urls: string[] = [];
   page.context().on('request', (r) => urls.push(r.url()));
 
-  await page.goto('./#/settings');
-  await page.getByTestId('preset-select').selectOption('openai');
-  await page.getByTestId('base-url-input').fill(standin.baseUrls.openai);
-  await page.getByTestId('api-key-input').fill(KEY);
-  await page.getByTestId('model-input').fill(MODEL);
-  await page.getByTestId('save-settings').click();
-  await expect(page.getByTestId('save-status')).toContainText('Saved on this device');
+  await configureStandinModel(page, { baseUrl: standin.baseUrls.openai, key: KEY, model: MODEL });
 
   // A hash change, not a reload: the key held in memory stays.
   await page.goto(`./#/suite/photonics-agent/run?q=${TASK}`);

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { reproductionRingBrain } from '../test/llm-standin/brains/reproduction.ts';
 import { startStandin, type Standin } from '../test/llm-standin/server.ts';
 import { watchForFailures } from './network-watch.ts';
+import { configureStandinModel } from './standin-model.ts';
 
 /**
  * Issue 19: an LLM stand-in that speaks OpenAI tool calls plays the ring reproduction task in the
@@ -24,13 +25,7 @@ test('reproduction: an OpenAI tool-calling stand-in writes, runs and submits a p
   const failures = watchForFailures(page);
   const urls: string[] = [];
   page.context().on('request', (r) => urls.push(r.url()));
-  await page.goto('./#/settings');
-  await page.getByTestId('preset-select').selectOption('openai');
-  await page.getByTestId('base-url-input').fill(standin.baseUrls.openai);
-  await page.getByTestId('api-key-input').fill(KEY);
-  await page.getByTestId('model-input').fill('repro-standin');
-  await page.getByTestId('save-settings').click();
-  await expect(page.getByTestId('save-status')).toContainText('Saved on this device');
+  await configureStandinModel(page, { baseUrl: standin.baseUrls.openai, key: KEY, model: 'repro-standin' });
 
   await page.goto(`./#/suite/reproduction/run?q=${TASK}`);
   await expect(page.getByTestId('selection-count')).toHaveText('1');
