@@ -1,8 +1,10 @@
 /**
  * The run store over IndexedDB (idb), in the page's `proving-ground` database (stores created by
- * migration 2 in settings-db-migrations.ts). Each write is one readwrite transaction, so a task's
- * row, its transcript and the run's done_count land together or not at all; an import is one
- * transaction for the whole file. Every read is checked with zod (stored-records.ts).
+ * migrations 2 and 3 in settings-db-migrations.ts). Each write is one readwrite transaction, so a
+ * task's row, its transcript and the run's done_count land together or not at all; an import is one
+ * transaction for the whole file. A commit's transcripts are one `transcript_batches` record (one
+ * JSON string) that each row names; rows written before batches name none, and their transcripts
+ * are read from the `transcripts` store as before. Every read is checked with zod (stored-records.ts).
  *
  * A full disk surfaces as QuotaExceededError on a request or on the transaction: the transaction is
  * aborted (nothing half-written) and StoreQuotaError tells the user what to do.
