@@ -4,7 +4,10 @@ import { watchForFailures } from './network-watch.ts';
 
 const TOTAL = 763;
 
-/** What the page's IndexedDB holds for the newest run: its summary and how many rows/transcripts it has. */
+/**
+ * What the page's IndexedDB holds for the newest run: its summary, how many rows it has, and how many
+ * tasks have a stored transcript (in a transcript batch, or a per-task record from before batches).
+ */
 async function storedRun(page: Page) {
   return page.evaluate(async () => {
     const request = indexedDB.open('proving-ground');
@@ -12,7 +15,7 @@ async function storedRun(page: Page) {
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error ?? new Error('open failed'));
     });
-    const tx = db.transaction(['runs', 'task_rows', 'transcripts'], 'readonly');
+    const tx = db.transaction(['runs', 'task_rows', 'transcripts', 'transcript_batches'], 'readonly');
     const ask = <T,>(r: IDBRequest<T>) =>
       new Promise<T>((resolve, reject) => {
         r.onsuccess = () => resolve(r.result);
@@ -23,7 +26,9 @@ async function storedRun(page: Page) {
     if (!newest) return null;
     const range = IDBKeyRange.bound([newest.store_id, 0], [newest.store_id, Infinity]);
     const rows = await ask(tx.objectStore('task_rows').count(range));
-    const transcripts = await ask(tx.objectStore('transcripts').count(range));
+    const legacy = (await ask(tx.objectStore('transcripts').getAllKeys(range))) as [string, number][];
+    const batches = (await ask(tx.objectStore('transcript_batches').getAll(range))) as { task_indices: number[] }[];
+    const transcripts = new Set([...legacy.map((k) => k[1]), ...batches.flatMap((b) => b.task_indices)]).size;
     db.close();
     return { runs: runs.length, status: newest.summary.status, done: newest.summary.done_count, total: newest.summary.task_count, rows, transcripts };
   });

@@ -6,7 +6,7 @@ import { StoreCorruptionError, StoreQuotaError } from '../../core/store/run-stor
 import { fixtureRecipe, fixtureRun } from '../../core/store/test-run-fixture.ts';
 import { SUITES } from '../../core/suites.ts';
 import { IdbRunStore } from './runs-db.ts';
-import { DB_VERSION, MIGRATIONS, RUNS_STORE, runMigrations, SETTINGS_STORE, TASK_ROWS_STORE, TRANSCRIPTS_STORE } from './settings-db-migrations.ts';
+import { DB_VERSION, MIGRATIONS, RUNS_STORE, runMigrations, SETTINGS_STORE, TASK_ROWS_STORE, TRANSCRIPT_BATCHES_STORE, TRANSCRIPTS_STORE } from './settings-db-migrations.ts';
 
 let dbCount = 0;
 const open: IDBPDatabase[] = [];
@@ -65,7 +65,7 @@ function failingOnPut(db: IDBPDatabase, n: number): IDBPDatabase {
 }
 
 async function countAll(db: IDBPDatabase) {
-  return { runs: await db.count(RUNS_STORE), rows: await db.count(TASK_ROWS_STORE), transcripts: await db.count(TRANSCRIPTS_STORE) };
+  return { runs: await db.count(RUNS_STORE), rows: await db.count(TASK_ROWS_STORE), transcripts: await db.count(TRANSCRIPTS_STORE), batches: await db.count(TRANSCRIPT_BATCHES_STORE) };
 }
 
 describe('IdbRunStore: a full quota leaves the database consistent', () => {
@@ -83,7 +83,7 @@ describe('IdbRunStore: a full quota leaves the database consistent', () => {
       if (!row || !transcript) throw new Error('fixture too small');
       await store.commitTask(id, { task_index: i, row, transcript });
     }
-    // Each commit puts row, transcript, summary: the 2nd put of the next commit is its transcript,
+    // Each commit puts row, transcript batch, summary: the 2nd put of the next commit is its batch,
     // so the row put before it is pending in the same transaction and must be undone.
     const full = new IdbRunStore(failingOnPut(db, 2), SUITES);
     const [row, transcript] = [run.rows[3], run.transcripts[3]];
@@ -94,7 +94,7 @@ describe('IdbRunStore: a full quota leaves the database consistent', () => {
     const after = await store.getRun(id);
     expect(after?.summary.done_count).toBe(3);
     expect((await store.readRows(id)).map((r) => r.task_index)).toEqual([0, 1, 2]);
-    expect(await countAll(db)).toEqual({ runs: 1, rows: 3, transcripts: 3 });
+    expect(await countAll(db)).toEqual({ runs: 1, rows: 3, transcripts: 0, batches: 3 });
     // And the run can go on once space is freed.
     await store.commitTask(id, { task_index: 3, row, transcript });
     expect((await store.getRun(id))?.summary.done_count).toBe(4);
@@ -106,7 +106,7 @@ describe('IdbRunStore: a full quota leaves the database consistent', () => {
     const full = new IdbRunStore(failingOnPut(db, 10), SUITES);
     const failure = full.importRun({ manifest: run.manifest, rows: run.rows, metrics: run.metrics, transcripts: run.transcripts, imported_from: 'big.json', imported_at: '2026-02-01T00:00:00.000Z' });
     await expect(failure).rejects.toBeInstanceOf(StoreQuotaError);
-    expect(await countAll(db)).toEqual({ runs: 0, rows: 0, transcripts: 0 });
+    expect(await countAll(db)).toEqual({ runs: 0, rows: 0, transcripts: 0, batches: 0 });
     expect(await new IdbRunStore(db, SUITES).listRuns()).toEqual([]);
   });
 
@@ -185,7 +185,7 @@ describe('IdbRunStore across a page reload', () => {
     await v1.put(SETTINGS_STORE, { provider: 'openai' }, 'model-settings');
     v1.close();
     const v2 = await freshDb(name);
-    expect([...v2.objectStoreNames].sort()).toEqual([RUNS_STORE, SETTINGS_STORE, TASK_ROWS_STORE, TRANSCRIPTS_STORE].sort());
+    expect([...v2.objectStoreNames].sort()).toEqual([RUNS_STORE, SETTINGS_STORE, TASK_ROWS_STORE, TRANSCRIPTS_STORE, TRANSCRIPT_BATCHES_STORE].sort());
     expect(await v2.get(SETTINGS_STORE, 'model-settings')).toEqual({ provider: 'openai' });
     expect(await new IdbRunStore(v2, SUITES).listRuns()).toEqual([]);
   });

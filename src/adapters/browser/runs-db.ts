@@ -1,8 +1,10 @@
 /**
  * The run store over IndexedDB (idb), in the page's `proving-ground` database (stores created by
- * migration 2 in settings-db-migrations.ts). Each write is one readwrite transaction, so a task's
- * row, its transcript and the run's done_count land together or not at all; an import is one
- * transaction for the whole file. Every read is checked with zod (stored-records.ts).
+ * migrations 2 and 3 in settings-db-migrations.ts). Each write is one readwrite transaction, so a
+ * task's row, its transcript and the run's done_count land together or not at all; an import is one
+ * transaction for the whole file. A commit's transcripts are one `transcript_batches` record (one
+ * JSON string) that each row names; rows written before batches name none, and their transcripts
+ * are read from the `transcripts` store as before. Every read is checked with zod (stored-records.ts).
  *
  * A full disk surfaces as QuotaExceededError on a request or on the transaction: the transaction is
  * aborted (nothing half-written) and StoreQuotaError tells the user what to do.
@@ -14,21 +16,29 @@ import type { SuiteMetrics } from '../../core/suite/metrics.ts';
 import { assertDeletable, assertWritable, beginRecord, byStartedDesc, damagedSummary, checkImportShape, checkTaskIndex, finishedSummary, freeStoreId, importRecord, type BeginInit } from '../../core/store/run-records.ts';
 import { StoreCorruptionError, StoreQuotaError, type ImportInput, type RunStore, type StoredRun, type StoredRunSummary, type StoredTask, type StoredVerification, type SuiteRow } from '../../core/store/run-store.ts';
 import {
+  parseBatchedTranscript,
   parseRowRecord,
   parseRunEnvelope,
+  parseTranscriptBatch,
   parseRunRecord,
   parseTranscriptRecord,
   runRecordOf,
   storedRunOf,
   type StoredRowRecord,
   type StoredRunRecord,
-  type StoredTranscriptRecord,
+  type StoredTranscriptBatch,
   type SuiteSchemaSource,
+  parseStored,
+  StoredRowRecordSchema,
 } from '../../core/store/stored-records.ts';
-import { RUNS_STORE, TASK_ROWS_STORE, TRANSCRIPTS_STORE } from './settings-db-migrations.ts';
+import { RUNS_STORE, TASK_ROWS_STORE, TRANSCRIPT_BATCHES_STORE, TRANSCRIPTS_STORE } from './settings-db-migrations.ts';
 import { openSettingsDb } from './settings-db.ts';
 
-const RUN_STORES = [RUNS_STORE, TASK_ROWS_STORE, TRANSCRIPTS_STORE];
+const RUN_STORES = [RUNS_STORE, TASK_ROWS_STORE, TRANSCRIPTS_STORE, TRANSCRIPT_BATCHES_STORE];
+/** The stores whose records are keyed [store_id, …] and belong to one run. */
+const TASK_STORES = [TASK_ROWS_STORE, TRANSCRIPTS_STORE, TRANSCRIPT_BATCHES_STORE];
+/** An import's transcripts go in batches of this many (one large value each, as a run's commits do). */
+const IMPORT_BATCH = 50;
 type RunTx = IDBPTransaction<unknown, string[], 'readwrite'>;
 
 export const QUOTA_MESSAGE =
@@ -40,7 +50,7 @@ export function isQuotaError(e: unknown): boolean {
   return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
 }
 
-/** Every task of one run: [store_id, task_index] for task_index in [0, ∞). */
+/** Every task (or transcript batch) of one run: [store_id, n] for n in [0, ∞). */
 function runRange(storeId: string): IDBKeyRange {
   return IDBKeyRange.bound([storeId, 0], [storeId, Infinity]);
 }
@@ -51,6 +61,29 @@ const keyText = (storeId: string, taskIndex: number): string => `${storeId}#${ta
 function orphans(store: string, key: string, count: number): never[] {
   if (count === 0) return [];
   throw new StoreCorruptionError(`Stored record ${store}[${key}] belongs to no readable run record, so its suite is unknown; delete the run`);
+}
+
+/** The next free batch number of a run: one past its highest (0 for none), read in the commit's own transaction. */
+async function nextBatch(tx: RunTx, storeId: string): Promise<number> {
+  const last = await tx.objectStore(TRANSCRIPT_BATCHES_STORE).openKeyCursor(runRange(storeId), 'prev');
+  const key = last?.key as [string, number] | undefined;
+  return key ? key[1] + 1 : 0;
+}
+
+/**
+ * A batch's transcripts as one record with one JSON string: structured clone of one string is a
+ * copy, and a value that large is written out whole, where the same transcripts as hundreds of
+ * object records kept the browser's IndexedDB backend busy for most of a fast run (issue 20).
+ * Transcripts are JSON by contract (exports are their JSON), so reading back gives the same objects.
+ */
+function batchRecord(storeId: string, batch: number, tasks: readonly { task_index: number; transcript: TranscriptCore }[]): StoredTranscriptBatch {
+  return { store_id: storeId, batch, task_indices: tasks.map((t) => t.task_index), transcripts: JSON.stringify(tasks.map((t) => t.transcript)) };
+}
+
+/** The transcript batch a stored row names (undefined: none, or no row — read the transcripts store). */
+function batchOfRow(value: unknown, where: { store: string; key: string }): number | undefined {
+  if (value === undefined) return undefined;
+  return parseStored(StoredRowRecordSchema, value, where).transcript_batch;
 }
 
 export class IdbRunStore implements RunStore {
@@ -145,18 +178,16 @@ export class IdbRunStore implements RunStore {
     // One transaction for the batch, with its round trips kept down: every read together, then
     // every write together. Relaxed durability: the writes are in the browser's hands when this
     // resolves (a closed or crashed tab keeps them), without waiting for the disk to flush each time.
+    // The batch's transcripts are one JSON string in one record (see batchRecord).
     return this.write(async (tx) => {
       const rows = tx.objectStore(TASK_ROWS_STORE);
-      const transcripts = tx.objectStore(TRANSCRIPTS_STORE);
-      const [rec, ...existing] = await Promise.all([this.needRun(tx, storeId), ...tasks.map((t) => rows.getKey([storeId, t.task_index]))]);
+      const [rec, batch, ...existing] = await Promise.all([this.needRun(tx, storeId), nextBatch(tx, storeId), ...tasks.map((t) => rows.getKey([storeId, t.task_index]))]);
       assertWritable(rec.summary);
       for (const task of tasks) checkTaskIndex(rec.summary, task.task_index);
       const added = new Set(tasks.filter((_, i) => existing[i] === undefined).map((t) => t.task_index)).size;
       await Promise.all([
-        ...tasks.flatMap((task) => [
-          rows.put({ store_id: storeId, task_index: task.task_index, row: task.row } satisfies StoredRowRecord),
-          transcripts.put({ store_id: storeId, task_index: task.task_index, transcript: task.transcript } satisfies StoredTranscriptRecord),
-        ]),
+        ...tasks.map((task) => rows.put({ store_id: storeId, task_index: task.task_index, row: task.row, transcript_batch: batch } satisfies StoredRowRecord)),
+        tx.objectStore(TRANSCRIPT_BATCHES_STORE).put(batchRecord(storeId, batch, tasks)),
         tx.objectStore(RUNS_STORE).put({ ...rec, summary: { ...rec.summary, done_count: rec.summary.done_count + added } }),
       ]);
     }, 'relaxed');
@@ -203,17 +234,59 @@ export class IdbRunStore implements RunStore {
     });
   }
 
+  /**
+   * A task's transcript: from the batch its row names, or (a record from before batches, whose row
+   * names none) from the transcripts store under the task's own key.
+   */
   async readTranscript(storeId: string, taskIndex: number): Promise<TranscriptCore | null> {
-    const [suiteId, v] = await Promise.all([this.suiteIdOf(storeId), this.db.get(TRANSCRIPTS_STORE, [storeId, taskIndex]) as Promise<unknown>]);
-    if (v === undefined) return null;
-    if (suiteId === null) return orphans(TRANSCRIPTS_STORE, keyText(storeId, taskIndex), 1)[0] ?? null;
-    return parseTranscriptRecord(this.suites, suiteId, v, { store: TRANSCRIPTS_STORE, key: keyText(storeId, taskIndex) }).transcript;
+    const key = keyText(storeId, taskIndex);
+    const [suiteId, rowValue] = await Promise.all([this.suiteIdOf(storeId), this.db.get(TASK_ROWS_STORE, [storeId, taskIndex]) as Promise<unknown>]);
+    const batch = batchOfRow(rowValue, { store: TASK_ROWS_STORE, key });
+    if (batch === undefined) {
+      const v = (await this.db.get(TRANSCRIPTS_STORE, [storeId, taskIndex])) as unknown;
+      if (v === undefined) return null;
+      if (suiteId === null) return orphans(TRANSCRIPTS_STORE, key, 1)[0] ?? null;
+      return parseTranscriptRecord(this.suites, suiteId, v, { store: TRANSCRIPTS_STORE, key }).transcript;
+    }
+    const where = { store: TRANSCRIPT_BATCHES_STORE, key: keyText(storeId, batch) };
+    const value = (await this.db.get(TRANSCRIPT_BATCHES_STORE, [storeId, batch])) as unknown;
+    if (suiteId === null) return orphans(TRANSCRIPT_BATCHES_STORE, where.key, 1)[0] ?? null;
+    const item = value === undefined ? undefined : parseTranscriptBatch(value, where).get(taskIndex);
+    if (item === undefined) throw new StoreCorruptionError(`Stored record ${TASK_ROWS_STORE}[${key}] names transcript batch ${batch}, which does not hold its transcript`);
+    return parseBatchedTranscript(this.suites, suiteId, item, { ...where, key: `${where.key}[task ${taskIndex}]` });
   }
 
+  /** Every stored transcript of the run in task order: batched ones where their rows point, the rest from the transcripts store. */
   async readTranscripts(storeId: string): Promise<TranscriptCore[]> {
-    const [suiteId, values] = await Promise.all([this.suiteIdOf(storeId), this.db.getAll(TRANSCRIPTS_STORE, runRange(storeId)) as Promise<unknown[]>]);
-    if (suiteId === null) return orphans(TRANSCRIPTS_STORE, storeId, values.length);
-    return values.map((v, i) => parseTranscriptRecord(this.suites, suiteId, v, { store: TRANSCRIPTS_STORE, key: `${storeId}#(${i}th)` }).transcript);
+    const range = runRange(storeId);
+    const [suiteId, rowValues, legacy, batchValues] = await Promise.all([
+      this.suiteIdOf(storeId),
+      this.db.getAll(TASK_ROWS_STORE, range) as Promise<unknown[]>,
+      this.db.getAll(TRANSCRIPTS_STORE, range) as Promise<unknown[]>,
+      this.db.getAll(TRANSCRIPT_BATCHES_STORE, range) as Promise<unknown[]>,
+    ]);
+    if (suiteId === null) return orphans(TRANSCRIPTS_STORE, storeId, legacy.length + batchValues.length);
+    const byTask = new Map<number, TranscriptCore>();
+    legacy.forEach((v, i) => {
+      const r = parseTranscriptRecord(this.suites, suiteId, v, { store: TRANSCRIPTS_STORE, key: `${storeId}#(${i}th)` });
+      byTask.set(r.task_index, r.transcript);
+    });
+    const batches = new Map<number, Map<number, unknown>>();
+    batchValues.forEach((v, i) => {
+      const where = { store: TRANSCRIPT_BATCHES_STORE, key: `${storeId}#(${i}th)` };
+      const items = parseTranscriptBatch(v, where);
+      batches.set((v as StoredTranscriptBatch).batch, items);
+    });
+    rowValues.forEach((v, i) => {
+      const where = { store: TASK_ROWS_STORE, key: `${storeId}#(${i}th)` };
+      const batch = batchOfRow(v, where);
+      if (batch === undefined) return;
+      const taskIndex = (v as StoredRowRecord).task_index;
+      const item = batches.get(batch)?.get(taskIndex);
+      if (item === undefined) throw new StoreCorruptionError(`Stored record ${TASK_ROWS_STORE}[${keyText(storeId, taskIndex)}] names transcript batch ${batch}, which does not hold its transcript`);
+      byTask.set(taskIndex, parseBatchedTranscript(this.suites, suiteId, item, { store: TRANSCRIPT_BATCHES_STORE, key: `${keyText(storeId, batch)}[task ${taskIndex}]` }));
+    });
+    return [...byTask.entries()].sort(([a], [b]) => a - b).map(([, t]) => t);
   }
 
   async importRun(run: ImportInput): Promise<string> {
@@ -224,12 +297,13 @@ export class IdbRunStore implements RunStore {
       const taken = new Set((await runs.getAllKeys()).map(String));
       const storeId = freeStoreId(run.manifest.run_id, (id) => taken.has(id));
       const rows = tx.objectStore(TASK_ROWS_STORE);
-      const transcripts = tx.objectStore(TRANSCRIPTS_STORE);
+      const batches = tx.objectStore(TRANSCRIPT_BATCHES_STORE);
+      const tasks = run.transcripts.map((transcript, task_index) => ({ task_index, transcript }));
       // Issued together and awaited together: one round of requests, still one transaction.
       await Promise.all([
         runs.put(runRecordOf(importRecord(storeId, run))),
-        ...run.rows.map((row, task_index) => rows.put({ store_id: storeId, task_index, row } satisfies StoredRowRecord)),
-        ...run.transcripts.map((transcript, task_index) => transcripts.put({ store_id: storeId, task_index, transcript } satisfies StoredTranscriptRecord)),
+        ...run.rows.map((row, task_index) => rows.put({ store_id: storeId, task_index, row, ...(task_index < tasks.length ? { transcript_batch: Math.floor(task_index / IMPORT_BATCH) } : {}) } satisfies StoredRowRecord)),
+        ...Array.from({ length: Math.ceil(tasks.length / IMPORT_BATCH) }, (_, b) => batches.put(batchRecord(storeId, b, tasks.slice(b * IMPORT_BATCH, (b + 1) * IMPORT_BATCH)))),
       ]);
       return storeId;
     });
@@ -248,11 +322,7 @@ export class IdbRunStore implements RunStore {
       const summary = parseRunEnvelope(raw);
       // A damaged record is deleted as it is; a valid one only when nobody is writing it.
       if (summary) assertDeletable(summary);
-      await Promise.all([
-        tx.objectStore(RUNS_STORE).delete(storeId),
-        tx.objectStore(TASK_ROWS_STORE).delete(runRange(storeId)),
-        tx.objectStore(TRANSCRIPTS_STORE).delete(runRange(storeId)),
-      ]);
+      await Promise.all([tx.objectStore(RUNS_STORE).delete(storeId), ...TASK_STORES.map((name) => tx.objectStore(name).delete(runRange(storeId)))]);
     });
   }
 
@@ -270,7 +340,7 @@ export class IdbRunStore implements RunStore {
       await Promise.all(
         keys
           .filter((k) => !running.has(k))
-          .flatMap((k) => [runs.delete(k), tx.objectStore(TASK_ROWS_STORE).delete(runRange(k)), tx.objectStore(TRANSCRIPTS_STORE).delete(runRange(k))]),
+          .flatMap((k) => [runs.delete(k), ...TASK_STORES.map((name) => tx.objectStore(name).delete(runRange(k)))]),
       );
     });
   }

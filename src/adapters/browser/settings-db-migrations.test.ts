@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DB_VERSION, MIGRATIONS, RUNS_STORE, runMigrations, SETTINGS_STORE, TASK_ROWS_STORE, TRANSCRIPTS_STORE, type Migration, type UpgradeTarget } from './settings-db-migrations.ts';
+import { DB_VERSION, MIGRATIONS, RUNS_STORE, runMigrations, SETTINGS_STORE, TASK_ROWS_STORE, TRANSCRIPT_BATCHES_STORE, TRANSCRIPTS_STORE, type Migration, type UpgradeTarget } from './settings-db-migrations.ts';
 
 function fakeDb(existing: string[] = []): UpgradeTarget & { stores: string[]; options: Record<string, IDBObjectStoreParameters | undefined> } {
   const stores = [...existing];
@@ -16,7 +16,8 @@ function fakeDb(existing: string[] = []): UpgradeTarget & { stores: string[]; op
   };
 }
 
-const ALL_STORES = [SETTINGS_STORE, RUNS_STORE, TASK_ROWS_STORE, TRANSCRIPTS_STORE];
+const V2_STORES = [SETTINGS_STORE, RUNS_STORE, TASK_ROWS_STORE, TRANSCRIPTS_STORE];
+const ALL_STORES = [...V2_STORES, TRANSCRIPT_BATCHES_STORE];
 
 describe('settings database migrations', () => {
   it('are numbered 1, 2, … with no gaps, so each version upgrades from the one before', () => {
@@ -26,17 +27,24 @@ describe('settings database migrations', () => {
 
   it('a fresh database (version 0) gets the settings store, then the run stores', () => {
     const db = fakeDb();
-    expect(runMigrations(db, 0, DB_VERSION)).toEqual([1, 2]);
+    expect(runMigrations(db, 0, DB_VERSION)).toEqual([1, 2, 3]);
     expect(db.stores).toEqual(ALL_STORES);
   });
 
   it('version 2 adds the run stores to a version 1 database and leaves settings alone', () => {
     const db = fakeDb([SETTINGS_STORE]);
     expect(runMigrations(db, 1, 2)).toEqual([2]);
-    expect(db.stores).toEqual(ALL_STORES);
+    expect(db.stores).toEqual(V2_STORES);
     expect(db.options[RUNS_STORE]).toEqual({ keyPath: 'store_id' });
     expect(db.options[TASK_ROWS_STORE]).toEqual({ keyPath: ['store_id', 'task_index'] });
     expect(db.options[TRANSCRIPTS_STORE]).toEqual({ keyPath: ['store_id', 'task_index'] });
+  });
+
+  it('version 3 adds the transcript batches store to a version 2 database and leaves its stores alone', () => {
+    const db = fakeDb(V2_STORES);
+    expect(runMigrations(db, 2, 3)).toEqual([3]);
+    expect(db.stores).toEqual(ALL_STORES);
+    expect(db.options[TRANSCRIPT_BATCHES_STORE]).toEqual({ keyPath: ['store_id', 'batch'] });
   });
 
   it('an up-to-date database runs nothing', () => {

@@ -21,6 +21,7 @@ export const SETTINGS_STORE = 'settings';
 export const RUNS_STORE = 'runs';
 export const TASK_ROWS_STORE = 'task_rows';
 export const TRANSCRIPTS_STORE = 'transcripts';
+export const TRANSCRIPT_BATCHES_STORE = 'transcript_batches';
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -40,6 +41,16 @@ export const MIGRATIONS: readonly Migration[] = [
       db.createObjectStore(RUNS_STORE, { keyPath: 'store_id' });
       db.createObjectStore(TASK_ROWS_STORE, { keyPath: ['store_id', 'task_index'] });
       db.createObjectStore(TRANSCRIPTS_STORE, { keyPath: ['store_id', 'task_index'] });
+    },
+  },
+  {
+    version: 3,
+    description: 'transcript_batches: the transcripts of one commit as one JSON string, keyed by [store_id, batch]',
+    // Thousands of mid-sized transcript records made the browser's IndexedDB backend the page run's
+    // bottleneck; one large value per commit is written out whole (runs-db.ts). Version 2's
+    // transcripts store stays: records written there are still read, and nothing moves.
+    apply: (db) => {
+      db.createObjectStore(TRANSCRIPT_BATCHES_STORE, { keyPath: ['store_id', 'batch'] });
     },
   },
 ];

@@ -87,19 +87,54 @@ export interface StoredRunRecord {
   metrics: StoredRun['metrics'];
 }
 
-/** The `task_rows` object store's value, keyed by [store_id, task_index]. */
+/**
+ * The `task_rows` object store's value, keyed by [store_id, task_index]. `transcript_batch` says
+ * which `transcript_batches` record holds the task's transcript; without it (records written
+ * before batches) the transcript is the `transcripts` record with the same key.
+ */
 export const StoredRowRecordSchema = z.strictObject({
   store_id: z.string().min(1),
   task_index: z.number().int().nonnegative(),
   row: z.unknown(),
+  transcript_batch: z.number().int().nonnegative().optional(),
 });
 export interface StoredRowRecord {
   store_id: string;
   task_index: number;
   row: SuiteRow;
+  transcript_batch?: number;
 }
 
-/** The `transcripts` object store's value, keyed by [store_id, task_index]. */
+/**
+ * The `transcript_batches` object store's value, keyed by [store_id, batch]: the transcripts of
+ * one commit (or one slice of an import) as a single JSON array string, `task_indices[k]` being
+ * the task of its k-th element. One string, not an object graph: the browser clones and writes it
+ * as one value, far cheaper than as many transcript records (issue 20).
+ */
+export const StoredTranscriptBatchSchema = z.strictObject({
+  store_id: z.string().min(1),
+  batch: z.number().int().nonnegative(),
+  task_indices: z.array(z.number().int().nonnegative()),
+  transcripts: z.string(),
+});
+export type StoredTranscriptBatch = z.infer<typeof StoredTranscriptBatchSchema>;
+
+/** The batch's transcripts by task index, not yet checked with the suite's schema; a damaged batch throws StoreCorruptionError. */
+export function parseTranscriptBatch(value: unknown, where: { store: string; key: string }): Map<number, unknown> {
+  const batch = parseStored(StoredTranscriptBatchSchema, value, where);
+  let items: unknown;
+  try {
+    items = JSON.parse(batch.transcripts);
+  } catch (e) {
+    throw new StoreCorruptionError(`Stored record ${where.store}[${where.key}] is damaged (its transcripts are not JSON)`, { cause: e });
+  }
+  if (!Array.isArray(items) || items.length !== batch.task_indices.length) {
+    throw new StoreCorruptionError(`Stored record ${where.store}[${where.key}] is damaged (${batch.task_indices.length} task indices, transcripts do not match)`);
+  }
+  return new Map(batch.task_indices.map((i, k) => [i, items[k] as unknown]));
+}
+
+/** The `transcripts` object store's value (version 2, still read), keyed by [store_id, task_index]. */
 export const StoredTranscriptRecordSchema = z.strictObject({
   store_id: z.string().min(1),
   task_index: z.number().int().nonnegative(),
@@ -161,4 +196,9 @@ export function parseRowRecord(suites: SuiteSchemaSource, suiteId: string, value
 export function parseTranscriptRecord(suites: SuiteSchemaSource, suiteId: string, value: unknown, where: { store: string; key: string }): StoredTranscriptRecord {
   const base = parseStored(StoredTranscriptRecordSchema, value, where);
   return { ...base, transcript: parseStored(suiteOf(suites, suiteId, where).schemas.transcript, base.transcript, where) };
+}
+
+/** One transcript read out of a `transcript_batches` record, checked with the schema of the run's suite. */
+export function parseBatchedTranscript(suites: SuiteSchemaSource, suiteId: string, value: unknown, where: { store: string; key: string }): TranscriptCore {
+  return parseStored(suiteOf(suites, suiteId, where).schemas.transcript, value, where);
 }
