@@ -6,40 +6,21 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runSuite } from '../run/run-suite.ts';
-import type { VehResolvedOptions } from '../veh/run/run-veh.ts';
 import type { Transcript } from '../veh/run/transcript.ts';
-import type { VehOracle } from '../veh/run/types.ts';
 import type { VehRow } from '../veh/rows.ts';
 import { vehSuite } from '../veh/suite.ts';
-import type { VehTask } from '../veh/task-schema.ts';
-import { getBuiltinAgent } from '../veh/agents/index.ts';
-import { fixtureBank, fixtureOracle } from '../veh/protocol/test-fixtures.ts';
+import { fixtureBank } from '../veh/protocol/test-fixtures.ts';
 import { fixtureClock } from '../veh/protocol/test-session.ts';
 import { MemoryRunStore } from './memory-run-store.ts';
 import { planResume } from './resume-plan.ts';
 import { StoreQuotaError, type RunStore } from './run-store.ts';
-import { resumeStoredRun, startStoredRun, type StoredRunOptions } from './stored-run.ts';
+import { resumeStoredRun, startStoredRun } from './stored-run.ts';
+import { randomAgentRunOptions, TEST_BANK_HASH, type VehStoredRunOptions } from './test-stored-run-options.ts';
 
-const BANK_HASH = 'bank-1';
+const BANK_HASH = TEST_BANK_HASH;
 const MAX_BATCH = 3;
 
-function options(store: RunStore): StoredRunOptions<VehTask, VehOracle, VehResolvedOptions, VehRow, Transcript> {
-  return {
-    store,
-    label: 'Random',
-    model: null,
-    tasks: fixtureBank(),
-    agent: getBuiltinAgent('random'),
-    env: fixtureOracle,
-    options: { p3Variant: 'raw_history' },
-    clock: fixtureClock(),
-    seed: 5,
-    appVersion: '0.0.0-test',
-    bankHash: BANK_HASH,
-    filters: { split: 'dev' },
-    maxCommitBatch: MAX_BATCH,
-  };
-}
+const options = (store: RunStore): VehStoredRunOptions => randomAgentRunOptions(store, { maxCommitBatch: MAX_BATCH });
 
 /**
  * A store whose batch commits take a timer tick (as an IndexedDB transaction does, while the
