@@ -92,7 +92,9 @@ test('photonics agent: an OpenAI tool-calling stand-in solves the MZI task in th
   // Stored records: the run and its transcript are in IndexedDB; the key is in none of its rows.
   const { indexedDb, webStorage } = await dumpStorage(page);
   const rows = Object.entries(indexedDb);
-  expect(rows.some(([, v]) => v.includes('"submit_answer"'))).toBe(true);
+  // A commit's transcripts are one JSON string inside its transcript_batches record, so the dump
+  // (JSON of each record) holds the tool name with escaped quotes.
+  expect(rows.some(([k, v]) => k.includes('/transcript_batches/') && v.includes('submit_answer'))).toBe(true);
   expect(rows.filter(([, v]) => v.includes(KEY)).map(([k]) => k)).toEqual([]);
   expect(webStorage).not.toContain(KEY);
 
