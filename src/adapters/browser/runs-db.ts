@@ -86,6 +86,13 @@ function batchOfRow(value: unknown, where: { store: string; key: string }): numb
   return parseStored(StoredRowRecordSchema, value, where).transcript_batch;
 }
 
+/** The transcript a row's batch holds for its task; a batch without it is a damaged store. */
+function itemOfBatch(items: Map<number, unknown> | undefined, storeId: string, taskIndex: number, batch: number): unknown {
+  const item = items?.get(taskIndex);
+  if (item === undefined) throw new StoreCorruptionError(`Stored record ${TASK_ROWS_STORE}[${keyText(storeId, taskIndex)}] names transcript batch ${batch}, which does not hold its transcript`);
+  return item;
+}
+
 export class IdbRunStore implements RunStore {
   /** `suites` gives each record's suite schemas (the page passes the suite registry). */
   constructor(
@@ -251,8 +258,7 @@ export class IdbRunStore implements RunStore {
     const where = { store: TRANSCRIPT_BATCHES_STORE, key: keyText(storeId, batch) };
     const value = (await this.db.get(TRANSCRIPT_BATCHES_STORE, [storeId, batch])) as unknown;
     if (suiteId === null) return orphans(TRANSCRIPT_BATCHES_STORE, where.key, 1)[0] ?? null;
-    const item = value === undefined ? undefined : parseTranscriptBatch(value, where).get(taskIndex);
-    if (item === undefined) throw new StoreCorruptionError(`Stored record ${TASK_ROWS_STORE}[${key}] names transcript batch ${batch}, which does not hold its transcript`);
+    const item = itemOfBatch(value === undefined ? undefined : parseTranscriptBatch(value, where), storeId, taskIndex, batch);
     return parseBatchedTranscript(this.suites, suiteId, item, { ...where, key: `${where.key}[task ${taskIndex}]` });
   }
 
@@ -282,8 +288,7 @@ export class IdbRunStore implements RunStore {
       const batch = batchOfRow(v, where);
       if (batch === undefined) return;
       const taskIndex = (v as StoredRowRecord).task_index;
-      const item = batches.get(batch)?.get(taskIndex);
-      if (item === undefined) throw new StoreCorruptionError(`Stored record ${TASK_ROWS_STORE}[${keyText(storeId, taskIndex)}] names transcript batch ${batch}, which does not hold its transcript`);
+      const item = itemOfBatch(batches.get(batch), storeId, taskIndex, batch);
       byTask.set(taskIndex, parseBatchedTranscript(this.suites, suiteId, item, { store: TRANSCRIPT_BATCHES_STORE, key: `${keyText(storeId, batch)}[task ${taskIndex}]` }));
     });
     return [...byTask.entries()].sort(([a], [b]) => a - b).map(([, t]) => t);
