@@ -6,7 +6,7 @@
  * IndexedDB (which this worker shares), `importFile` stores the validated run here too: handing the
  * parsed run back to the page and writing it there cost the page's thread a structured clone of
  * the whole run each way (seconds for a 200 MB export, e2e/import-large.spec.ts). With a memory
- * store the page stores what `parseFile` returns (src/app/runs/import-run-file.ts). Either way a bad
+ * store the page stores what `parseFile` returns (src/app/runs/store-imported-run.ts, as the worker does). Either way a bad
  * file changes nothing.
  *
  * Answers are values, not thrown errors: comlink would rebuild a thrown ImportError as a plain Error,
@@ -14,8 +14,8 @@
  */
 import type { ImportedRun } from '../src/core/export/import-run.ts';
 import type { ExportSignatureState } from '../src/core/verify/export-signature.ts';
-import type { RunSource, RunStore } from '../src/core/store/run-store.ts';
-import type { ImportOutcome } from '../src/app/runs/import-run-file.ts';
+import type { RunStore } from '../src/core/store/run-store.ts';
+import type { ImportOutcome, SameStoredRun } from '../src/app/runs/store-imported-run.ts';
 
 /** Where an import is: bytes read of the file, then the checks (one step each, no finer measure exists). */
 export type ImportProgress =
@@ -26,8 +26,7 @@ export type ImportProgress =
   | { phase: 'dedupe' }
   | { phase: 'storing' };
 
-/** The stored run with the same run id and content, found by the worker; null: none. */
-export type SameStoredRun = { storeId: string; storedAs: RunSource } | null;
+export type { SameStoredRun };
 
 export type ParsedImport =
   /** `same`: set when the worker looked in the store (lookInStore), so the page need not read and hash runs back. */
@@ -86,14 +85,15 @@ export interface ParseOptions {
 export function createRunImportWorkerApi(options: RunImportWorkerOptions = {}) {
   // Heavy modules (every suite's schemas) load on the first call, so the entry reaches expose() at once.
   const load = async () => {
-    const [{ parseRunFile }, { SUITES }, { checkImportedSignature }, { ImportError, checkImportSize }, { findSameImport }] = await Promise.all([
+    const [{ parseRunFile }, { SUITES }, { checkImportedSignature }, { ImportError, checkImportSize }, { findSameImport }, { storeImportedRun }] = await Promise.all([
       import('../src/core/export/import-run.ts'),
       import('../src/core/suites.ts'),
       import('../src/app/runs/import-signature.ts'),
       import('../src/core/verify/import.ts'),
       import('../src/app/runs/find-same-import.ts'),
+      import('../src/app/runs/store-imported-run.ts'),
     ]);
-    return { parseRunFile, SUITES, checkImportedSignature, ImportError, checkImportSize, findSameImport, storeImportedRun: (await import('../src/app/runs/import-run-file.ts')).storeImportedRun };
+    return { parseRunFile, SUITES, checkImportedSignature, ImportError, checkImportSize, findSameImport, storeImportedRun };
   };
   let modules: ReturnType<typeof load> | undefined;
   let store: Promise<RunStore> | undefined;

@@ -7,32 +7,17 @@
  * A signed export's signature is checked (async, WebCrypto) right after the sync content checks and
  * before anything is stored: a bad signature refuses the file as a wrong content_sha256 does.
  */
-import { parseRunFile, type ImportedRun } from '../../core/export/import-run.ts';
-import type { ExportSignatureState } from '../../core/verify/export-signature.ts';
+import { parseRunFile } from '../../core/export/import-run.ts';
 import { checkImportedSignature } from './import-signature.ts';
-import type { RunSource, RunStore } from '../../core/store/run-store.ts';
+import type { RunStore } from '../../core/store/run-store.ts';
 import { findSameImport } from './find-same-import.ts';
 import { ImportError } from '../../core/verify/import.ts';
-import type { ParsedImport, SameStoredRun } from '../../../workers/run-import-api.ts';
+import type { ParsedImport } from '../../../workers/run-import-api.ts';
+import { storeImportedRun, type ImportOutcome } from './store-imported-run.ts';
 import { SUITES } from '../../core/suites.ts';
 
-export { checkImportedSignature, findSameImport };
-
-/** `signature`: who vouches for the file (a page download, which has no signature block, reads as unsigned). */
-export type ImportOutcome =
-  | { kind: 'imported'; storeId: string; runId: string; signature: ExportSignatureState }
-  /** `storedAs`: whether the copy already stored was imported or run in this page. */
-  | { kind: 'already'; storeId: string; runId: string; storedAs: RunSource; signature: ExportSignatureState };
-
-/** `known`: the duplicate search already done (by the import worker); absent, it is done here. */
-export async function storeImportedRun(store: RunStore, run: ImportedRun, source: string, importedAt: string, signature: ExportSignatureState = { state: 'unsigned' }, known?: SameStoredRun): Promise<ImportOutcome> {
-  const same = known !== undefined ? known : await findSameImport(store, run.manifest.run_id, run.content_sha256);
-  if (same !== null) return { kind: 'already', storeId: same.storeId, runId: run.manifest.run_id, storedAs: same.storedAs, signature };
-  // The block is kept only once it verified, so the run's badge can say who vouches for it.
-  const block = signature.state === 'signed' && run.signature !== undefined ? { signature: run.signature } : {};
-  const storeId = await store.importRun({ manifest: run.manifest, rows: run.rows, metrics: run.metrics, transcripts: run.transcripts, imported_from: source, imported_at: importedAt, ...block });
-  return { kind: 'imported', storeId, runId: run.manifest.run_id, signature };
-}
+export { checkImportedSignature, findSameImport, storeImportedRun };
+export type { ImportOutcome };
 
 /** Parses, validates (content, then signature) and stores one file's text; throws ImportError (nothing stored) for a bad file. */
 export async function importRunText(store: RunStore, source: string, text: string, importedAt: string, maxBytes?: number): Promise<ImportOutcome> {
