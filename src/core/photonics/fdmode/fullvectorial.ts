@@ -58,12 +58,20 @@ export type FvFactorization = 'sparse' | 'banded';
  */
 export const RESHIFT_BELOW = 0.5;
 export const RESHIFT_SPAN = 0.4;
+/**
+ * Where the one factorisation sits when the caller bounds the top β² (topBeta2Bound): this
+ * fraction of the way from the bound down to the cladding line. The bound (the core-thick slab's
+ * TE0) lies well above the channel's TE0, so halfway (RESHIFT_BELOW) leaves the shift above the
+ * guided pairs' midpoint; issue 20's sweep on the strip, whole window, solves at 20 nm / 10 nm:
+ * 0.5 → 34 / 34, 0.6 → 26 / 26, 0.65 → 22 / 24, 0.7 → 26 / 28, 0.8 → 34 / –.
+ */
+export const GUESSED_SHIFT_BELOW = 0.65;
 /** With one mode wanted there is nothing below the top to separate: σ′ goes this fraction of σ − top above it instead (issue 20's rule for every case). */
 export const RESHIFT_ABOVE = 0.05;
 /** A re-shifted LU whose solve leaves a relative residual above this is dropped (no pivoting inside the spectrum). */
 const RESHIFT_MAX_RESIDUAL = 1e-10;
-/** The kernel entry points the full-vectorial solver uses: the band LU, and the sparse LU's dense fronts where the backend has them. */
-export type FvLinalg = Pick<DenseLinalgKernel, 'factorBanded'> & Partial<Pick<DenseLinalgKernel, 'sparseLu'>>;
+/** The kernel entry points the full-vectorial solver uses: the band LU, and the sparse LU's dense fronts and the Krylov vector loops where the backend has them. */
+export type FvLinalg = Pick<DenseLinalgKernel, 'factorBanded'> & Partial<Pick<DenseLinalgKernel, 'sparseLu' | 'krylov'>>;
 
 /** Fields at the cell centres (index j·nx + i), as real amplitudes (E_z and H_z carry a factor i). */
 export interface CellFields {
@@ -119,7 +127,7 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
     // LU fewer. A poor factor (no pivoting inside the spectrum) falls back to σ and the re-shift.
     let f = null as ReturnType<typeof multifrontalLu> | null;
     if (bound !== undefined && bound > floor && bound < sigma && input.modes > 1 && input.reshift !== false) {
-      const guessed = shiftedCsr(op.a, bound - RESHIFT_BELOW * (bound - floor));
+      const guessed = shiftedCsr(op.a, bound - GUESSED_SHIFT_BELOW * (bound - floor));
       try {
         const g = multifrontalLu(guessed, tree, sparse);
         // A deterministic, not smooth right-hand side on the live slots.
@@ -178,6 +186,7 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
     ...(want ? { enough: (settled: readonly RitzPair[]) => enoughModes(settled, want) } : {}),
     ...(reshift ? { reshift } : {}),
     ...(guessedShift ? { shiftNearWanted: true } : {}),
+    ...(linalg.krylov ? { vectors: linalg.krylov } : {}),
   });
   const modes = r.pairs.map((pair) => {
     const beta2 = pair.value;

@@ -11,6 +11,7 @@
  */
 import { eig } from '../linalg/eig.ts';
 import { zeros } from '../linalg/cmatrix.ts';
+import { createReferenceKrylovKernel, type KrylovVectorKernel } from '../linalg/krylov-kernel.ts';
 import { createRng } from '../../stats/rng.ts';
 
 export interface ShiftInvertProblem {
@@ -41,6 +42,8 @@ export interface ShiftInvertProblem {
   readonly reshift?: (top: RitzPair) => ((xs: readonly Float64Array[]) => void) | null;
   /** Check at every block from the start (the shift already sits near the wanted pairs). */
   readonly shiftNearWanted?: boolean;
+  /** Where the basis lives and its loops run (default: TypeScript); WASM keeps it in the kernel's memory. */
+  readonly vectors?: KrylovVectorKernel;
 }
 
 /** Residual of the top Ritz pair at which a re-shift is offered at a full check (its value is then within ~1e-8·λ of the eigenvalue). */
@@ -85,54 +88,70 @@ const MIN_CHECK_EXTRA = 12;
 const CHECK_EVERY = 3;
 /** Solves allowed, in units of the Krylov dimension. */
 const MAX_SOLVES_PER_DIMENSION = 12;
+/**
+ * At a check, a pair whose residual estimated from the projected matrices exceeds this is left
+ * open without forming its vector (two combinations of the whole basis). The estimate
+ * ‖AVy − λVy‖² = yᵀQy − 2λ·yᵀPy + λ²·yᵀy (P = VᵀAV, Q = (AV)ᵀAV) cancels to about 1e-8·λ, so
+ * it only screens: a pair below this gets its true residual.
+ */
+const ESTIMATE_SCREEN = 1e-5;
+
+function dimensions(n: number, wanted: number): { max: number; keep: number; ritz: number } {
+  const max = Math.min(n, wanted + EXTRA_DIMENSION);
+  const keep = Math.min(max - BLOCK, wanted + KEEP_EXTRA);
+  return { max, keep, ritz: Math.max(1, Math.min(max, Math.max(keep, wanted))) };
+}
+
+/** Doubles the iteration's arena holds for n unknowns: basis and images, restart vectors, the block, one Ritz pair, small matrices. */
+export function krylovArenaDoubles(n: number, wanted: number): number {
+  const d = dimensions(n, wanted);
+  return (2 * d.max + d.ritz + BLOCK + 2) * n + d.max * d.ritz + 2 * d.max * d.max + d.max;
+}
 
 export function shiftInvertEigs(p: ShiftInvertProblem): ShiftInvertResult {
   const { n, wanted } = p;
   const tolerance = p.tolerance ?? DEFAULT_TOLERANCE;
-  const maxDimension = Math.min(n, wanted + EXTRA_DIMENSION);
-  const keep = Math.min(maxDimension - BLOCK, wanted + KEEP_EXTRA);
+  const dims = dimensions(n, wanted);
+  const maxDimension = dims.max;
+  const keep = dims.keep;
   const maxSolves = MAX_SOLVES_PER_DIMENSION * maxDimension;
+  const k = p.vectors ?? createReferenceKrylovKernel();
+  const at = arenaLayout(n, dims);
+  k.reserve(krylovArenaDoubles(n, wanted));
   const rng = createRng(20080401);
-  const random = (): Float64Array => {
-    const v = new Float64Array(n);
-    for (let i = 0; i < n; i++) v[i] = p.live && !p.live[i] ? 0 : rng.next() - 0.5;
-    return v;
+  const basis = new KrylovBasis(k, at, n, maxDimension, p.multiply);
+  /** A random start vector into block slot b (zero on pinned slots). */
+  const random = (b: number): void => {
+    const v = k.view();
+    for (let i = 0; i < n; i++) v[at.block + b * n + i] = p.live && !p.live[i] ? 0 : rng.next() - 0.5;
   };
-  const basis: Float64Array[] = [];
-  const images: Float64Array[] = [];
-  // Vᵀ·A·V entry by entry, kept between Rayleigh–Ritz checks: a basis only grows until a restart, so
-  // each check computes just the rows and columns of the vectors added since the last one.
-  const projected: number[][] = [];
-  const append = (v: Float64Array): boolean => {
-    if (!appendOrthonormal(basis, v)) return false;
-    const av = new Float64Array(n);
-    p.multiply(v, av);
-    images.push(av);
-    return true;
+  /** Appends block slots 0…count−1 to the basis; the ones that were new become the next block. */
+  const appendBlock = (count: number): number => {
+    const first = basis.size;
+    const added = basis.appendBlock(at.block, count);
+    const v = k.view();
+    for (let b = 0; b < added; b++) v.copyWithin(at.block + b * n, (first + b) * n, (first + b + 1) * n);
+    return added;
   };
-  let block: Float64Array[] = [];
-  for (let b = 0; b < BLOCK; b++) {
-    const v = random();
-    if (append(v)) block.push(v);
-  }
+  for (let b = 0; b < BLOCK; b++) random(b);
+  let blockSize = appendBlock(BLOCK);
   let solves = 0;
   let steps = 0;
   let solveEach = p.solveEach;
   let reshiftOffered = !p.reshift;
   for (;;) {
-    const added: Float64Array[] = [];
-    // The whole block is solved before any of it is appended: each solve reads only its own source.
-    const solved = block.map((source) => source.slice());
-    solveEach(solved);
-    solves += solved.length;
-    for (const v of solved) if (append(v)) added.push(v);
+    // The whole block is solved in place before any of it is appended: each solve reads only its own source.
+    const v = k.view();
+    solveEach(Array.from({ length: blockSize }, (_, b) => v.subarray(at.block + b * n, at.block + (b + 1) * n)));
+    solves += blockSize;
+    const added = appendBlock(blockSize);
     steps++;
-    const full = basis.length >= maxDimension || added.length === 0;
-    block = added;
-    const early = !full && basis.length < Math.min(maxDimension, wanted + MIN_CHECK_EXTRA);
-    if (!reshiftOffered && early && wanted > 1 && basis.length >= RESHIFT_PROBE_FROM) {
+    const full = basis.size >= maxDimension || added === 0;
+    blockSize = added;
+    const early = !full && basis.size < Math.min(maxDimension, wanted + MIN_CHECK_EXTRA);
+    if (!reshiftOffered && early && wanted > 1 && basis.size >= RESHIFT_PROBE_FROM) {
       // The top pair alone (two combinations of the basis): cheap next to a solve.
-      const top = rayleighRitz(basis, images, projected, 1).pairs[0];
+      const top = basis.rayleighRitz(1, { vectorsFor: 1 }).pairs[0];
       if (top && top.residual < PROBE_RESIDUAL) {
         reshiftOffered = true;
         solveEach = p.reshift?.(top) ?? solveEach;
@@ -141,15 +160,16 @@ export function shiftInvertEigs(p: ShiftInvertProblem): ShiftInvertResult {
     // After the re-shift the wanted pairs converge within a few blocks: check at every one, so the
     // iteration stops at the first block that settles them rather than up to CHECK_EVERY − 1 later.
     if (early || (!full && steps % (((reshiftOffered && p.reshift) || p.shiftNearWanted) && wanted > 1 ? 1 : CHECK_EVERY) !== 0)) continue;
-    const ritz = rayleighRitz(basis, images, projected, Math.min(basis.length, wanted), p.needed);
+    // A re-shift still to be offered needs the top pair's vector; the rest are screened.
+    const ritz = basis.rayleighRitz(Math.min(basis.size, wanted), { needed: p.needed, vectorsFor: reshiftOffered ? 0 : 1, tolerance });
     const pairs = ritz.pairs;
     const isOpen = (q: RitzPair): boolean => p.needed(q.value) && q.residual > tolerance;
-    const open = pairs.filter(isOpen);
+    const open = pairs.map((q, i) => ({ q, i })).filter(({ q }) => isOpen(q));
     const firstOpen = pairs.findIndex(isOpen);
     const settled = open.length === 0 || (p.enough?.(firstOpen < 0 ? pairs : pairs.slice(0, firstOpen)) ?? false);
-    if (settled || solves >= maxSolves || basis.length >= n) {
+    if (settled || solves >= maxSolves || basis.size >= n) {
       // The pairs left without vectors at checks get them now (the same projection: same values).
-      const final = pairs.some((q) => q.vector.length === 0) ? rayleighRitz(basis, images, projected, Math.min(basis.length, wanted)).pairs : pairs;
+      const final = pairs.some((q) => q.vector.length === 0) ? basis.rayleighRitz(Math.min(basis.size, wanted), { vectorsFor: wanted }).pairs : pairs;
       return { pairs: final, solves, converged: settled };
     }
     const top = pairs[0];
@@ -159,113 +179,237 @@ export function shiftInvertEigs(p: ShiftInvertProblem): ShiftInvertResult {
     }
     if (full) {
       // Thick restart: keep the leading Ritz vectors, grow again from the ones still open.
-      const kept = ritz.vectors(Math.min(basis.length, keep));
-      basis.length = 0;
-      images.length = 0;
-      projected.length = 0;
-      for (const v of kept) append(v);
-      block = open.slice(0, BLOCK).map((q) => q.vector);
-      while (block.length < BLOCK) block.push(random());
+      const count = Math.min(basis.size, Math.max(keep, ...open.slice(0, BLOCK).map(({ i }) => i + 1)), dims.ritz);
+      ritz.writeVectors(count);
+      const w = k.view();
+      const sources = open.slice(0, BLOCK).filter(({ i }) => i < count);
+      sources.forEach(({ i }, b) => w.copyWithin(at.block + b * n, at.ritz + i * n, at.ritz + (i + 1) * n));
+      basis.clear();
+      basis.appendBlock(at.ritz, Math.min(count, keep));
+      for (let b = sources.length; b < BLOCK; b++) random(b);
+      blockSize = BLOCK;
     }
   }
 }
 
-function dot(a: Float64Array, b: Float64Array): number {
-  // Four partial sums: independent chains the CPU overlaps (rounding-level different from one sum).
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  const n = a.length;
-  let i = 0;
-  for (; i + 3 < n; i += 4) {
-    s0 += (a[i] as number) * (b[i] as number);
-    s1 += (a[i + 1] as number) * (b[i + 1] as number);
-    s2 += (a[i + 2] as number) * (b[i + 2] as number);
-    s3 += (a[i + 3] as number) * (b[i + 3] as number);
-  }
-  for (; i < n; i++) s0 += (a[i] as number) * (b[i] as number);
-  return s0 + s1 + (s2 + s3);
+/** Offsets (doubles) of the arena's parts: basis, images, restart vectors, block, Ritz x and A·x, coefficients, two small matrices, norms. */
+interface ArenaLayout {
+  readonly images: number;
+  readonly ritz: number;
+  readonly block: number;
+  readonly x: number;
+  readonly ax: number;
+  readonly coefficients: number;
+  readonly gram: number;
+  readonly norms: number;
 }
 
-/** y ← y − d·u */
-function axpy(y: Float64Array, d: number, u: Float64Array): void {
-  for (let i = 0; i < y.length; i++) y[i] = (y[i] as number) - d * (u[i] as number);
-}
-
-/** Orthogonalises v against the basis (classical Gram–Schmidt, repeated once when it cancelled much) and appends it unless nothing new is left. */
-function appendOrthonormal(basis: Float64Array[], v: Float64Array): boolean {
-  const before = Math.sqrt(dot(v, v));
-  if (!(before > 0)) return false;
-  // A second pass only when the first cancelled much of v (the DGKS criterion, ratio 1/√2).
-  let after = before;
-  for (let pass = 0; pass < 2; pass++) {
-    const norm = after;
-    for (const u of basis) axpy(v, dot(u, v), u);
-    after = Math.sqrt(dot(v, v));
-    if (after > Math.SQRT1_2 * norm) break;
-  }
-  if (!(after > 1e-10 * before)) return false;
-  for (let i = 0; i < v.length; i++) v[i] = (v[i] as number) / after;
-  basis.push(v);
-  return true;
-}
-
-/** Extends `projected` (rows of basis_r · images_c) to the whole basis, computing only the entries it lacks. */
-function extendProjected(projected: number[][], basis: Float64Array[], images: Float64Array[]): void {
-  const m = basis.length;
-  for (let r = 0; r < m; r++) {
-    const row = (projected[r] ??= []);
-    for (let c = row.length; c < m; c++) row.push(dot(basis[r] as Float64Array, images[c] as Float64Array));
-  }
+function arenaLayout(n: number, d: { max: number; ritz: number }): ArenaLayout {
+  const images = d.max * n;
+  const ritz = 2 * d.max * n;
+  const block = ritz + d.ritz * n;
+  const x = block + BLOCK * n;
+  const ax = x + n;
+  const coefficients = ax + n;
+  const gram = coefficients + d.max * d.ritz;
+  const norms = gram + d.max * d.max;
+  return { images, ritz, block, x, ax, coefficients, gram, norms };
 }
 
 /**
- * Ritz pairs of A on span(basis), largest real part first: the first `wanted` with vectors and true
- * residuals, and `vectors(k)` for the leading k Ritz vectors (a thick restart's), built only when asked.
- * With `needed`, a pair it rejects gets no vector (length 0) and residual Infinity: at a check
- * nothing reads them, and its two combinations of the basis are most of a check's cost
- * (issue 20: the strip's six wanted pairs hold three guided ones).
+ * The orthonormal basis V (at arena offset 0) with its images A·V, and the projected matrices
+ * P = VᵀAV and Q = (AV)ᵀAV, kept between Rayleigh–Ritz checks: a basis only grows until a
+ * restart, so each check computes only the rows and columns of the vectors added since the last.
  */
-function rayleighRitz(basis: Float64Array[], images: Float64Array[], projected: number[][], wanted: number, needed?: (value: number) => boolean): { pairs: RitzPair[]; vectors: (k: number) => Float64Array[] } {
-  const m = basis.length;
-  extendProjected(projected, basis, images);
-  const h = zeros(m);
-  for (let r = 0; r < m; r++) for (let c = 0; c < m; c++) h.re[r * m + c] = (projected[r] as number[])[c] as number;
-  const { valuesRe, valuesIm, vectors } = eig(h);
-  const order = [...valuesRe.keys()].sort((x, y) => (valuesRe[y] as number) - (valuesRe[x] as number));
-  const n = (basis[0] as Float64Array).length;
-  /** The real coefficients of Ritz vector k (a real eigenvalue's eigenvector is real up to a phase: undo that of its largest entry). */
-  const coefficients = (k: number): Float64Array => {
-    let big = 0;
-    for (let r = 0; r < m; r++) if (Math.hypot(vectors.re[r * m + k] as number, vectors.im[r * m + k] as number) > Math.hypot(vectors.re[big * m + k] as number, vectors.im[big * m + k] as number)) big = r;
-    const pr = vectors.re[big * m + k] as number;
-    const pi = vectors.im[big * m + k] as number;
-    const pm = Math.hypot(pr, pi) || 1;
-    return Float64Array.from({ length: m }, (_, r) => ((vectors.re[r * m + k] as number) * pr + (vectors.im[r * m + k] as number) * pi) / pm);
-  };
-  const combine = (y: Float64Array, of: Float64Array[], scale: number): Float64Array => {
-    const x = new Float64Array(n);
-    for (let r = 0; r < m; r++) axpy(x, -(y[r] as number) * scale, of[r] as Float64Array);
-    return x;
-  };
-  const unit = (k: number): { x: Float64Array; y: Float64Array; norm: number } => {
-    const y = coefficients(k);
-    const x = combine(y, basis, 1);
-    const norm = Math.sqrt(dot(x, x)) || 1;
-    for (let i = 0; i < n; i++) x[i] = (x[i] as number) / norm;
-    return { x, y, norm };
-  };
-  const pairs = order.slice(0, wanted).map((k) => {
-    const value = valuesRe[k] as number;
-    const imaginaryRatio = Math.abs(valuesIm[k] as number) / Math.max(Math.abs(value), Number.MIN_VALUE);
-    if (needed && !needed(value)) return { value, vector: new Float64Array(0), residual: Infinity, imaginaryRatio };
-    const { x, y, norm } = unit(k);
-    // A·x from the stored images: the same combination of A·basis.
-    const ax = combine(y, images, 1 / norm);
-    let res = 0;
-    for (let i = 0; i < n; i++) res += ((ax[i] as number) - value * (x[i] as number)) ** 2;
-    return { value, vector: x, residual: Math.sqrt(res) / Math.max(Math.abs(value), Number.MIN_VALUE), imaginaryRatio };
-  });
-  return { pairs, vectors: (count) => order.slice(0, count).map((k, i) => (i < pairs.length && (pairs[i] as RitzPair).vector.length > 0 ? (pairs[i] as RitzPair).vector.slice() : unit(k).x)) };
+class KrylovBasis {
+  size = 0;
+  private known = 0;
+  private readonly p: Float64Array;
+  private readonly q: Float64Array;
+
+  constructor(
+    private readonly k: KrylovVectorKernel,
+    private readonly at: ArenaLayout,
+    private readonly n: number,
+    private readonly max: number,
+    private readonly multiply: (x: Float64Array, y: Float64Array) => void,
+  ) {
+    this.p = new Float64Array(max * max);
+    this.q = new Float64Array(max * max);
+  }
+
+  clear(): void {
+    this.size = 0;
+    this.known = 0;
+  }
+
+  /**
+   * Copies `count` vectors from `from` (one after another, outside the basis) into the next slots,
+   * orthogonalises them against the basis together — block classical Gram–Schmidt, repeated once
+   * when it cancelled much of any of them (the DGKS criterion, ratio 1/√2), so each pass reads the
+   * basis once for the whole block (issue 20: the basis is far larger than the cache, and these
+   * passes are memory-bound) — then against each other in turn, and keeps, with its image, each
+   * one that still has something new. Returns how many were kept; they sit in the slots after the
+   * old basis, in order.
+   */
+  appendBlock(from: number, count: number): number {
+    const { k, at, n } = this;
+    const m = this.size;
+    const b = Math.min(count, this.max - m);
+    if (b <= 0) return 0;
+    const slots = m * n;
+    k.view().copyWithin(slots, from, from + b * n);
+    const norms = (first: number, many: number): Float64Array => {
+      k.norms(first, many, n, at.norms);
+      return Float64Array.from(k.view().subarray(at.norms, at.norms + many), Math.sqrt);
+    };
+    const before = norms(slots, b);
+    let after = before;
+    for (let pass = 0; pass < 2 && m > 0; pass++) {
+      const norm = after;
+      k.gram(0, m, slots, b, n, at.coefficients);
+      const v = k.view();
+      for (let i = 0; i < m * b; i++) v[at.coefficients + i] = -(v[at.coefficients + i] as number);
+      k.combine(0, m, at.coefficients, b, n, slots, true);
+      after = norms(slots, b);
+      if (after.every((a, j) => a > Math.SQRT1_2 * (norm[j] as number))) break;
+    }
+    // Within the block: the same, one vector at a time against the ones already kept.
+    let kept = 0;
+    for (let j = 0; j < b; j++) {
+      const slot = (m + kept) * n;
+      const source = slots + j * n;
+      if (slot !== source) k.view().copyWithin(slot, source, source + n);
+      let norm = after[j] as number;
+      for (let pass = 0; pass < 2 && kept > 0; pass++) {
+        const was = norm;
+        k.gram(m * n, kept, slot, 1, n, at.coefficients);
+        const v = k.view();
+        for (let i = 0; i < kept; i++) v[at.coefficients + i] = -(v[at.coefficients + i] as number);
+        k.combine(m * n, kept, at.coefficients, 1, n, slot, true);
+        norm = norms(slot, 1)[0] as number;
+        if (norm > Math.SQRT1_2 * was) break;
+      }
+      if (!((before[j] as number) > 0) || !(norm > 1e-10 * (before[j] as number))) continue;
+      const v = k.view();
+      for (let i = slot; i < slot + n; i++) v[i] = (v[i] as number) / norm;
+      this.multiply(v.subarray(slot, slot + n), v.subarray(at.images + slot, at.images + slot + n));
+      kept++;
+    }
+    this.size += kept;
+    return kept;
+  }
+
+  /** Brings P and Q up to the whole basis, computing only the entries they lack. */
+  private extend(): void {
+    const { k, at, n, max } = this;
+    const m = this.size;
+    const old = this.known;
+    if (old >= m) return;
+    const fresh = m - old;
+    const g = at.gram;
+    // New columns of P (every row), then the new rows' old columns.
+    k.gram(0, m, at.images + old * n, fresh, n, g);
+    let v = k.view();
+    for (let r = 0; r < m; r++) for (let c = 0; c < fresh; c++) this.p[r * max + old + c] = v[g + r * fresh + c] as number;
+    if (old > 0) {
+      k.gram(old * n, fresh, at.images, old, n, g);
+      v = k.view();
+      for (let r = 0; r < fresh; r++) for (let c = 0; c < old; c++) this.p[(old + r) * max + c] = v[g + r * old + c] as number;
+    }
+    k.gram(at.images, m, at.images + old * n, fresh, n, g);
+    v = k.view();
+    for (let r = 0; r < m; r++) {
+      for (let c = 0; c < fresh; c++) {
+        const value = v[g + r * fresh + c] as number;
+        this.q[r * max + old + c] = value;
+        this.q[(old + c) * max + r] = value;
+      }
+    }
+    this.known = m;
+  }
+
+  /**
+   * Ritz pairs of A on span(V), largest real part first: the first `wanted`, the leading
+   * `vectorsFor` always with vectors and true residuals. With `needed`, a pair it rejects gets no
+   * vector (length 0) and residual Infinity, and one whose estimated residual is above
+   * ESTIMATE_SCREEN (and above the tolerance) gets no vector and that estimate: at a check nothing
+   * reads them, and forming a vector is most of a check's cost (issue 20).
+   * `writeVectors(count)` puts the leading Ritz vectors, unit length, at the arena's restart slots.
+   */
+  rayleighRitz(wanted: number, o: { needed?: (value: number) => boolean; vectorsFor: number; tolerance?: number }): { pairs: RitzPair[]; writeVectors: (count: number) => void } {
+    const { k, at, n, max } = this;
+    const m = this.size;
+    this.extend();
+    const h = zeros(m);
+    for (let r = 0; r < m; r++) for (let c = 0; c < m; c++) h.re[r * m + c] = this.p[r * max + c] as number;
+    const { valuesRe, valuesIm, vectors } = eig(h);
+    const order = [...valuesRe.keys()].sort((x, y) => (valuesRe[y] as number) - (valuesRe[x] as number));
+    /** The real coefficients of Ritz vector j (a real eigenvalue's eigenvector is real up to a phase: undo that of its largest entry). */
+    const coefficients = (j: number): Float64Array => {
+      let big = 0;
+      for (let r = 0; r < m; r++) if (Math.hypot(vectors.re[r * m + j] as number, vectors.im[r * m + j] as number) > Math.hypot(vectors.re[big * m + j] as number, vectors.im[big * m + j] as number)) big = r;
+      const pr = vectors.re[big * m + j] as number;
+      const pi = vectors.im[big * m + j] as number;
+      const pm = Math.hypot(pr, pi) || 1;
+      return Float64Array.from({ length: m }, (_, r) => ((vectors.re[r * m + j] as number) * pr + (vectors.im[r * m + j] as number) * pi) / pm);
+    };
+    const estimate = (y: Float64Array, value: number): number => {
+      let yy = 0;
+      let yPy = 0;
+      let yQy = 0;
+      for (let r = 0; r < m; r++) {
+        const yr = y[r] as number;
+        yy += yr * yr;
+        for (let c = 0; c < m; c++) {
+          yPy += yr * (this.p[r * max + c] as number) * (y[c] as number);
+          yQy += yr * (this.q[r * max + c] as number) * (y[c] as number);
+        }
+      }
+      return Math.sqrt(Math.max(0, (yQy - 2 * value * yPy + value * value * yy) / yy)) / Math.max(Math.abs(value), Number.MIN_VALUE);
+    };
+    const truePair = (y: Float64Array, value: number, imaginaryRatio: number): RitzPair => {
+      const c = at.coefficients;
+      k.view().set(y, c);
+      k.combine(0, m, c, 1, n, at.x, false);
+      k.combine(at.images, m, c, 1, n, at.ax, false);
+      const v = k.view();
+      let xx = 0;
+      for (let i = at.x; i < at.x + n; i++) xx += (v[i] as number) ** 2;
+      const norm = Math.sqrt(xx) || 1;
+      const x = new Float64Array(n);
+      let res = 0;
+      for (let i = 0; i < n; i++) {
+        const xi = (v[at.x + i] as number) / norm;
+        x[i] = xi;
+        res += ((v[at.ax + i] as number) / norm - value * xi) ** 2;
+      }
+      return { value, vector: x, residual: Math.sqrt(res) / Math.max(Math.abs(value), Number.MIN_VALUE), imaginaryRatio };
+    };
+    const pairs = order.slice(0, wanted).map((j, index): RitzPair => {
+      const value = valuesRe[j] as number;
+      const imaginaryRatio = Math.abs(valuesIm[j] as number) / Math.max(Math.abs(value), Number.MIN_VALUE);
+      if (o.needed && index >= o.vectorsFor && !o.needed(value)) return { value, vector: new Float64Array(0), residual: Infinity, imaginaryRatio };
+      const y = coefficients(j);
+      if (o.needed && index >= o.vectorsFor) {
+        const guess = estimate(y, value);
+        if (guess > ESTIMATE_SCREEN && guess > (o.tolerance ?? 0)) return { value, vector: new Float64Array(0), residual: guess, imaginaryRatio };
+      }
+      return truePair(y, value, imaginaryRatio);
+    });
+    const writeVectors = (count: number): void => {
+      const c = at.coefficients;
+      const ys = order.slice(0, count).map(coefficients);
+      let v = k.view();
+      for (let r = 0; r < m; r++) for (let j = 0; j < count; j++) v[c + r * count + j] = (ys[j] as Float64Array)[r] as number;
+      k.combine(0, m, c, count, n, at.ritz, false);
+      k.norms(at.ritz, count, n, at.norms);
+      v = k.view();
+      for (let j = 0; j < count; j++) {
+        const norm = Math.sqrt(v[at.norms + j] as number) || 1;
+        for (let i = at.ritz + j * n; i < at.ritz + (j + 1) * n; i++) v[i] = (v[i] as number) / norm;
+      }
+    };
+    return { pairs, writeVectors };
+  }
 }

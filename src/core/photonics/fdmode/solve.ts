@@ -18,6 +18,7 @@ import { channelMethod, channelSymmetry, MAX_CHANNEL_NODES, type ChannelStructur
 import { solveSemivectorial } from './semivectorial.ts';
 import { fvSystemSize, mirrorsInY, solvePlan, solveFullVectorialChannel, type FvChannelOptions } from './fullvectorial-channel.ts';
 import { fieldMaps, type FieldMap } from './field-maps.ts';
+import { krylovArenaDoubles } from './shift-invert-eigs.ts';
 
 /** Relative step for n_g = n_eff − λ·dn_eff/dλ by central difference. */
 export const CHANNEL_NG_STEP = 1e-3;
@@ -27,12 +28,10 @@ export const EDGE_FIELD_LIMIT = 1e-3;
 export const MIN_CELLS_ACROSS = 10;
 /** The full-vectorial sparse LU and Krylov basis must fit a browser tab: refuse what would not. */
 export const MAX_FULL_VECTORIAL_BYTES = 512 * 2 ** 20;
-/** Krylov vectors beyond the wanted eigenvalues (shift-invert-eigs.ts EXTRA_DIMENSION), each stored with its image under A. */
-const KRYLOV_EXTRA = 24;
 
-/** Bytes a full-vectorial solve holds at its peak: the sparse LU while factorising, plus the Krylov basis and images. */
+/** Bytes a full-vectorial solve holds at its peak: the sparse LU while factorising, plus the Krylov arena (basis, images, restart vectors). */
 export function fullVectorialBytes(size: { unknowns: number; peakDoubles: number }, wanted: number): number {
-  return 8 * (size.peakDoubles + 2 * (wanted + KRYLOV_EXTRA) * size.unknowns);
+  return 8 * (size.peakDoubles + krylovArenaDoubles(size.unknowns, wanted));
 }
 
 export interface ChannelMode {

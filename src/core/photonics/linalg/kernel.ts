@@ -10,6 +10,7 @@ import type { EigenResult } from './eig.ts';
 import type { SymmetricBandedMatrix } from '../fdfd/symmetric-banded.ts';
 import type { SparseLuKernel } from './multifrontal.ts';
 import type { PweBlockKernel } from '../pwe/block-kernel.ts';
+import type { KrylovVectorKernel } from './krylov-kernel.ts';
 
 export interface DenseLinalgKernel {
   /** 'wasm' or 'reference'; a solver reports it as its `backend`. */
@@ -53,6 +54,8 @@ export interface DenseLinalgKernel {
   readonly sparseLu?: SparseLuKernel;
   /** The plane-wave band solver's real block kernels (pwe/block-kernel.ts); without it the band solver runs its TypeScript LOBPCG. */
   readonly pweBlock?: PweBlockKernel;
+  /** The mode solver's Krylov vector loops (./krylov-kernel.ts); without it they run in TypeScript. */
+  readonly krylov?: KrylovVectorKernel;
 }
 
 export interface BandedFactor {

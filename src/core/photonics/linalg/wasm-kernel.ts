@@ -17,6 +17,7 @@ import { ZERO_PIVOT_MESSAGE } from '../fdmode/banded-lu.ts';
 import type { BandedFactor, DenseLinalgKernel } from './kernel.ts';
 import type { SparseLuKernel } from './multifrontal.ts';
 import { createWasmPweBlockKernel, PWE_BLOCK_FUNCTIONS, type PweBlockExports } from '../pwe/block-kernel-wasm.ts';
+import { createWasmKrylovKernel } from './krylov-kernel-wasm.ts';
 
 interface LinalgExports extends PweBlockExports {
   layoutVersion(): number;
@@ -289,5 +290,6 @@ export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseL
   };
 
   const pweBlock = createWasmPweBlockKernel(kernel, NAME, eigHermitian);
-  return { id: 'wasm', mul, solve, inverse, eig, eigHermitian, eigHermitianDefinite, factorBanded, eliminateSymmetricBanded, sparseLu, pweBlock };
+  const krylov = createWasmKrylovKernel(kernel, NAME);
+  return { id: 'wasm', mul, solve, inverse, eig, eigHermitian, eigHermitianDefinite, factorBanded, eliminateSymmetricBanded, sparseLu, pweBlock, krylov };
 }

@@ -1,0 +1,62 @@
+/**
+ * The vector work of the mode solver's Krylov iteration (../fdmode/shift-invert-eigs.ts) behind
+ * one interface: Gram products, block combinations and squared norms over an arena of doubles in
+ * which a block of vectors of length n sits vector after vector. On WASM the arena is the
+ * kernel's own memory and the loops are the SIMD ones of assembly/_pwe-block.ts, so a basis of
+ * 30 vectors of 110 k doubles is neither copied nor walked by TypeScript (issue 20: Gram–Schmidt
+ * and the Ritz combinations were 40 % of the 10 nm strip's time in plain loops).
+ *
+ * Offsets are in doubles from the arena's start. The arena view must be fetched again (`view()`)
+ * after anything that may grow the kernel's memory — a reserve here, or a factorisation of the
+ * same kernel — since growing detaches earlier views.
+ */
+export interface KrylovVectorKernel {
+  readonly id: string;
+  /** Makes room for `doubles` (earlier contents may be lost, earlier views detach). */
+  reserve(doubles: number): void;
+  /** The arena, valid until the kernel's memory next grows. */
+  view(): Float64Array;
+  /** out[i·nb + j] = a_iᵀ b_j. */
+  gram(a: number, na: number, b: number, nb: number, n: number, out: number): void;
+  /** out_j = [out_j +] Σ_i c[i·m + j]·s_i, i < ns, j < m; out must not overlap s. */
+  combine(s: number, ns: number, c: number, m: number, n: number, out: number, add: boolean): void;
+  /** out[j] = ‖v_j‖², j < m. */
+  norms(v: number, m: number, n: number, out: number): void;
+}
+
+/** The TypeScript reference: plain loops over a Float64Array. */
+export function createReferenceKrylovKernel(): KrylovVectorKernel {
+  let f64 = new Float64Array(0);
+  return {
+    id: 'reference',
+    reserve(doubles) {
+      if (f64.length < doubles) f64 = new Float64Array(doubles);
+    },
+    view: () => f64,
+    gram(a, na, b, nb, n, out) {
+      for (let i = 0; i < na; i++) {
+        for (let j = 0; j < nb; j++) {
+          let s = 0;
+          for (let t = 0; t < n; t++) s += (f64[a + i * n + t] as number) * (f64[b + j * n + t] as number);
+          f64[out + i * nb + j] = s;
+        }
+      }
+    },
+    combine(s, ns, c, m, n, out, add) {
+      for (let j = 0; j < m; j++) {
+        for (let t = 0; t < n; t++) {
+          let acc = add ? (f64[out + j * n + t] as number) : 0;
+          for (let i = 0; i < ns; i++) acc += (f64[c + i * m + j] as number) * (f64[s + i * n + t] as number);
+          f64[out + j * n + t] = acc;
+        }
+      }
+    },
+    norms(v, m, n, out) {
+      for (let j = 0; j < m; j++) {
+        let sum = 0;
+        for (let t = 0; t < n; t++) sum += (f64[v + j * n + t] as number) ** 2;
+        f64[out + j] = sum;
+      }
+    },
+  };
+}
