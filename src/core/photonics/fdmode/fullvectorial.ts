@@ -68,6 +68,8 @@ export const RESHIFT_SPAN = 0.4;
 export const GUESSED_SHIFT_BELOW = 0.65;
 /** With one mode wanted there is nothing below the top to separate: σ′ goes this fraction of σ − top above it instead (issue 20's rule for every case). */
 export const RESHIFT_ABOVE = 0.05;
+/** Relative distance within which two settled Ritz values are one pair (a converged value moves by ~1e-9 between checks). */
+const CLASSIFIED_SAME = 1e-7;
 /** A re-shifted LU whose solve leaves a relative residual above this is dropped (no pivoting inside the spectrum). */
 const RESHIFT_MAX_RESIDUAL = 1e-10;
 /** The kernel entry points the full-vectorial solver uses: the band LU, and the sparse LU's dense fronts and the Krylov vector loops where the backend has them. */
@@ -94,6 +96,7 @@ export interface FullVectorialMode {
 }
 
 export interface FullVectorialResult {
+  /** The converged (or, when not converged, the current) pairs above floorEps, largest β² first. */
   readonly modes: FullVectorialMode[];
   readonly solves: number;
   readonly converged: boolean;
@@ -167,12 +170,22 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
   }
   const want = input.enough;
   /** Whether the settled pairs (largest first, all converged) already hold maxModes guided modes of each wanted polarization. */
+  // A settled pair's polarization, kept from check to check by its place in the order: its value
+  // moves by far less than CLASSIFIED_SAME between checks, and recovering its fields at every check
+  // was a tenth of the 10 nm strip's time. (Two degenerate pairs may trade places: the counts stay.)
+  const classified: ({ value: number; pol: 'TE' | 'TM' } | undefined)[] = [];
+  const polarizationOf = (q: RitzPair, place: number): 'TE' | 'TM' => {
+    const known = classified[place];
+    if (known && Math.abs(known.value - q.value) <= CLASSIFIED_SAME * Math.abs(q.value)) return known.pol;
+    const pol = teFraction(recoverFields(input, op, q.vector, Math.sqrt(q.value), k0)) > 0.5 ? 'TE' : 'TM';
+    classified[place] = { value: q.value, pol };
+    return pol;
+  };
   const enoughModes = (settled: readonly RitzPair[], w: NonNullable<FullVectorialInput['enough']>): boolean => {
     const counts = { TE: 0, TM: 0 };
-    for (const q of settled) {
+    for (const [place, q] of settled.entries()) {
       if (!(q.value > floor)) break;
-      const fields = recoverFields(input, op, q.vector, Math.sqrt(q.value), k0);
-      counts[teFraction(fields) > 0.5 ? 'TE' : 'TM']++;
+      counts[polarizationOf(q, place)]++;
     }
     return w.polarizations.every((pol) => counts[pol] >= w.maxModes);
   };
@@ -188,7 +201,8 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
     ...(guessedShift ? { shiftNearWanted: true } : {}),
     ...(linalg.krylov ? { vectors: linalg.krylov } : {}),
   });
-  const modes = r.pairs.map((pair) => {
+  // Pairs below the cladding line come without vectors (the iteration never formed them): not reported.
+  const modes = r.pairs.filter((pair) => pair.vector.length > 0).map((pair) => {
     const beta2 = pair.value;
     const beta = Math.sqrt(Math.max(beta2, Number.MIN_VALUE));
     const fields = recoverFields(input, op, pair.vector, beta, k0);

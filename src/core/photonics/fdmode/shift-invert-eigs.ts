@@ -161,15 +161,16 @@ export function shiftInvertEigs(p: ShiftInvertProblem): ShiftInvertResult {
     // iteration stops at the first block that settles them rather than up to CHECK_EVERY − 1 later.
     if (early || (!full && steps % (((reshiftOffered && p.reshift) || p.shiftNearWanted) && wanted > 1 ? 1 : CHECK_EVERY) !== 0)) continue;
     // A re-shift still to be offered needs the top pair's vector; the rest are screened.
-    const ritz = basis.rayleighRitz(Math.min(basis.size, wanted), { needed: p.needed, vectorsFor: reshiftOffered ? 0 : 1, tolerance });
+    const ritz = basis.rayleighRitz(Math.min(basis.size, wanted), { needed: p.needed, vectorsFor: reshiftOffered ? 0 : 1, screen: true, tolerance });
     const pairs = ritz.pairs;
     const isOpen = (q: RitzPair): boolean => p.needed(q.value) && q.residual > tolerance;
     const open = pairs.map((q, i) => ({ q, i })).filter(({ q }) => isOpen(q));
     const firstOpen = pairs.findIndex(isOpen);
     const settled = open.length === 0 || (p.enough?.(firstOpen < 0 ? pairs : pairs.slice(0, firstOpen)) ?? false);
     if (settled || solves >= maxSolves || basis.size >= n) {
-      // The pairs left without vectors at checks get them now (the same projection: same values).
-      const final = pairs.some((q) => q.vector.length === 0) ? basis.rayleighRitz(Math.min(basis.size, wanted), { vectorsFor: wanted }).pairs : pairs;
+      // The needed pairs left without vectors at checks get them now (the same projection: same
+      // values); the ones below the caller's line stay without (it reports none of them).
+      const final = pairs.some((q) => q.vector.length === 0 && p.needed(q.value)) ? basis.rayleighRitz(Math.min(basis.size, wanted), { needed: p.needed, vectorsFor: 0, screen: false }).pairs : pairs;
       return { pairs: final, solves, converged: settled };
     }
     const top = pairs[0];
@@ -332,12 +333,12 @@ class KrylovBasis {
   /**
    * Ritz pairs of A on span(V), largest real part first: the first `wanted`, the leading
    * `vectorsFor` always with vectors and true residuals. With `needed`, a pair it rejects gets no
-   * vector (length 0) and residual Infinity, and one whose estimated residual is above
-   * ESTIMATE_SCREEN (and above the tolerance) gets no vector and that estimate: at a check nothing
-   * reads them, and forming a vector is most of a check's cost (issue 20).
+   * vector (length 0) and residual Infinity; with `screen`, so does one whose estimated residual is
+   * above ESTIMATE_SCREEN (and above the tolerance), with that estimate: at a check nothing reads
+   * them, and forming a vector is most of a check's cost (issue 20).
    * `writeVectors(count)` puts the leading Ritz vectors, unit length, at the arena's restart slots.
    */
-  rayleighRitz(wanted: number, o: { needed?: (value: number) => boolean; vectorsFor: number; tolerance?: number }): { pairs: RitzPair[]; writeVectors: (count: number) => void } {
+  rayleighRitz(wanted: number, o: { needed?: (value: number) => boolean; vectorsFor: number; screen?: boolean; tolerance?: number }): { pairs: RitzPair[]; writeVectors: (count: number) => void } {
     const { k, at, n, max } = this;
     const m = this.size;
     this.extend();
@@ -391,7 +392,7 @@ class KrylovBasis {
       const imaginaryRatio = Math.abs(valuesIm[j] as number) / Math.max(Math.abs(value), Number.MIN_VALUE);
       if (o.needed && index >= o.vectorsFor && !o.needed(value)) return { value, vector: new Float64Array(0), residual: Infinity, imaginaryRatio };
       const y = coefficients(j);
-      if (o.needed && index >= o.vectorsFor) {
+      if (o.screen && index >= o.vectorsFor) {
         const guess = estimate(y, value);
         if (guess > ESTIMATE_SCREEN && guess > (o.tolerance ?? 0)) return { value, vector: new Float64Array(0), residual: guess, imaginaryRatio };
       }
