@@ -1006,29 +1006,132 @@ export function symmetricEliminate(a: usize, n: i32, bw: i32, pivots: i32): i32 
 // dense row-major m × m matrix whose first p variables are eliminated without pivoting; the row
 // update runs two lanes at a time with the reference's multiply-then-subtract (no fused
 // multiply-add), so the factors agree bit for bit. The solves' sums are two-lane dot products whose
-// lanes the reference keeps as two chains (dot2), bit-identical too; with two right-hand sides each
+// lanes the reference keeps as four chains (dot4), bit-identical too; with two right-hand sides each
 // factor row is fetched from memory once for both.
 
-/** Partial LU of the front at `a` in place; returns 0, or k + 1 when pivot k is zero or not finite. */
-export function frontFactor(a: usize, m: i32, p: i32): i32 {
-  for (let k = 0; k < p; k++) {
-    const rowK = k * m;
-    const pivot = ld(a, rowK + k);
-    if (pivot == 0 || !isFinite(pivot)) return k + 1;
-    for (let i = k + 1; i < m; i++) {
-      const rowI = i * m;
-      const l = ld(a, rowI + k) / pivot;
-      if (l == 0) continue;
-      st(a, rowI + k, l);
-      const lv = f64x2.splat(l);
-      let j = k + 1;
-      for (; j + 1 < m; j += 2) {
-        const pi = a + (<usize>(rowI + j) << 3);
-        const pk = a + (<usize>(rowK + j) << 3);
-        v128.store(pi, f64x2.sub(v128.load(pi), f64x2.mul(lv, v128.load(pk))));
-      }
-      if (j < m) st(a, rowI + j, ld(a, rowI + j) - l * ld(a, rowK + j));
+/**
+ * One elimination step restricted to rows from…to−1: pivot k (already checked) updates each of
+ * those rows' entries right of column k — the reference's row update, two lanes at a time.
+ */
+@inline
+function eliminateRows(a: usize, m: i32, k: i32, from: i32, to: i32): void {
+  const rowK = k * m;
+  const pivot = ld(a, rowK + k);
+  for (let i = from; i < to; i++) {
+    const rowI = i * m;
+    const l = ld(a, rowI + k) / pivot;
+    if (l == 0) continue;
+    st(a, rowI + k, l);
+    const lv = f64x2.splat(l);
+    let j = k + 1;
+    for (; j + 1 < m; j += 2) {
+      const pi = a + (<usize>(rowI + j) << 3);
+      const pk = a + (<usize>(rowK + j) << 3);
+      v128.store(pi, f64x2.sub(v128.load(pi), f64x2.mul(lv, v128.load(pk))));
     }
+    if (j < m) st(a, rowI + j, ld(a, rowI + j) - l * ld(a, rowK + j));
+  }
+}
+
+/** Row at rowI −= l·(row at rowK) over columns from…m−1, skipped when l is zero. */
+@inline
+function subtractRow(a: usize, m: i32, rowI: i32, rowK: i32, l: f64, from: i32): void {
+  if (l == 0) return;
+  const lv = f64x2.splat(l);
+  let j = from;
+  for (; j + 1 < m; j += 2) {
+    const pi = a + (<usize>(rowI + j) << 3);
+    v128.store(pi, f64x2.sub(v128.load(pi), f64x2.mul(lv, v128.load(a + (<usize>(rowK + j) << 3)))));
+  }
+  if (j < m) st(a, rowI + j, ld(a, rowI + j) - l * ld(a, rowK + j));
+}
+
+@inline
+function badPivot(v: f64): bool {
+  return v == 0 || !isFinite(v);
+}
+
+/** Width of frontFactor's panels: each trailing row is streamed once per PANEL pivots instead of once per pivot. */
+const PANEL = 4;
+
+/**
+ * Partial LU of the front at `a` in place; returns 0, or k + 1 when pivot k is zero or not finite.
+ * Pivots go in panels of four (issue 20: a front of the 10 nm strip is megabytes, so the one-pivot
+ * sweep re-read the whole trailing matrix from memory per pivot): the panel's own rows are
+ * eliminated first, then each row below gets its four multipliers in turn and one pass over its
+ * trailing entries subtracting the four products in pivot order. Every entry sees the same
+ * multiplies and subtractions in the same order as the one-pivot sweep (a zero multiplier is
+ * skipped there and here), so the factors stay bit-identical to the reference.
+ */
+export function frontFactor(a: usize, m: i32, p: i32): i32 {
+  let k = 0;
+  for (; k + PANEL <= p; k += PANEL) {
+    // The panel's own rows, one pivot at a time (row k + 1 must be final before it pivots).
+    for (let kk = k; kk < k + PANEL; kk++) {
+      if (badPivot(ld(a, kk * m + kk))) return kk + 1;
+      eliminateRows(a, m, kk, kk + 1, k + PANEL);
+    }
+    const r0 = k * m;
+    const r1 = r0 + m;
+    const r2 = r1 + m;
+    const r3 = r2 + m;
+    const d0 = ld(a, r0 + k);
+    const d1 = ld(a, r1 + k + 1);
+    const d2 = ld(a, r2 + k + 2);
+    const d3 = ld(a, r3 + k + 3);
+    const tail = k + PANEL;
+    for (let i = tail; i < m; i++) {
+      const rowI = i * m;
+      // Multipliers in pivot order, each after the earlier pivots' updates of its column.
+      const l0 = ld(a, rowI + k) / d0;
+      if (l0 != 0) {
+        st(a, rowI + k, l0);
+        st(a, rowI + k + 1, ld(a, rowI + k + 1) - l0 * ld(a, r0 + k + 1));
+        st(a, rowI + k + 2, ld(a, rowI + k + 2) - l0 * ld(a, r0 + k + 2));
+        st(a, rowI + k + 3, ld(a, rowI + k + 3) - l0 * ld(a, r0 + k + 3));
+      }
+      const l1 = ld(a, rowI + k + 1) / d1;
+      if (l1 != 0) {
+        st(a, rowI + k + 1, l1);
+        st(a, rowI + k + 2, ld(a, rowI + k + 2) - l1 * ld(a, r1 + k + 2));
+        st(a, rowI + k + 3, ld(a, rowI + k + 3) - l1 * ld(a, r1 + k + 3));
+      }
+      const l2 = ld(a, rowI + k + 2) / d2;
+      if (l2 != 0) {
+        st(a, rowI + k + 2, l2);
+        st(a, rowI + k + 3, ld(a, rowI + k + 3) - l2 * ld(a, r2 + k + 3));
+      }
+      const l3 = ld(a, rowI + k + 3) / d3;
+      if (l3 != 0) st(a, rowI + k + 3, l3);
+      if (l0 != 0 && l1 != 0 && l2 != 0 && l3 != 0) {
+        const v0 = f64x2.splat(l0);
+        const v1 = f64x2.splat(l1);
+        const v2 = f64x2.splat(l2);
+        const v3 = f64x2.splat(l3);
+        let j = tail;
+        for (; j + 1 < m; j += 2) {
+          const o = <usize>j << 3;
+          const pi = a + (<usize>rowI << 3) + o;
+          let x = v128.load(pi);
+          x = f64x2.sub(x, f64x2.mul(v0, v128.load(a + (<usize>r0 << 3) + o)));
+          x = f64x2.sub(x, f64x2.mul(v1, v128.load(a + (<usize>r1 << 3) + o)));
+          x = f64x2.sub(x, f64x2.mul(v2, v128.load(a + (<usize>r2 << 3) + o)));
+          x = f64x2.sub(x, f64x2.mul(v3, v128.load(a + (<usize>r3 << 3) + o)));
+          v128.store(pi, x);
+        }
+        if (j < m) st(a, rowI + j, (((ld(a, rowI + j) - l0 * ld(a, r0 + j)) - l1 * ld(a, r1 + j)) - l2 * ld(a, r2 + j)) - l3 * ld(a, r3 + j));
+      } else {
+        // A zero multiplier skips its pivot's update, as the one-pivot sweep does.
+        subtractRow(a, m, rowI, r0, l0, tail);
+        subtractRow(a, m, rowI, r1, l1, tail);
+        subtractRow(a, m, rowI, r2, l2, tail);
+        subtractRow(a, m, rowI, r3, l3, tail);
+      }
+    }
+  }
+  for (; k < p; k++) {
+    if (badPivot(ld(a, k * m + k))) return k + 1;
+    eliminateRows(a, m, k, k + 1, m);
   }
   return 0;
 }
@@ -1038,28 +1141,61 @@ function ldi(base: usize, k: i32): i32 {
   return load<i32>(base + (<usize>k << 2));
 }
 
+/** The second sum of the last dot4Pair (AssemblyScript functions return one value). */
+let dotSecond: f64 = 0;
+
 /**
- * Σ a[j]·b[j] over j < n with two lanes: lane 0 sums the even j (and the odd tail), lane 1 the odd
- * j, then lane 0 + lane 1 — the reference's dot2 (multiply, then add, per lane) bit for bit.
+ * Σ a[j]·b[j] and Σ a[j]·c[j] over j < n in one pass over a (returned, and in dotSecond): each
+ * sum in four chains — lanes 0, 1 of one accumulator take j ≡ 0, 1 (mod 4), of another j ≡ 2, 3;
+ * a pair left over goes to the first, a single one to lane 0 — added as (s0 + s1) + (s2 + s3).
+ * The reference's dot4 does the same operations in the same order. Why four chains and two sums
+ * at once: a single f64x2 chain waits on its add's latency, and the factor row is read once for
+ * both right-hand sides (issue 20: the solves were half of the 10 nm strip's factor-and-solve time).
  */
 @inline
-function dot2(a: usize, b: usize, n: i32): f64 {
-  let acc = f64x2.splat(0);
+function dot4Pair(a: usize, b: usize, c: usize, n: i32): f64 {
+  let b0 = f64x2.splat(0);
+  let b1 = f64x2.splat(0);
+  let c0 = f64x2.splat(0);
+  let c1 = f64x2.splat(0);
   let j = 0;
-  for (; j + 1 < n; j += 2) acc = f64x2.add(acc, f64x2.mul(v128.load(a + (<usize>j << 3)), v128.load(b + (<usize>j << 3))));
-  let s0 = f64x2.extract_lane(acc, 0);
-  const s1 = f64x2.extract_lane(acc, 1);
-  if (j < n) s0 += load<f64>(a + (<usize>j << 3)) * load<f64>(b + (<usize>j << 3));
-  return s0 + s1;
+  for (; j + 3 < n; j += 4) {
+    const o = <usize>j << 3;
+    const x0 = v128.load(a + o);
+    const x1 = v128.load(a + o + 16);
+    b0 = f64x2.add(b0, f64x2.mul(x0, v128.load(b + o)));
+    b1 = f64x2.add(b1, f64x2.mul(x1, v128.load(b + o + 16)));
+    c0 = f64x2.add(c0, f64x2.mul(x0, v128.load(c + o)));
+    c1 = f64x2.add(c1, f64x2.mul(x1, v128.load(c + o + 16)));
+  }
+  if (j + 1 < n) {
+    const o = <usize>j << 3;
+    const x0 = v128.load(a + o);
+    b0 = f64x2.add(b0, f64x2.mul(x0, v128.load(b + o)));
+    c0 = f64x2.add(c0, f64x2.mul(x0, v128.load(c + o)));
+    j += 2;
+  }
+  let sb = f64x2.extract_lane(b0, 0);
+  let sc = f64x2.extract_lane(c0, 0);
+  if (j < n) {
+    const x = load<f64>(a + (<usize>j << 3));
+    sb += x * load<f64>(b + (<usize>j << 3));
+    sc += x * load<f64>(c + (<usize>j << 3));
+  }
+  dotSecond = (sc + f64x2.extract_lane(c0, 1)) + (f64x2.extract_lane(c1, 0) + f64x2.extract_lane(c1, 1));
+  return (sb + f64x2.extract_lane(b0, 1)) + (f64x2.extract_lane(b1, 0) + f64x2.extract_lane(b1, 1));
 }
 
 /**
  * Forward then backward substitution over the `nf` fronts of a flat factor (meta: [p, q, index
  * offset, store offset] per front as i32; index: i32 variable numbers; store: f64), in place on x
  * and, when `two` is 1, on y as well; w and w2 are scratch of the largest front's size. Every sum
- * is a dot2, as in the reference.
+ * is a dot4, as in the reference; with one right-hand side the second sum runs on w again and is dropped.
  */
 export function sparseSolve(store: usize, index: usize, meta: usize, nf: i32, x: usize, y: usize, w: usize, w2: usize, two: i32): void {
+  // With one right-hand side, y and w2 alias x and w: the twin sums are computed and discarded.
+  const yy = two ? y : x;
+  const ww = two ? w2 : w;
   for (let t = 0; t < nf; t++) {
     const p = ldi(meta, 4 * t);
     const q = ldi(meta, 4 * t + 1);
@@ -1069,21 +1205,25 @@ export function sparseSolve(store: usize, index: usize, meta: usize, nf: i32, x:
     for (let k = 0; k < p; k++) {
       const row = store + (<usize>(at + k * m) << 3);
       const g = ldi(index, ix + k);
-      const v = ld(x, g) - dot2(row, w, k);
+      const sx = dot4Pair(row, w, ww, k);
+      const sy = dotSecond;
+      const v = ld(x, g) - sx;
       st(w, k, v);
       st(x, g, v);
       if (two) {
-        const u = ld(y, g) - dot2(row, w2, k);
-        st(w2, k, u);
-        st(y, g, u);
+        const u = ld(yy, g) - sy;
+        st(ww, k, u);
+        st(yy, g, u);
       }
     }
     const lower = at + p * m;
     for (let r = 0; r < q; r++) {
       const row = store + (<usize>(lower + r * p) << 3);
       const b = ldi(index, ix + p + r);
-      st(x, b, ld(x, b) - dot2(row, w, p));
-      if (two) st(y, b, ld(y, b) - dot2(row, w2, p));
+      const sx = dot4Pair(row, w, ww, p);
+      const sy = dotSecond;
+      st(x, b, ld(x, b) - sx);
+      if (two) st(yy, b, ld(yy, b) - sy);
     }
   }
   for (let t = nf - 1; t >= 0; t--) {
@@ -1095,19 +1235,22 @@ export function sparseSolve(store: usize, index: usize, meta: usize, nf: i32, x:
     for (let k = 0; k < m; k++) {
       const g = ldi(index, ix + k);
       st(w, k, ld(x, g));
-      if (two) st(w2, k, ld(y, g));
+      if (two) st(ww, k, ld(yy, g));
     }
     for (let k = p - 1; k >= 0; k--) {
       const rowAt = at + k * m;
       const row = store + (<usize>(rowAt + k + 1) << 3);
       const d = ld(store, rowAt + k);
-      st(w, k, (ld(w, k) - dot2(row, w + (<usize>(k + 1) << 3), m - k - 1)) / d);
-      if (two) st(w2, k, (ld(w2, k) - dot2(row, w2 + (<usize>(k + 1) << 3), m - k - 1)) / d);
+      const from = <usize>(k + 1) << 3;
+      const sx = dot4Pair(row, w + from, ww + from, m - k - 1);
+      const sy = dotSecond;
+      st(w, k, (ld(w, k) - sx) / d);
+      if (two) st(ww, k, (ld(ww, k) - sy) / d);
     }
     for (let k = 0; k < p; k++) {
       const g = ldi(index, ix + k);
       st(x, g, ld(w, k));
-      if (two) st(y, g, ld(w2, k));
+      if (two) st(yy, g, ld(ww, k));
     }
   }
 }

@@ -232,19 +232,30 @@ export function multifrontalLu(a: CsrMatrix, tree: EliminationTree, kernel: Spar
 }
 
 /**
- * Σ a[from + j]·b[at + j] over j < n in two chains (even j plus the odd tail, odd j), added at the
- * end: the WASM dot2's two lanes, so both backends round alike.
+ * Σ a[from + j]·b[at + j] over j < n in four chains (j ≡ 0, 1, 2, 3 mod 4; a pair left over goes
+ * to the first two, a single one to the first), added as (s0 + s1) + (s2 + s3): the WASM dot4Pair's
+ * lanes, so both backends round alike. Four chains, not one: the WASM sum would otherwise wait on
+ * each add's latency.
  */
-function dot2(a: Float64Array, from: number, b: Float64Array, at: number, n: number): number {
+function dot4(a: Float64Array, from: number, b: Float64Array, at: number, n: number): number {
   let s0 = 0;
   let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
   let j = 0;
-  for (; j + 1 < n; j += 2) {
+  for (; j + 3 < n; j += 4) {
     s0 += (a[from + j] as number) * (b[at + j] as number);
     s1 += (a[from + j + 1] as number) * (b[at + j + 1] as number);
+    s2 += (a[from + j + 2] as number) * (b[at + j + 2] as number);
+    s3 += (a[from + j + 3] as number) * (b[at + j + 3] as number);
+  }
+  if (j + 1 < n) {
+    s0 += (a[from + j] as number) * (b[at + j] as number);
+    s1 += (a[from + j + 1] as number) * (b[at + j + 1] as number);
+    j += 2;
   }
   if (j < n) s0 += (a[from + j] as number) * (b[at + j] as number);
-  return s0 + s1;
+  return s0 + s1 + (s2 + s3);
 }
 
 /** Forward (unit L) then backward (U) substitution front by front, in place on x; the reference twin of the WASM sparseSolve. */
@@ -261,14 +272,14 @@ export function solveFlat(f: FlatFactor, x: Float64Array): void {
     const m = p + q;
     for (let k = 0; k < p; k++) {
       const g = index[ix + k] as number;
-      const v = (x[g] as number) - dot2(store, at + k * m, w, 0, k);
+      const v = (x[g] as number) - dot4(store, at + k * m, w, 0, k);
       w[k] = v;
       x[g] = v;
     }
     const lower = at + p * m;
     for (let r = 0; r < q; r++) {
       const b = index[ix + p + r] as number;
-      x[b] = (x[b] as number) - dot2(store, lower + r * p, w, 0, p);
+      x[b] = (x[b] as number) - dot4(store, lower + r * p, w, 0, p);
     }
   }
   for (let t = f.fronts - 1; t >= 0; t--) {
@@ -280,7 +291,7 @@ export function solveFlat(f: FlatFactor, x: Float64Array): void {
     for (let k = 0; k < m; k++) w[k] = x[index[ix + k] as number] as number;
     for (let k = p - 1; k >= 0; k--) {
       const row = at + k * m;
-      w[k] = ((w[k] as number) - dot2(store, row + k + 1, w, k + 1, m - k - 1)) / (store[row + k] as number);
+      w[k] = ((w[k] as number) - dot4(store, row + k + 1, w, k + 1, m - k - 1)) / (store[row + k] as number);
     }
     for (let k = 0; k < p; k++) x[index[ix + k] as number] = w[k] as number;
   }
