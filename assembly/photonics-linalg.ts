@@ -15,6 +15,7 @@
 import { ld, st } from './_memory';
 
 export { alloc } from './_memory';
+export { sparseFactor } from './_sparse-assembly';
 export { pweGram, pweCombine, pweResidual, pweNorms, pwePrecondition, pweThetaScratchDoubles, pweTwiddleDoubles, pweTwiddles, pweTheta, pweSymmetricEigen } from './_pwe-block';
 
 const EPSILON: f64 = 2.220446049250313e-16;
@@ -24,7 +25,7 @@ const MAX_SWEEPS_PER_HERMITIAN_VALUE: i32 = 30;
 
 /** Bumped whenever an entry point's arguments change; the JS side refuses a different build. */
 export function layoutVersion(): i32 {
-  return 7;
+  return 8;
 }
 
 /** Doubles of scratch eig() needs for an n×n matrix (its Householder vector, rotations, a row sum). */
@@ -1002,36 +1003,10 @@ export function symmetricEliminate(a: usize, n: i32, bw: i32, pivots: i32): i32 
 }
 
 // ---- sparse multifrontal LU (the full-vectorial mode solver's shift-and-invert step) ------------
-// Twins of src/core/photonics/linalg/multifrontal.ts factorFrontInPlace and solveFlat. A front is a
-// dense row-major m × m matrix whose first p variables are eliminated without pivoting; the row
-// update runs two lanes at a time with the reference's multiply-then-subtract (no fused
-// multiply-add), so the factors agree bit for bit. The solves' sums are two-lane dot products whose
-// lanes the reference keeps as two chains (dot2), bit-identical too; with two right-hand sides each
+// The factorisation is _sparse-assembly.ts sparseFactor; here the solve, twin of
+// src/core/photonics/linalg/multifrontal.ts solveFlat. Its sums are two-lane dot products whose
+// lanes the reference keeps as two chains (dot2), bit-identical; with two right-hand sides each
 // factor row is fetched from memory once for both.
-
-/** Partial LU of the front at `a` in place; returns 0, or k + 1 when pivot k is zero or not finite. */
-export function frontFactor(a: usize, m: i32, p: i32): i32 {
-  for (let k = 0; k < p; k++) {
-    const rowK = k * m;
-    const pivot = ld(a, rowK + k);
-    if (pivot == 0 || !isFinite(pivot)) return k + 1;
-    for (let i = k + 1; i < m; i++) {
-      const rowI = i * m;
-      const l = ld(a, rowI + k) / pivot;
-      if (l == 0) continue;
-      st(a, rowI + k, l);
-      const lv = f64x2.splat(l);
-      let j = k + 1;
-      for (; j + 1 < m; j += 2) {
-        const pi = a + (<usize>(rowI + j) << 3);
-        const pk = a + (<usize>(rowK + j) << 3);
-        v128.store(pi, f64x2.sub(v128.load(pi), f64x2.mul(lv, v128.load(pk))));
-      }
-      if (j < m) st(a, rowI + j, ld(a, rowI + j) - l * ld(a, rowK + j));
-    }
-  }
-  return 0;
-}
 
 @inline
 function ldi(base: usize, k: i32): i32 {

@@ -1,0 +1,120 @@
+// The multifrontal LU's whole numeric factorisation in one call (re-exported by photonics-linalg.ts):
+// per front, zeroing, the scatter of the original CSR entries, the extend-add of the children's
+// Schur complements, the dense partial LU and the copies of its L/U panels into the factor. Twin of
+// src/core/photonics/linalg/multifrontal.ts factorFlat; every entry gets the same additions in the
+// same order (original entries row by row, then the children in the tree's order), so the factor
+// is bit-identical to the TypeScript reference. Done here rather than in the driver loop because
+// that loop, in TypeScript, cost a third on top of the dense eliminations (fresh Schur arrays, GC).
+//
+// Schur complements live on a stack: the fronts come in postorder (children-first, each subtree
+// contiguous), so a front's children are the topmost blocks when it is assembled, and its own
+// block is pushed where its first child's began once they are consumed. The caller checks the
+// postorder and sizes the stack (symbolicSize's peakSchurDoubles).
+//
+// Integer arrays are i32, numbers f64; every pointer is a byte address reserved by the caller.
+
+import { ld, st } from './_memory';
+
+@inline
+function ldi(base: usize, k: i32): i32 {
+  return load<i32>(base + (<usize>k << 2));
+}
+
+@inline
+function sti(base: usize, k: i32, v: i32): void {
+  store<i32>(base + (<usize>k << 2), v);
+}
+
+/** Partial LU of the m × m front at `a` in place (its first p variables, no pivoting); returns 0, or k + 1 when pivot k is zero or not finite. */
+function frontFactor(a: usize, m: i32, p: i32): i32 {
+  for (let k = 0; k < p; k++) {
+    const rowK = k * m;
+    const pivot = ld(a, rowK + k);
+    if (pivot == 0 || !isFinite(pivot)) return k + 1;
+    for (let i = k + 1; i < m; i++) {
+      const rowI = i * m;
+      const l = ld(a, rowI + k) / pivot;
+      if (l == 0) continue;
+      st(a, rowI + k, l);
+      const lv = f64x2.splat(l);
+      let j = k + 1;
+      for (; j + 1 < m; j += 2) {
+        const pi = a + (<usize>(rowI + j) << 3);
+        const pk = a + (<usize>(rowK + j) << 3);
+        v128.store(pi, f64x2.sub(v128.load(pi), f64x2.mul(lv, v128.load(pk))));
+      }
+      if (j < m) st(a, rowI + j, ld(a, rowI + j) - l * ld(a, rowK + j));
+    }
+  }
+  return 0;
+}
+
+/** front[row·m + loc(col)] += value for the entries of CSR row r whose column is in the front (loc ≥ 0) and, when ownOnly, among its first p. */
+@inline
+function scatterRow(front: usize, rowStart: usize, cols: usize, values: usize, loc: usize, r: i32, row: i32, p: i32, ownOnly: bool): void {
+  const end = ldi(rowStart, r + 1);
+  for (let e = ldi(rowStart, r); e < end; e++) {
+    const c = ldi(loc, ldi(cols, e));
+    if (c >= 0 && (!ownOnly || c < p)) st(front, row + c, ld(front, row + c) + ld(values, e));
+  }
+}
+
+/**
+ * Factorises the nf fronts of the plan (meta: [p, q, index offset, store offset] per front; index:
+ * own variables then boundary; children of t: childList[childStart[t] … childStart[t + 1]]) of the
+ * n × n CSR matrix (rowStart, cols, values), writing each front's p × m rows then its q × p lower
+ * panel to `factor` at its store offset. Scratch: front (maxFront² f64), stack (the Schur stack, f64),
+ * loc (n i32), map (maxFront i32), schurAt (nf i32). Returns 0, or t + 1 when front t meets a zero
+ * or non-finite pivot.
+ */
+export function sparseFactor(
+  rowStart: usize, cols: usize, values: usize, n: i32,
+  meta: usize, index: usize, childStart: usize, childList: usize, nf: i32,
+  factor: usize, front: usize, stack: usize, loc: usize, map: usize, schurAt: usize,
+): i32 {
+  memory.fill(loc, 0xff, <usize>n << 2); // every i32 −1: not in the current front
+  let top = 0;
+  for (let t = 0; t < nf; t++) {
+    const p = ldi(meta, 4 * t);
+    const q = ldi(meta, 4 * t + 1);
+    const ix = ldi(meta, 4 * t + 2);
+    const at = ldi(meta, 4 * t + 3);
+    const m = p + q;
+    for (let k = 0; k < m; k++) sti(loc, ldi(index, ix + k), k);
+    memory.fill(front, 0, <usize>(m * m) << 3);
+    // Original entries whose first-eliminated index is ours: own rows, and boundary rows in own columns.
+    for (let k = 0; k < p; k++) scatterRow(front, rowStart, cols, values, loc, ldi(index, ix + k), k * m, p, false);
+    for (let k = p; k < m; k++) scatterRow(front, rowStart, cols, values, loc, ldi(index, ix + k), k * m, p, true);
+    // Extend-add of the children's Schur complements, in the tree's order of children.
+    let base = top;
+    const childEnd = ldi(childStart, t + 1);
+    for (let e = ldi(childStart, t); e < childEnd; e++) {
+      const c = ldi(childList, e);
+      const qc = ldi(meta, 4 * c + 1);
+      if (qc == 0) continue;
+      const cb = ldi(meta, 4 * c + 2) + ldi(meta, 4 * c);
+      for (let k = 0; k < qc; k++) sti(map, k, ldi(loc, ldi(index, cb + k)));
+      const s = ldi(schurAt, c);
+      if (s < base) base = s;
+      for (let r = 0; r < qc; r++) {
+        const row = front + (<usize>(ldi(map, r) * m) << 3);
+        const src = stack + (<usize>(s + r * qc) << 3);
+        for (let k = 0; k < qc; k++) {
+          const to = row + (<usize>ldi(map, k) << 3);
+          store<f64>(to, load<f64>(to) + load<f64>(src + (<usize>k << 3)));
+        }
+      }
+    }
+    if (frontFactor(front, m, p) != 0) return t + 1;
+    const out = factor + (<usize>at << 3);
+    memory.copy(out, front, <usize>(p * m) << 3);
+    const lower = out + (<usize>(p * m) << 3);
+    for (let r = 0; r < q; r++) memory.copy(lower + (<usize>(r * p) << 3), front + (<usize>((p + r) * m) << 3), <usize>p << 3);
+    // The children's blocks are consumed: this front's block goes where the first of them began.
+    for (let r = 0; r < q; r++) memory.copy(stack + (<usize>(base + r * q) << 3), front + (<usize>((p + r) * m + p) << 3), <usize>q << 3);
+    sti(schurAt, t, base);
+    top = base + q * q;
+    for (let k = 0; k < m; k++) sti(loc, ldi(index, ix + k), -1);
+  }
+  return 0;
+}
