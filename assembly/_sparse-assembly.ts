@@ -1,15 +1,15 @@
-// The multifrontal LU's whole numeric factorisation in one call (re-exported by photonics-linalg.ts):
-// per front, zeroing, the scatter of the original CSR entries, the extend-add of the children's
-// Schur complements, the dense partial LU and the copies of its L/U panels into the factor. Twin of
-// src/core/photonics/linalg/multifrontal.ts factorFlat; every entry gets the same additions in the
+// The multifrontal LU's numeric work on one front (re-exported by photonics-linalg.ts): zeroing,
+// the scatter of the original CSR entries, the extend-add of the children's Schur complements, the
+// dense partial LU and the copies of its L/U panels into the factor. Twin of
+// src/core/photonics/linalg/multifrontal.ts factorFront; every entry gets the same additions in the
 // same order (original entries row by row, then the children in the tree's order), so the factor
-// is bit-identical to the TypeScript reference. Done here rather than in the driver loop because
-// that loop, in TypeScript, cost a third on top of the dense eliminations (fresh Schur arrays, GC).
+// is bit-identical to the TypeScript reference. Done here rather than in TypeScript because that
+// work, there, cost a third on top of the dense eliminations (fresh Schur arrays, GC, copies).
 //
 // Schur complements live on a stack: the fronts come in postorder (children-first, each subtree
 // contiguous), so a front's children are the topmost blocks when it is assembled, and its own
-// block is pushed where its first child's began once they are consumed. The caller checks the
-// postorder and sizes the stack (symbolicSize's peakSchurDoubles).
+// block is pushed where its first child's began once they are consumed. The caller drives the
+// fronts in order, checks the postorder and sizes the stack (symbolicSize's peakSchurDoubles).
 //
 // Integer arrays are i32, numbers f64; every pointer is a byte address reserved by the caller.
 
@@ -60,52 +60,55 @@ function scatterRow(front: usize, rowStart: usize, cols: usize, values: usize, l
 }
 
 /**
- * Factorises the nf fronts of the plan (meta: [p, q, index offset, store offset] per front; index:
- * own variables then boundary; children of t: childList[childStart[t] … childStart[t + 1]]) of the
- * n × n CSR matrix (rowStart, cols, values), writing each front's p × m rows then its q × p lower
- * panel to `factor` at its store offset. Scratch: front (maxFront² f64), stack (the Schur stack, f64),
- * loc (n i32), map (maxFront i32), schurAt (nf i32). Returns 0, or t + 1 when front t meets a zero
- * or non-finite pivot.
+ * Assembles and factorises front t of the plan (meta: [p, q, index offset, store offset] per front;
+ * index: own variables then boundary; children of t: childList[childStart[t] … childStart[t + 1]])
+ * of the CSR matrix (rowStart, cols, values), writing its p × m rows then its q × p lower panel to
+ * `factor` at its store offset and its Schur complement onto the stack, whose top is `top`.
+ * Scratch: front (maxFront² f64), stack (f64), loc (an i32 per variable, −1 on entry and on
+ * return), map (maxFront i32), schurAt (an i32 per front). Returns the new top, or −1 when a pivot
+ * is zero or not finite.
+ *
+ * One call per front, the loop being the caller's: V8 runs a WASM function's first call in its
+ * baseline tier and cannot switch a running call to the optimised code, so the whole factorisation
+ * in one call ran at baseline speed (twice the time on its first run).
  */
-export function sparseFactor(
-  rowStart: usize, cols: usize, values: usize, n: i32,
-  meta: usize, index: usize, childStart: usize, childList: usize, nf: i32,
+export function sparseFront(
+  rowStart: usize, cols: usize, values: usize,
+  meta: usize, index: usize, childStart: usize, childList: usize, t: i32, top: i32,
   factor: usize, front: usize, stack: usize, loc: usize, map: usize, schurAt: usize,
 ): i32 {
-  memory.fill(loc, 0xff, <usize>n << 2); // every i32 −1: not in the current front
-  let top = 0;
-  for (let t = 0; t < nf; t++) {
-    const p = ldi(meta, 4 * t);
-    const q = ldi(meta, 4 * t + 1);
-    const ix = ldi(meta, 4 * t + 2);
-    const at = ldi(meta, 4 * t + 3);
-    const m = p + q;
-    for (let k = 0; k < m; k++) sti(loc, ldi(index, ix + k), k);
-    memory.fill(front, 0, <usize>(m * m) << 3);
-    // Original entries whose first-eliminated index is ours: own rows, and boundary rows in own columns.
-    for (let k = 0; k < p; k++) scatterRow(front, rowStart, cols, values, loc, ldi(index, ix + k), k * m, p, false);
-    for (let k = p; k < m; k++) scatterRow(front, rowStart, cols, values, loc, ldi(index, ix + k), k * m, p, true);
-    // Extend-add of the children's Schur complements, in the tree's order of children.
-    let base = top;
-    const childEnd = ldi(childStart, t + 1);
-    for (let e = ldi(childStart, t); e < childEnd; e++) {
-      const c = ldi(childList, e);
-      const qc = ldi(meta, 4 * c + 1);
-      if (qc == 0) continue;
-      const cb = ldi(meta, 4 * c + 2) + ldi(meta, 4 * c);
-      for (let k = 0; k < qc; k++) sti(map, k, ldi(loc, ldi(index, cb + k)));
-      const s = ldi(schurAt, c);
-      if (s < base) base = s;
-      for (let r = 0; r < qc; r++) {
-        const row = front + (<usize>(ldi(map, r) * m) << 3);
-        const src = stack + (<usize>(s + r * qc) << 3);
-        for (let k = 0; k < qc; k++) {
-          const to = row + (<usize>ldi(map, k) << 3);
-          store<f64>(to, load<f64>(to) + load<f64>(src + (<usize>k << 3)));
-        }
+  const p = ldi(meta, 4 * t);
+  const q = ldi(meta, 4 * t + 1);
+  const ix = ldi(meta, 4 * t + 2);
+  const at = ldi(meta, 4 * t + 3);
+  const m = p + q;
+  for (let k = 0; k < m; k++) sti(loc, ldi(index, ix + k), k);
+  memory.fill(front, 0, <usize>(m * m) << 3);
+  // Original entries whose first-eliminated index is ours: own rows, and boundary rows in own columns.
+  for (let k = 0; k < p; k++) scatterRow(front, rowStart, cols, values, loc, ldi(index, ix + k), k * m, p, false);
+  for (let k = p; k < m; k++) scatterRow(front, rowStart, cols, values, loc, ldi(index, ix + k), k * m, p, true);
+  // Extend-add of the children's Schur complements, in the tree's order of children.
+  let base = top;
+  const childEnd = ldi(childStart, t + 1);
+  for (let e = ldi(childStart, t); e < childEnd; e++) {
+    const c = ldi(childList, e);
+    const qc = ldi(meta, 4 * c + 1);
+    if (qc == 0) continue;
+    const cb = ldi(meta, 4 * c + 2) + ldi(meta, 4 * c);
+    for (let k = 0; k < qc; k++) sti(map, k, ldi(loc, ldi(index, cb + k)));
+    const s = ldi(schurAt, c);
+    if (s < base) base = s;
+    for (let r = 0; r < qc; r++) {
+      const row = front + (<usize>(ldi(map, r) * m) << 3);
+      const src = stack + (<usize>(s + r * qc) << 3);
+      for (let k = 0; k < qc; k++) {
+        const to = row + (<usize>ldi(map, k) << 3);
+        store<f64>(to, load<f64>(to) + load<f64>(src + (<usize>k << 3)));
       }
     }
-    if (frontFactor(front, m, p) != 0) return t + 1;
+  }
+  const failed = frontFactor(front, m, p) != 0;
+  if (!failed) {
     const out = factor + (<usize>at << 3);
     memory.copy(out, front, <usize>(p * m) << 3);
     const lower = out + (<usize>(p * m) << 3);
@@ -113,8 +116,7 @@ export function sparseFactor(
     // The children's blocks are consumed: this front's block goes where the first of them began.
     for (let r = 0; r < q; r++) memory.copy(stack + (<usize>(base + r * q) << 3), front + (<usize>((p + r) * m + p) << 3), <usize>q << 3);
     sti(schurAt, t, base);
-    top = base + q * q;
-    for (let k = 0; k < m; k++) sti(loc, ldi(index, ix + k), -1);
   }
-  return 0;
+  for (let k = 0; k < m; k++) sti(loc, ldi(index, ix + k), -1);
+  return failed ? -1 : base + q * q;
 }

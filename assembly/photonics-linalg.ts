@@ -15,7 +15,7 @@
 import { ld, st } from './_memory';
 
 export { alloc } from './_memory';
-export { sparseFactor } from './_sparse-assembly';
+export { sparseFront } from './_sparse-assembly';
 export { pweGram, pweCombine, pweResidual, pweNorms, pwePrecondition, pweThetaScratchDoubles, pweTwiddleDoubles, pweTwiddles, pweTheta, pweSymmetricEigen } from './_pwe-block';
 
 const EPSILON: f64 = 2.220446049250313e-16;
@@ -1003,7 +1003,7 @@ export function symmetricEliminate(a: usize, n: i32, bw: i32, pivots: i32): i32 
 }
 
 // ---- sparse multifrontal LU (the full-vectorial mode solver's shift-and-invert step) ------------
-// The factorisation is _sparse-assembly.ts sparseFactor; here the solve, twin of
+// The factorisation is _sparse-assembly.ts sparseFront; here the solve, twin of
 // src/core/photonics/linalg/multifrontal.ts solveFlat. Its sums are two-lane dot products whose
 // lanes the reference keeps as two chains (dot2), bit-identical; with two right-hand sides each
 // factor row is fetched from memory once for both.

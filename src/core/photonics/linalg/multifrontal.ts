@@ -128,19 +128,19 @@ export interface SparseLuKernel {
   readonly id: string;
   /** Reserves every region of a factorisation; the views stay valid until the next reserve. */
   reserveSparse(sizes: SparseLuSizes): SparseLuViews;
-  /** factorFlat on the reserved views: 0, or t + 1 when front t meets a zero or non-finite pivot. */
+  /** factorFront on every front of the reserved views in order: 0, or t + 1 when front t meets a zero or non-finite pivot. */
   factorReserved(): number;
   /** x ← (LU)⁻¹x for each x, on the reserved factor. */
   solveSparse(f: FlatFactor, xs: readonly Float64Array[]): void;
 }
 
-/** The scratch factorFlat needs besides the views. */
+/** The scratch factorFront needs besides the views. */
 export interface SparseLuScratch {
   /** maxFront² doubles: the dense front. */
   readonly front: Float64Array;
   /** stackDoubles: the Schur complements awaiting their parent. */
   readonly stack: Float64Array;
-  /** n ints: a variable's place in the current front, −1 outside it. */
+  /** n ints: a variable's place in the current front, −1 outside it (all −1 between fronts). */
   readonly loc: Int32Array;
   /** maxFront ints: a child's boundary mapped into the parent front. */
   readonly map: Int32Array;
@@ -149,60 +149,68 @@ export interface SparseLuScratch {
 }
 
 /**
- * The numeric factorisation on a filled plan (the reference twin of the WASM sparseFactor, operation
- * for operation): per front, in postorder, the original entries whose first-eliminated index is its
- * own (own rows, then boundary rows in own columns, CSR order) and the children's Schur complements
- * (in the tree's order) are added into a zeroed dense front, which factorFrontInPlace eliminates;
- * its rows go to the store and its Schur complement onto the stack where its first child's began
- * (the children are the topmost blocks: symbolicSize checks the postorder). Returns 0, or t + 1.
+ * Front t of the numeric factorisation on a filled plan (the reference twin of the WASM
+ * sparseFront, operation for operation): the original entries whose first-eliminated index is its
+ * own (own rows, then boundary rows in own columns, CSR order) and its children's Schur
+ * complements (in the tree's order) are added into a zeroed dense front, which factorFrontInPlace
+ * eliminates; its rows go to the store and its Schur complement onto the stack where its first
+ * child's began (the children are the topmost blocks: symbolicSize checks the postorder). `loc` is
+ * all −1 on entry and on return. Returns the stack's new top, or −1 at a zero or non-finite pivot.
  */
-export function factorFlat(v: SparseLuViews, w: SparseLuScratch, fronts: number): number {
+export function factorFront(v: SparseLuViews, w: SparseLuScratch, t: number, top: number): number {
   const { rowStart, cols, values, meta, index, childStart, childList, store } = v;
   const { front: f, stack, loc, map, schurAt } = w;
-  loc.fill(-1);
   const scatterRow = (r: number, row: number, limit: number): void => {
     for (let e = rowStart[r] as number; e < (rowStart[r + 1] as number); e++) {
       const c = loc[cols[e] as number] as number;
       if (c >= 0 && c < limit) f[row + c] = (f[row + c] as number) + (values[e] as number);
     }
   };
-  let top = 0;
-  for (let t = 0; t < fronts; t++) {
-    const p = meta[4 * t] as number;
-    const q = meta[4 * t + 1] as number;
-    const ix = meta[4 * t + 2] as number;
-    const at = meta[4 * t + 3] as number;
-    const m = p + q;
-    for (let k = 0; k < m; k++) loc[index[ix + k] as number] = k;
-    f.fill(0, 0, m * m);
-    for (let k = 0; k < p; k++) scatterRow(index[ix + k] as number, k * m, m);
-    for (let k = p; k < m; k++) scatterRow(index[ix + k] as number, k * m, p);
-    let base = top;
-    for (let e = childStart[t] as number; e < (childStart[t + 1] as number); e++) {
-      const c = childList[e] as number;
-      const qc = meta[4 * c + 1] as number;
-      if (qc === 0) continue;
-      const cb = (meta[4 * c + 2] as number) + (meta[4 * c] as number);
-      for (let k = 0; k < qc; k++) map[k] = loc[index[cb + k] as number] as number;
-      const s = schurAt[c] as number;
-      base = Math.min(base, s);
-      for (let r = 0; r < qc; r++) {
-        const row = (map[r] as number) * m;
-        const src = s + r * qc;
-        for (let k = 0; k < qc; k++) {
-          const to = row + (map[k] as number);
-          f[to] = (f[to] as number) + (stack[src + k] as number);
-        }
+  const p = meta[4 * t] as number;
+  const q = meta[4 * t + 1] as number;
+  const ix = meta[4 * t + 2] as number;
+  const at = meta[4 * t + 3] as number;
+  const m = p + q;
+  for (let k = 0; k < m; k++) loc[index[ix + k] as number] = k;
+  f.fill(0, 0, m * m);
+  for (let k = 0; k < p; k++) scatterRow(index[ix + k] as number, k * m, m);
+  for (let k = p; k < m; k++) scatterRow(index[ix + k] as number, k * m, p);
+  let base = top;
+  for (let e = childStart[t] as number; e < (childStart[t + 1] as number); e++) {
+    const c = childList[e] as number;
+    const qc = meta[4 * c + 1] as number;
+    if (qc === 0) continue;
+    const cb = (meta[4 * c + 2] as number) + (meta[4 * c] as number);
+    for (let k = 0; k < qc; k++) map[k] = loc[index[cb + k] as number] as number;
+    const s = schurAt[c] as number;
+    base = Math.min(base, s);
+    for (let r = 0; r < qc; r++) {
+      const row = (map[r] as number) * m;
+      const src = s + r * qc;
+      for (let k = 0; k < qc; k++) {
+        const to = row + (map[k] as number);
+        f[to] = (f[to] as number) + (stack[src + k] as number);
       }
     }
-    if (factorFrontInPlace(f, m, p) !== 0) return t + 1;
+  }
+  const failed = factorFrontInPlace(f, m, p) !== 0;
+  if (!failed) {
     store.set(f.subarray(0, p * m), at);
     const lower = at + p * m;
     for (let r = 0; r < q; r++) store.set(f.subarray((p + r) * m, (p + r) * m + p), lower + r * p);
     for (let r = 0; r < q; r++) stack.set(f.subarray((p + r) * m + p, (p + r + 1) * m), base + r * q);
     schurAt[t] = base;
-    top = base + q * q;
-    for (let k = 0; k < m; k++) loc[index[ix + k] as number] = -1;
+  }
+  for (let k = 0; k < m; k++) loc[index[ix + k] as number] = -1;
+  return failed ? -1 : base + q * q;
+}
+
+/** Runs `front(t, top)` over the fronts in order; 0, or t + 1 at the first front that fails. */
+export function factorFronts(fronts: number, front: (t: number, top: number) => number): number {
+  let top = 0;
+  for (let t = 0; t < fronts; t++) {
+    top = front(t, top);
+    if (top < 0) return t + 1;
   }
   return 0;
 }
@@ -225,7 +233,7 @@ export function createReferenceSparseKernel(): SparseLuKernel {
       const scratch: SparseLuScratch = {
         front: new Float64Array(z.maxFront * z.maxFront),
         stack: new Float64Array(z.stackDoubles),
-        loc: new Int32Array(z.n),
+        loc: new Int32Array(z.n).fill(-1),
         map: new Int32Array(z.maxFront),
         schurAt: new Int32Array(z.fronts),
       };
@@ -234,7 +242,8 @@ export function createReferenceSparseKernel(): SparseLuKernel {
     },
     factorReserved() {
       if (!reserved) throw new Error('sparse LU: factorReserved before reserveSparse');
-      return factorFlat(reserved.views, reserved.scratch, reserved.fronts);
+      const { views, scratch } = reserved;
+      return factorFronts(reserved.fronts, (t, top) => factorFront(views, scratch, t, top));
     },
     solveSparse: (f, xs) => {
       for (const x of xs) solveFlat(f, x);

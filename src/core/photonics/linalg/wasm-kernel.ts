@@ -15,7 +15,7 @@ import type { EigenResult } from './eig.ts';
 import { SYMMETRIC_ZERO_PIVOT_MESSAGE, type SymmetricBandedMatrix } from '../fdfd/symmetric-banded.ts';
 import { ZERO_PIVOT_MESSAGE } from '../fdmode/banded-lu.ts';
 import type { BandedFactor, DenseLinalgKernel } from './kernel.ts';
-import type { SparseLuKernel } from './multifrontal.ts';
+import { factorFronts, type SparseLuKernel } from './multifrontal.ts';
 import { createWasmPweBlockKernel, PWE_BLOCK_FUNCTIONS, type PweBlockExports } from '../pwe/block-kernel-wasm.ts';
 import { createWasmKrylovKernel } from './krylov-kernel-wasm.ts';
 
@@ -32,9 +32,9 @@ interface LinalgExports extends PweBlockExports {
   bandedSolve(lu: number, x: number, n: number, bw: number): void;
   bandedSolvePair(lu: number, x: number, y: number, n: number, bw: number): void;
   symmetricEliminate(a: number, n: number, bw: number, pivots: number): number;
-  sparseFactor(
-    rowStart: number, cols: number, values: number, n: number,
-    meta: number, index: number, childStart: number, childList: number, nf: number,
+  sparseFront(
+    rowStart: number, cols: number, values: number,
+    meta: number, index: number, childStart: number, childList: number, t: number, top: number,
     factor: number, front: number, stack: number, loc: number, map: number, schurAt: number,
   ): number;
   sparseSolve(store: number, index: number, meta: number, nf: number, x: number, y: number, w: number, w2: number, two: number): void;
@@ -45,7 +45,7 @@ const LAYOUT_VERSION = 8;
 /** First reservation in doubles (512 KiB): an eig of 81×81 or a solve of 161×161 fits. */
 const INITIAL_DOUBLES = 1 << 16;
 const NAME = 'photonics-linalg.wasm';
-const FUNCTIONS = ['layoutVersion', 'eigScratchDoubles', 'mul', 'solve', 'eig', 'hermitianScratchDoubles', 'eigHermitian', 'eigHermitianDefinite', 'bandedFactor', 'bandedSolve', 'bandedSolvePair', 'symmetricEliminate', 'sparseFactor', 'sparseSolve', ...PWE_BLOCK_FUNCTIONS] as const;
+const FUNCTIONS = ['layoutVersion', 'eigScratchDoubles', 'mul', 'solve', 'eig', 'hermitianScratchDoubles', 'eigHermitian', 'eigHermitianDefinite', 'bandedFactor', 'bandedSolve', 'bandedSolvePair', 'symmetricEliminate', 'sparseFront', 'sparseSolve', ...PWE_BLOCK_FUNCTIONS] as const;
 
 export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseLinalgKernel> {
   const kernel = await instantiateKernel<LinalgExports>(source, NAME, FUNCTIONS);
@@ -251,7 +251,7 @@ export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseL
   const sparseInts = kernelRegions(kernel, NAME, [1], 1 << 12);
   const sparseRhs = kernelRegions(kernel, NAME, [1, 1, 1, 1], 1 << 12);
   /** The reserved factorisation's sizes and the byte address of each of its regions. */
-  let at = { n: 0, fronts: 0, maxFront: 0, rowStart: 0, cols: 0, values: 0, meta: 0, index: 0, childStart: 0, childList: 0, store: 0, front: 0, stack: 0, loc: 0, map: 0, schurAt: 0 };
+  let at = { fronts: 0, maxFront: 0, rowStart: 0, cols: 0, values: 0, meta: 0, index: 0, childStart: 0, childList: 0, store: 0, front: 0, stack: 0, loc: 0, map: 0, schurAt: 0 };
   let lastMeta: Int32Array | null = null;
   const sparseLu: SparseLuKernel = {
     id: 'wasm',
@@ -277,7 +277,6 @@ export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseL
       const store = sparseStore.base[0] as number;
       const values = sparseValues.base[0] as number;
       at = {
-        n: z.n,
         fronts: z.fronts,
         maxFront: z.maxFront,
         rowStart: 4 * place.rowStart,
@@ -297,6 +296,8 @@ export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseL
       const ints32 = (name: keyof typeof intSizes): Int32Array => i32.subarray(place[name], place[name] + intSizes[name]);
       const meta = ints32('meta');
       lastMeta = meta;
+      // sparseFront expects loc all −1 (and leaves it so).
+      ints32('loc').fill(-1);
       return {
         rowStart: ints32('rowStart'),
         cols: ints32('cols'),
@@ -309,7 +310,7 @@ export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseL
       };
     },
     factorReserved: () =>
-      kernel.sparseFactor(at.rowStart, at.cols, at.values, at.n, at.meta, at.index, at.childStart, at.childList, at.fronts, at.store, at.front, at.stack, at.loc, at.map, at.schurAt),
+      factorFronts(at.fronts, (t, top) => kernel.sparseFront(at.rowStart, at.cols, at.values, at.meta, at.index, at.childStart, at.childList, t, top, at.store, at.front, at.stack, at.loc, at.map, at.schurAt)),
     solveSparse(f, xs) {
       if (f.meta !== lastMeta) throw new Error('sparse solve: this factor was replaced by a later factorisation');
       // Reserved with the factor (n long), so this never grows the memory under the factor's views.
