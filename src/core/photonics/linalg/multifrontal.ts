@@ -6,8 +6,10 @@
  * couple to, directly or through the fill of its subtree. A front is a dense (p + q)² matrix: the
  * original entries whose first-eliminated index is its own, plus the Schur complements of its
  * children scattered in (extend-add); its p own variables are eliminated by dense LU without
- * pivoting (`SparseLuKernel.factorReservedFront`, TypeScript here or WASM SIMD), leaving the q × q Schur
- * complement for its parent. Storage is the factor's fill (Σ p·(p + 2q) per front), not n·bandwidth.
+ * pivoting, leaving the q × q Schur complement for its parent on a stack (the fronts come in
+ * postorder). The whole per-front step runs in the backend (`factorFront` here, WASM `sparseFront`
+ * in assembly/_sparse-assembly.ts), this file driving the loop. Storage is the factor's fill
+ * (Σ p·(p + 2q) per front), not n·bandwidth.
  *
  * Pivoting: none (static). The mode solver factorises σI − A with σ above the whole spectrum, the
  * matrix the banded LU also factorises without pivoting; a zero or non-finite pivot throws, and the
@@ -43,7 +45,7 @@ export const SPARSE_ZERO_PIVOT_MESSAGE = 'sparse LU: zero pivot (the shifted ope
  * Eliminates the first p of m variables of the row-major m × m matrix `f` in place, without
  * pivoting: afterwards rows 0…p−1 hold U (and L's unit-diagonal part left of the diagonal), rows
  * p…m−1 hold L in columns 0…p−1 and the Schur complement in columns p…m−1. Returns 0, or k + 1
- * at a zero or non-finite pivot k. The WASM frontFactor does the very same operations in the same order.
+ * at a zero or non-finite pivot k. The WASM frontFactor (assembly/_sparse-assembly.ts) does the very same operations in the same order.
  */
 export function factorFrontInPlace(f: Float64Array, m: number, p: number): number {
   for (let k = 0; k < p; k++) {
