@@ -15,6 +15,7 @@
 import { ld, st } from './_memory';
 
 export { alloc } from './_memory';
+export { sparseFront } from './_sparse-assembly';
 export { pweGram, pweCombine, pweResidual, pweNorms, pwePrecondition, pweThetaScratchDoubles, pweTwiddleDoubles, pweTwiddles, pweTheta, pweSymmetricEigen } from './_pwe-block';
 
 const EPSILON: f64 = 2.220446049250313e-16;
@@ -24,7 +25,7 @@ const MAX_SWEEPS_PER_HERMITIAN_VALUE: i32 = 30;
 
 /** Bumped whenever an entry point's arguments change; the JS side refuses a different build. */
 export function layoutVersion(): i32 {
-  return 7;
+  return 8;
 }
 
 /** Doubles of scratch eig() needs for an n×n matrix (its Householder vector, rotations, a row sum). */
@@ -1002,139 +1003,10 @@ export function symmetricEliminate(a: usize, n: i32, bw: i32, pivots: i32): i32 
 }
 
 // ---- sparse multifrontal LU (the full-vectorial mode solver's shift-and-invert step) ------------
-// Twins of src/core/photonics/linalg/multifrontal.ts factorFrontInPlace and solveFlat. A front is a
-// dense row-major m × m matrix whose first p variables are eliminated without pivoting; the row
-// update runs two lanes at a time with the reference's multiply-then-subtract (no fused
-// multiply-add), so the factors agree bit for bit. The solves' sums are two-lane dot products whose
-// lanes the reference keeps as four chains (dot4), bit-identical too; with two right-hand sides each
+// The factorisation is _sparse-assembly.ts sparseFront; here the solve, twin of
+// src/core/photonics/linalg/multifrontal.ts solveFlat. Its sums are four-chain dot products
+// (dot4Pair) whose chains the reference keeps (dot4), bit-identical; with two right-hand sides each
 // factor row is fetched from memory once for both.
-
-/**
- * One elimination step restricted to rows from…to−1: pivot k (already checked) updates each of
- * those rows' entries right of column k — the reference's row update, two lanes at a time.
- */
-@inline
-function eliminateRows(a: usize, m: i32, k: i32, from: i32, to: i32): void {
-  const rowK = k * m;
-  const pivot = ld(a, rowK + k);
-  for (let i = from; i < to; i++) {
-    const rowI = i * m;
-    const l = ld(a, rowI + k) / pivot;
-    if (l == 0) continue;
-    st(a, rowI + k, l);
-    const lv = f64x2.splat(l);
-    let j = k + 1;
-    for (; j + 1 < m; j += 2) {
-      const pi = a + (<usize>(rowI + j) << 3);
-      const pk = a + (<usize>(rowK + j) << 3);
-      v128.store(pi, f64x2.sub(v128.load(pi), f64x2.mul(lv, v128.load(pk))));
-    }
-    if (j < m) st(a, rowI + j, ld(a, rowI + j) - l * ld(a, rowK + j));
-  }
-}
-
-/** Row at rowI −= l·(row at rowK) over columns from…m−1, skipped when l is zero. */
-@inline
-function subtractRow(a: usize, m: i32, rowI: i32, rowK: i32, l: f64, from: i32): void {
-  if (l == 0) return;
-  const lv = f64x2.splat(l);
-  let j = from;
-  for (; j + 1 < m; j += 2) {
-    const pi = a + (<usize>(rowI + j) << 3);
-    v128.store(pi, f64x2.sub(v128.load(pi), f64x2.mul(lv, v128.load(a + (<usize>(rowK + j) << 3)))));
-  }
-  if (j < m) st(a, rowI + j, ld(a, rowI + j) - l * ld(a, rowK + j));
-}
-
-@inline
-function badPivot(v: f64): bool {
-  return v == 0 || !isFinite(v);
-}
-
-/** Width of frontFactor's panels: each trailing row is streamed once per PANEL pivots instead of once per pivot. */
-const PANEL = 4;
-
-/**
- * Partial LU of the front at `a` in place; returns 0, or k + 1 when pivot k is zero or not finite.
- * Pivots go in panels of four (issue 20: a front of the 10 nm strip is megabytes, so the one-pivot
- * sweep re-read the whole trailing matrix from memory per pivot): the panel's own rows are
- * eliminated first, then each row below gets its four multipliers in turn and one pass over its
- * trailing entries subtracting the four products in pivot order. Every entry sees the same
- * multiplies and subtractions in the same order as the one-pivot sweep (a zero multiplier is
- * skipped there and here), so the factors stay bit-identical to the reference.
- */
-export function frontFactor(a: usize, m: i32, p: i32): i32 {
-  let k = 0;
-  for (; k + PANEL <= p; k += PANEL) {
-    // The panel's own rows, one pivot at a time (row k + 1 must be final before it pivots).
-    for (let kk = k; kk < k + PANEL; kk++) {
-      if (badPivot(ld(a, kk * m + kk))) return kk + 1;
-      eliminateRows(a, m, kk, kk + 1, k + PANEL);
-    }
-    const r0 = k * m;
-    const r1 = r0 + m;
-    const r2 = r1 + m;
-    const r3 = r2 + m;
-    const d0 = ld(a, r0 + k);
-    const d1 = ld(a, r1 + k + 1);
-    const d2 = ld(a, r2 + k + 2);
-    const d3 = ld(a, r3 + k + 3);
-    const tail = k + PANEL;
-    for (let i = tail; i < m; i++) {
-      const rowI = i * m;
-      // Multipliers in pivot order, each after the earlier pivots' updates of its column.
-      const l0 = ld(a, rowI + k) / d0;
-      if (l0 != 0) {
-        st(a, rowI + k, l0);
-        st(a, rowI + k + 1, ld(a, rowI + k + 1) - l0 * ld(a, r0 + k + 1));
-        st(a, rowI + k + 2, ld(a, rowI + k + 2) - l0 * ld(a, r0 + k + 2));
-        st(a, rowI + k + 3, ld(a, rowI + k + 3) - l0 * ld(a, r0 + k + 3));
-      }
-      const l1 = ld(a, rowI + k + 1) / d1;
-      if (l1 != 0) {
-        st(a, rowI + k + 1, l1);
-        st(a, rowI + k + 2, ld(a, rowI + k + 2) - l1 * ld(a, r1 + k + 2));
-        st(a, rowI + k + 3, ld(a, rowI + k + 3) - l1 * ld(a, r1 + k + 3));
-      }
-      const l2 = ld(a, rowI + k + 2) / d2;
-      if (l2 != 0) {
-        st(a, rowI + k + 2, l2);
-        st(a, rowI + k + 3, ld(a, rowI + k + 3) - l2 * ld(a, r2 + k + 3));
-      }
-      const l3 = ld(a, rowI + k + 3) / d3;
-      if (l3 != 0) st(a, rowI + k + 3, l3);
-      if (l0 != 0 && l1 != 0 && l2 != 0 && l3 != 0) {
-        const v0 = f64x2.splat(l0);
-        const v1 = f64x2.splat(l1);
-        const v2 = f64x2.splat(l2);
-        const v3 = f64x2.splat(l3);
-        let j = tail;
-        for (; j + 1 < m; j += 2) {
-          const o = <usize>j << 3;
-          const pi = a + (<usize>rowI << 3) + o;
-          let x = v128.load(pi);
-          x = f64x2.sub(x, f64x2.mul(v0, v128.load(a + (<usize>r0 << 3) + o)));
-          x = f64x2.sub(x, f64x2.mul(v1, v128.load(a + (<usize>r1 << 3) + o)));
-          x = f64x2.sub(x, f64x2.mul(v2, v128.load(a + (<usize>r2 << 3) + o)));
-          x = f64x2.sub(x, f64x2.mul(v3, v128.load(a + (<usize>r3 << 3) + o)));
-          v128.store(pi, x);
-        }
-        if (j < m) st(a, rowI + j, (((ld(a, rowI + j) - l0 * ld(a, r0 + j)) - l1 * ld(a, r1 + j)) - l2 * ld(a, r2 + j)) - l3 * ld(a, r3 + j));
-      } else {
-        // A zero multiplier skips its pivot's update, as the one-pivot sweep does.
-        subtractRow(a, m, rowI, r0, l0, tail);
-        subtractRow(a, m, rowI, r1, l1, tail);
-        subtractRow(a, m, rowI, r2, l2, tail);
-        subtractRow(a, m, rowI, r3, l3, tail);
-      }
-    }
-  }
-  for (; k < p; k++) {
-    if (badPivot(ld(a, k * m + k))) return k + 1;
-    eliminateRows(a, m, k, k + 1, m);
-  }
-  return 0;
-}
 
 @inline
 function ldi(base: usize, k: i32): i32 {

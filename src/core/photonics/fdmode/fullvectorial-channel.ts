@@ -13,7 +13,7 @@ import { coreHalfWidth, DEFAULT_MARGIN_NM, indexAt, type ChannelIndices } from '
 import type { ChannelStructure, ChannelSymmetryOption } from './problem.ts';
 import { solveFullVectorial, type CellFields, type FvFactorization, type FvLinalg } from './fullvectorial.ts';
 import { cellOrder, type Wall } from './fullvectorial-operator.ts';
-import { symbolicSize } from '../linalg/multifrontal.ts';
+import { sparsePeakDoubles, symbolicSize, type SymbolicSize } from '../linalg/multifrontal.ts';
 import { nestedDissection } from './nested-dissection.ts';
 import { solveSlabModes } from '../slab/dispersion.ts';
 import { yeePermittivity, type MaterialEdges } from './yee-grid.ts';
@@ -107,9 +107,11 @@ export interface FvSystemSize {
   readonly factorFlops: number;
 }
 
-const symbolicCache = new Map<string, ReturnType<typeof symbolicSize>>();
+/** Most entries in a row of the operator: five slots of the row's own field and four of the other's (fullvectorial-operator.ts). */
+const FV_ROW_ENTRIES = 9;
+const symbolicCache = new Map<string, SymbolicSize>();
 /** The symbolic factorisation of an nx × ny cell grid (memoised: it depends on the counts only). */
-function gridSymbolic(nx: number, ny: number): ReturnType<typeof symbolicSize> {
+function gridSymbolic(nx: number, ny: number): SymbolicSize {
   const key = `${nx}x${ny}`;
   let hit = symbolicCache.get(key);
   if (!hit) {
@@ -132,7 +134,7 @@ export function fvSystemSize(s: ChannelStructure, cell: number, symmetry: Channe
     unknowns: 2 * nx * ny,
     bandwidth: 2 * Math.min(nx, ny) + 1,
     factorDoubles: sym.factorDoubles,
-    peakDoubles: sym.factorDoubles + sym.maxFront ** 2 + sym.peakSchurDoubles + sym.indexInts / 2,
+    peakDoubles: sparsePeakDoubles(sym, 2 * nx * ny, FV_ROW_ENTRIES * 2 * nx * ny),
     factorFlops: sym.flops,
   };
 }

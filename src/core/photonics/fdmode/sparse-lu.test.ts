@@ -71,6 +71,48 @@ describe('sparse LU of the full-vectorial operator', () => {
     }
   });
 
+  it('keeps the Schur complements on a stack: children in any listed order, the peak counted after each front, postorder required', () => {
+    // 0 and 1 couple to {2, 3}, which couple to 4: leaves A = {0}, B = {1}, then C = {2, 3}, root D = {4}.
+    const dense = [
+      [4, 0, 1, -1, 0],
+      [0, 5, 2, 1, 0],
+      [1, 2, 6, 1, -1],
+      [-1, 1, 1, 7, 2],
+      [0, 0, -1, 2, 8],
+    ];
+    const rowStart = new Int32Array(6);
+    const cols: number[] = [];
+    const values: number[] = [];
+    dense.forEach((row, r) => {
+      row.forEach((v, c) => {
+        if (v !== 0) {
+          cols.push(c);
+          values.push(v);
+        }
+      });
+      rowStart[r + 1] = cols.length;
+    });
+    const m = { n: 5, rowStart, cols: Int32Array.from(cols), values: Float64Array.from(values) };
+    const node = (own: number[], boundary: number[], children: number[]) => ({ own: Int32Array.from(own), boundary: Int32Array.from(boundary), children });
+    // C lists its children last-first: the extend-add follows the listed order, not the stack's.
+    const tree = { n: 5, fronts: [node([0], [2, 3], []), node([1], [2, 3], []), node([2, 3], [4], [1, 0]), node([4], [], [2])] };
+    // A's and B's 2 × 2 blocks wait together; C's 1 × 1 comes after they are consumed (counting it before gave 9).
+    expect(symbolicSize(tree).peakSchurDoubles).toBe(8);
+    const b = Float64Array.from([1, -2, 3, 0.5, -1]);
+    const ref = multifrontalLu(m, tree);
+    expect(residualCheck(m, ref.solve, b)).toBeLessThan(1e-15);
+    const x = b.slice();
+    ref.solve(x);
+    for (const k of backends) {
+      const y = b.slice();
+      multifrontalLu(m, tree, k.sparseLu ?? createReferenceSparseKernel()).solve(y);
+      expect([...y], k.id).toEqual([...x]);
+    }
+    // B's block is on top when C, A's parent alone, is assembled: not a postorder.
+    const scrambled = { n: 5, fronts: [node([0], [2, 3], []), node([1], [2, 3], []), node([2, 3], [4], [0]), node([4], [], [2, 1])] };
+    expect(() => symbolicSize(scrambled)).toThrow(/postorder/);
+  });
+
   it('refuses a solve on a factor a later factorisation replaced (WASM reuses its storage)', () => {
     const wasm = backends.find((k) => k.id === 'wasm');
     if (!wasm?.sparseLu) return;

@@ -24,7 +24,7 @@ export interface KrylovVectorKernel {
   norms(v: number, m: number, n: number, out: number): void;
 }
 
-/** The TypeScript reference: plain loops over a Float64Array. */
+/** The TypeScript reference: plain loops over a Float64Array, each sum in the WASM loop's order (bit-identical results). */
 export function createReferenceKrylovKernel(): KrylovVectorKernel {
   let f64 = new Float64Array(0);
   return {
@@ -34,10 +34,21 @@ export function createReferenceKrylovKernel(): KrylovVectorKernel {
     },
     view: () => f64,
     gram(a, na, b, nb, n, out) {
+      // Two chains (even and odd t), then the odd tail: the WASM pweGram's lanes, so the mode
+      // solver gives the same bits on both backends.
+      const even = n & ~1;
       for (let i = 0; i < na; i++) {
         for (let j = 0; j < nb; j++) {
-          let s = 0;
-          for (let t = 0; t < n; t++) s += (f64[a + i * n + t] as number) * (f64[b + j * n + t] as number);
+          let s0 = 0;
+          let s1 = 0;
+          const x = a + i * n;
+          const y = b + j * n;
+          for (let t = 0; t < even; t += 2) {
+            s0 += (f64[x + t] as number) * (f64[y + t] as number);
+            s1 += (f64[x + t + 1] as number) * (f64[y + t + 1] as number);
+          }
+          let s = s0 + s1;
+          if (even < n) s += (f64[x + even] as number) * (f64[y + even] as number);
           f64[out + i * nb + j] = s;
         }
       }
@@ -54,7 +65,10 @@ export function createReferenceKrylovKernel(): KrylovVectorKernel {
     norms(v, m, n, out) {
       for (let j = 0; j < m; j++) {
         let sum = 0;
-        for (let t = 0; t < n; t++) sum += (f64[v + j * n + t] as number) ** 2;
+        for (let t = 0; t < n; t++) {
+          const x = f64[v + j * n + t] as number;
+          sum += x * x;
+        }
         f64[out + j] = sum;
       }
     },

@@ -6,8 +6,10 @@
  * couple to, directly or through the fill of its subtree. A front is a dense (p + q)² matrix: the
  * original entries whose first-eliminated index is its own, plus the Schur complements of its
  * children scattered in (extend-add); its p own variables are eliminated by dense LU without
- * pivoting (`SparseLuKernel.factorReservedFront`, TypeScript here or WASM SIMD), leaving the q × q Schur
- * complement for its parent. Storage is the factor's fill (Σ p·(p + 2q) per front), not n·bandwidth.
+ * pivoting, leaving the q × q Schur complement for its parent on a stack (the fronts come in
+ * postorder). The whole per-front step runs in the backend (`factorFront` here, WASM `sparseFront`
+ * in assembly/_sparse-assembly.ts), this file driving the loop. Storage is the factor's fill
+ * (Σ p·(p + 2q) per front), not n·bandwidth.
  *
  * Pivoting: none (static). The mode solver factorises σI − A with σ above the whole spectrum, the
  * matrix the banded LU also factorises without pivoting; a zero or non-finite pivot throws, and the
@@ -43,7 +45,7 @@ export const SPARSE_ZERO_PIVOT_MESSAGE = 'sparse LU: zero pivot (the shifted ope
  * Eliminates the first p of m variables of the row-major m × m matrix `f` in place, without
  * pivoting: afterwards rows 0…p−1 hold U (and L's unit-diagonal part left of the diagonal), rows
  * p…m−1 hold L in columns 0…p−1 and the Schur complement in columns p…m−1. Returns 0, or k + 1
- * at a zero or non-finite pivot k. The WASM frontFactor does the very same operations in the same order.
+ * at a zero or non-finite pivot k. The WASM frontFactor (assembly/_sparse-assembly.ts) does the very same operations in the same order.
  */
 export function factorFrontInPlace(f: Float64Array, m: number, p: number): number {
   for (let k = 0; k < p; k++) {
@@ -90,57 +92,227 @@ export interface FlatFactor {
   readonly store: Float64Array;
 }
 
+/** The sizes of one factorisation's regions: the factor's (symbolicSize), the matrix's, the plan's. */
+export interface SparseLuSizes {
+  readonly n: number;
+  readonly nnz: number;
+  readonly fronts: number;
+  /** Σ over fronts of the children lists' lengths. */
+  readonly childInts: number;
+  readonly storeDoubles: number;
+  readonly indexInts: number;
+  readonly maxFront: number;
+  readonly stackDoubles: number;
+}
+
+/**
+ * What the driver fills before factorReserved: the matrix (CSR), the factor's meta and index (see
+ * FlatFactor) and the tree's children (those of front t are childList[childStart[t] …
+ * childStart[t + 1]]); `store` receives the factor.
+ */
+export interface SparseLuViews {
+  readonly rowStart: Int32Array;
+  readonly cols: Int32Array;
+  readonly values: Float64Array;
+  readonly meta: Int32Array;
+  readonly index: Int32Array;
+  readonly childStart: Int32Array;
+  readonly childList: Int32Array;
+  readonly store: Float64Array;
+}
+
 /**
  * The backend of the sparse LU: where the factor lives and the two loops that touch it. WASM keeps
- * `store` and a front's work matrix in its own memory, so nothing large is copied.
+ * the matrix, the plan, the factor and the scratch (a front, the Schur stack) in its own memory, so
+ * nothing large is copied and the numeric factorisation is one call.
  */
 export interface SparseLuKernel {
   readonly id: string;
-  /** Reserves the factor (doubles) and one dense front of maxFront² doubles; views stay valid until the next reserve. */
-  reserveSparse(storeDoubles: number, indexInts: number, maxFront: number): { store: Float64Array; index: Int32Array; meta: (fronts: number) => Int32Array; front: Float64Array };
-  /** factorFront on the reserved front view (m × m, row-major). */
-  factorReservedFront(m: number, p: number): number;
+  /** Reserves every region of a factorisation; the views stay valid until the next reserve. */
+  reserveSparse(sizes: SparseLuSizes): SparseLuViews;
+  /** factorFront on every front of the reserved views in order: 0, or t + 1 when front t meets a zero or non-finite pivot. */
+  factorReserved(): number;
   /** x ← (LU)⁻¹x for each x, on the reserved factor. */
   solveSparse(f: FlatFactor, xs: readonly Float64Array[]): void;
 }
 
+/** The scratch factorFront needs besides the views. */
+export interface SparseLuScratch {
+  /** maxFront² doubles: the dense front. */
+  readonly front: Float64Array;
+  /** stackDoubles: the Schur complements awaiting their parent. */
+  readonly stack: Float64Array;
+  /** n ints: a variable's place in the current front, −1 outside it (all −1 between fronts). */
+  readonly loc: Int32Array;
+  /** maxFront ints: a child's boundary mapped into the parent front. */
+  readonly map: Int32Array;
+  /** fronts ints: where each front's Schur block starts on the stack. */
+  readonly schurAt: Int32Array;
+}
+
+/**
+ * Front t of the numeric factorisation on a filled plan (the reference twin of the WASM
+ * sparseFront, operation for operation): the original entries whose first-eliminated index is its
+ * own (own rows, then boundary rows in own columns, CSR order) and its children's Schur
+ * complements (in the tree's order) are added into a zeroed dense front, which factorFrontInPlace
+ * eliminates; its rows go to the store and its Schur complement onto the stack where its first
+ * child's began (the children are the topmost blocks: symbolicSize checks the postorder). `loc` is
+ * all −1 on entry and on return. Returns the stack's new top, or −1 at a zero or non-finite pivot.
+ */
+export function factorFront(v: SparseLuViews, w: SparseLuScratch, t: number, top: number): number {
+  const { rowStart, cols, values, meta, index, childStart, childList, store } = v;
+  const { front: f, stack, loc, map, schurAt } = w;
+  const scatterRow = (r: number, row: number, limit: number): void => {
+    for (let e = rowStart[r] as number; e < (rowStart[r + 1] as number); e++) {
+      const c = loc[cols[e] as number] as number;
+      if (c >= 0 && c < limit) f[row + c] = (f[row + c] as number) + (values[e] as number);
+    }
+  };
+  const p = meta[4 * t] as number;
+  const q = meta[4 * t + 1] as number;
+  const ix = meta[4 * t + 2] as number;
+  const at = meta[4 * t + 3] as number;
+  const m = p + q;
+  for (let k = 0; k < m; k++) loc[index[ix + k] as number] = k;
+  f.fill(0, 0, m * m);
+  for (let k = 0; k < p; k++) scatterRow(index[ix + k] as number, k * m, m);
+  for (let k = p; k < m; k++) scatterRow(index[ix + k] as number, k * m, p);
+  let base = top;
+  for (let e = childStart[t] as number; e < (childStart[t + 1] as number); e++) {
+    const c = childList[e] as number;
+    const qc = meta[4 * c + 1] as number;
+    if (qc === 0) continue;
+    const cb = (meta[4 * c + 2] as number) + (meta[4 * c] as number);
+    for (let k = 0; k < qc; k++) map[k] = loc[index[cb + k] as number] as number;
+    const s = schurAt[c] as number;
+    base = Math.min(base, s);
+    for (let r = 0; r < qc; r++) {
+      const row = (map[r] as number) * m;
+      const src = s + r * qc;
+      for (let k = 0; k < qc; k++) {
+        const to = row + (map[k] as number);
+        f[to] = (f[to] as number) + (stack[src + k] as number);
+      }
+    }
+  }
+  const failed = factorFrontInPlace(f, m, p) !== 0;
+  if (!failed) {
+    store.set(f.subarray(0, p * m), at);
+    const lower = at + p * m;
+    for (let r = 0; r < q; r++) store.set(f.subarray((p + r) * m, (p + r) * m + p), lower + r * p);
+    for (let r = 0; r < q; r++) stack.set(f.subarray((p + r) * m + p, (p + r + 1) * m), base + r * q);
+    schurAt[t] = base;
+  }
+  for (let k = 0; k < m; k++) loc[index[ix + k] as number] = -1;
+  return failed ? -1 : base + q * q;
+}
+
+/** Runs `front(t, top)` over the fronts in order; 0, or t + 1 at the first front that fails. */
+export function factorFronts(fronts: number, front: (t: number, top: number) => number): number {
+  let top = 0;
+  for (let t = 0; t < fronts; t++) {
+    top = front(t, top);
+    if (top < 0) return t + 1;
+  }
+  return 0;
+}
+
 export function createReferenceSparseKernel(): SparseLuKernel {
-  let front = new Float64Array(0);
+  let reserved: { views: SparseLuViews; scratch: SparseLuScratch; fronts: number } | null = null;
   return {
     id: 'reference',
-    reserveSparse(storeDoubles, indexInts, maxFront) {
-      front = new Float64Array(maxFront * maxFront);
-      return { store: new Float64Array(storeDoubles), index: new Int32Array(indexInts), meta: (fronts) => new Int32Array(4 * fronts), front };
+    reserveSparse(z) {
+      const views: SparseLuViews = {
+        rowStart: new Int32Array(z.n + 1),
+        cols: new Int32Array(z.nnz),
+        values: new Float64Array(z.nnz),
+        meta: new Int32Array(4 * z.fronts),
+        index: new Int32Array(z.indexInts),
+        childStart: new Int32Array(z.fronts + 1),
+        childList: new Int32Array(z.childInts),
+        store: new Float64Array(z.storeDoubles),
+      };
+      const scratch: SparseLuScratch = {
+        front: new Float64Array(z.maxFront * z.maxFront),
+        stack: new Float64Array(z.stackDoubles),
+        loc: new Int32Array(z.n).fill(-1),
+        map: new Int32Array(z.maxFront),
+        schurAt: new Int32Array(z.fronts),
+      };
+      reserved = { views, scratch, fronts: z.fronts };
+      return views;
     },
-    factorReservedFront: (m, p) => factorFrontInPlace(front, m, p),
+    factorReserved() {
+      if (!reserved) throw new Error('sparse LU: factorReserved before reserveSparse');
+      const { views, scratch } = reserved;
+      return factorFronts(reserved.fronts, (t, top) => factorFront(views, scratch, t, top));
+    },
     solveSparse: (f, xs) => {
       for (const x of xs) solveFlat(f, x);
     },
   };
 }
 
-/** Symbolic sizes of a factorisation on `tree` (no numbers): for memory and time estimates. */
-export function symbolicSize(tree: EliminationTree): { factorDoubles: number; indexInts: number; flops: number; maxFront: number; peakSchurDoubles: number } {
+/**
+ * Symbolic sizes of a factorisation on `tree` (no numbers): for memory and time estimates.
+ * peakSchurDoubles is the Schur stack's peak: a front's block is pushed once its children's are
+ * consumed, so the peak is the largest total of pending blocks after a front. Throws unless the
+ * fronts are in postorder with each front's children the topmost pending blocks (the stack needs it).
+ */
+export interface SymbolicSize {
+  readonly fronts: number;
+  readonly factorDoubles: number;
+  readonly indexInts: number;
+  /** Σ over fronts of the children lists' lengths. */
+  readonly childInts: number;
+  readonly flops: number;
+  readonly maxFront: number;
+  readonly peakSchurDoubles: number;
+}
+
+export function symbolicSize(tree: EliminationTree): SymbolicSize {
   let factorDoubles = 0;
   let indexInts = 0;
+  let childInts = 0;
   let flops = 0;
   let maxFront = 0;
   let live = 0;
   let peakSchurDoubles = 0;
-  for (const f of tree.fronts) {
+  // The fronts with a pending Schur block, oldest first.
+  const pending: number[] = [];
+  tree.fronts.forEach((f, t) => {
     const p = f.own.length;
     const q = f.boundary.length;
     const m = p + q;
     factorDoubles += p * m + q * p;
     indexInts += m;
+    childInts += f.children.length;
     maxFront = Math.max(maxFront, m);
     // Σ_k (m − k − 1)² multiply-adds.
     for (let k = 0; k < p; k++) flops += (m - k - 1) ** 2;
+    const blocks = f.children.filter((c) => (tree.fronts[c] as FrontNode).boundary.length > 0);
+    const topmost = new Set(pending.splice(pending.length - blocks.length, blocks.length));
+    if (blocks.length > 0 && (topmost.size !== blocks.length || blocks.some((c) => !topmost.has(c)))) {
+      throw new Error(`multifrontal: front ${t}'s children are not the last pending fronts (the tree is not in postorder)`);
+    }
+    for (const c of blocks) live -= (tree.fronts[c] as FrontNode).boundary.length ** 2;
+    if (q > 0) pending.push(t);
     live += q * q;
     peakSchurDoubles = Math.max(peakSchurDoubles, live);
-    for (const c of f.children) live -= (tree.fronts[c] as FrontNode).boundary.length ** 2;
-  }
-  return { factorDoubles, indexInts, flops, maxFront, peakSchurDoubles };
+  });
+  return { fronts: tree.fronts.length, factorDoubles, indexInts, childInts, flops, maxFront, peakSchurDoubles };
+}
+
+/**
+ * Peak doubles of a factorisation of an n × n matrix with nnz entries: every region of
+ * SparseLuSizes — the factor, one dense front, the Schur stack, the backend's copy of the matrix —
+ * and the scratch, integers at two to a double.
+ */
+export function sparsePeakDoubles(size: SymbolicSize, n: number, nnz: number): number {
+  const nf = size.fronts;
+  // index, CSR (row starts, columns), meta, children, loc, map, schurAt.
+  const ints = size.indexInts + (n + 1 + nnz) + 4 * nf + (nf + 1 + size.childInts) + n + size.maxFront + nf;
+  return size.factorDoubles + size.maxFront ** 2 + size.peakSchurDoubles + nnz + ints / 2;
 }
 
 /** LU of `a` on `tree` with the given backend. A factor is usable until the backend's next reserveSparse. */
@@ -148,83 +320,38 @@ export function multifrontalLu(a: CsrMatrix, tree: EliminationTree, kernel: Spar
   const { n } = a;
   const size = symbolicSize(tree);
   const nf = tree.fronts.length;
-  const views = kernel.reserveSparse(size.factorDoubles, size.indexInts, size.maxFront);
-  const { store, index, front: f } = views;
-  const meta = views.meta(nf);
-  const loc = new Int32Array(n).fill(-1);
-  const pending: (Float64Array | null)[] = new Array<Float64Array | null>(nf).fill(null);
+  const nnz = a.rowStart[n] as number;
+  const v = kernel.reserveSparse({ n, nnz, fronts: nf, childInts: size.childInts, storeDoubles: size.factorDoubles, indexInts: size.indexInts, maxFront: size.maxFront, stackDoubles: size.peakSchurDoubles });
+  v.rowStart.set(a.rowStart.subarray(0, n + 1));
+  v.cols.set(a.cols.subarray(0, nnz));
+  v.values.set(a.values.subarray(0, nnz));
+  const { meta, index, childStart, childList } = v;
   let indexAt = 0;
   let storeAt = 0;
+  let childAt = 0;
   for (let t = 0; t < nf; t++) {
-    const node = tree.fronts[t] as FrontNode;
-    const { own, boundary } = node;
+    const { own, boundary, children } = tree.fronts[t] as FrontNode;
     const p = own.length;
     const q = boundary.length;
-    const m = p + q;
     meta[4 * t] = p;
     meta[4 * t + 1] = q;
     meta[4 * t + 2] = indexAt;
     meta[4 * t + 3] = storeAt;
     index.set(own, indexAt);
     index.set(boundary, indexAt + p);
-    indexAt += m;
-    for (let k = 0; k < p; k++) loc[own[k] as number] = k;
-    for (let k = 0; k < q; k++) loc[boundary[k] as number] = p + k;
-    f.fill(0, 0, m * m);
-    // Original entries whose first-eliminated index is one of ours: own rows (columns here) and
-    // boundary rows in own columns.
-    for (let k = 0; k < p; k++) {
-      const r = own[k] as number;
-      const row = k * m;
-      for (let e = a.rowStart[r] as number; e < (a.rowStart[r + 1] as number); e++) {
-        const c = loc[a.cols[e] as number] as number;
-        if (c >= 0) f[row + c] = (f[row + c] as number) + (a.values[e] as number);
-      }
-    }
-    for (let k = 0; k < q; k++) {
-      const r = boundary[k] as number;
-      const row = (p + k) * m;
-      for (let e = a.rowStart[r] as number; e < (a.rowStart[r + 1] as number); e++) {
-        const c = loc[a.cols[e] as number] as number;
-        if (c >= 0 && c < p) f[row + c] = (f[row + c] as number) + (a.values[e] as number);
-      }
-    }
-    // Extend-add of the children's Schur complements.
-    for (const child of node.children) {
-      const s = pending[child] as Float64Array;
-      const cb = (tree.fronts[child] as FrontNode).boundary;
-      const qc = cb.length;
-      const map = new Int32Array(qc);
-      for (let k = 0; k < qc; k++) map[k] = loc[cb[k] as number] as number;
-      for (let r = 0; r < qc; r++) {
-        const row = (map[r] as number) * m;
-        const src = r * qc;
-        for (let c = 0; c < qc; c++) {
-          const at = row + (map[c] as number);
-          f[at] = (f[at] as number) + (s[src + c] as number);
-        }
-      }
-      pending[child] = null;
-    }
-    if (kernel.factorReservedFront(m, p) !== 0) throw new Error(SPARSE_ZERO_PIVOT_MESSAGE);
-    store.set(f.subarray(0, p * m), storeAt);
-    storeAt += p * m;
-    for (let r = 0; r < q; r++) store.set(f.subarray((p + r) * m, (p + r) * m + p), storeAt + r * p);
-    storeAt += q * p;
-    if (q > 0) {
-      const schur = new Float64Array(q * q);
-      for (let r = 0; r < q; r++) schur.set(f.subarray((p + r) * m + p, (p + r + 1) * m), r * q);
-      pending[t] = schur;
-    }
-    for (let k = 0; k < p; k++) loc[own[k] as number] = -1;
-    for (let k = 0; k < q; k++) loc[boundary[k] as number] = -1;
+    indexAt += p + q;
+    storeAt += p * (p + 2 * q);
+    childStart[t] = childAt;
+    for (const c of children) childList[childAt++] = c;
   }
-  const flat: FlatFactor = { fronts: nf, meta, index, store };
+  childStart[nf] = childAt;
+  if (kernel.factorReserved() !== 0) throw new Error(SPARSE_ZERO_PIVOT_MESSAGE);
+  const flat: FlatFactor = { fronts: nf, meta, index, store: v.store };
   return {
     n,
     factorDoubles: size.factorDoubles,
     maxFront: size.maxFront,
-    peakWorkDoubles: size.factorDoubles + size.maxFront ** 2 + size.peakSchurDoubles + size.indexInts / 2,
+    peakWorkDoubles: sparsePeakDoubles(size, n, nnz),
     flops: size.flops,
     solve: (x) => kernel.solveSparse(flat, [x]),
     solveEach: (xs) => kernel.solveSparse(flat, xs),

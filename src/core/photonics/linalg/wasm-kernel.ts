@@ -15,7 +15,7 @@ import type { EigenResult } from './eig.ts';
 import { SYMMETRIC_ZERO_PIVOT_MESSAGE, type SymmetricBandedMatrix } from '../fdfd/symmetric-banded.ts';
 import { ZERO_PIVOT_MESSAGE } from '../fdmode/banded-lu.ts';
 import type { BandedFactor, DenseLinalgKernel } from './kernel.ts';
-import type { SparseLuKernel } from './multifrontal.ts';
+import { factorFronts, type SparseLuKernel } from './multifrontal.ts';
 import { createWasmPweBlockKernel, PWE_BLOCK_FUNCTIONS, type PweBlockExports } from '../pwe/block-kernel-wasm.ts';
 import { createWasmKrylovKernel } from './krylov-kernel-wasm.ts';
 
@@ -32,16 +32,20 @@ interface LinalgExports extends PweBlockExports {
   bandedSolve(lu: number, x: number, n: number, bw: number): void;
   bandedSolvePair(lu: number, x: number, y: number, n: number, bw: number): void;
   symmetricEliminate(a: number, n: number, bw: number, pivots: number): number;
-  frontFactor(a: number, m: number, p: number): number;
+  sparseFront(
+    rowStart: number, cols: number, values: number,
+    meta: number, index: number, childStart: number, childList: number, t: number, top: number,
+    factor: number, front: number, stack: number, loc: number, map: number, schurAt: number,
+  ): number;
   sparseSolve(store: number, index: number, meta: number, nf: number, x: number, y: number, w: number, w2: number, two: number): void;
 }
 
 /** The argument layout this file was written for (assembly/photonics-linalg.ts layoutVersion). */
-const LAYOUT_VERSION = 7;
+const LAYOUT_VERSION = 8;
 /** First reservation in doubles (512 KiB): an eig of 81×81 or a solve of 161×161 fits. */
 const INITIAL_DOUBLES = 1 << 16;
 const NAME = 'photonics-linalg.wasm';
-const FUNCTIONS = ['layoutVersion', 'eigScratchDoubles', 'mul', 'solve', 'eig', 'hermitianScratchDoubles', 'eigHermitian', 'eigHermitianDefinite', 'bandedFactor', 'bandedSolve', 'bandedSolvePair', 'symmetricEliminate', 'frontFactor', 'sparseSolve', ...PWE_BLOCK_FUNCTIONS] as const;
+const FUNCTIONS = ['layoutVersion', 'eigScratchDoubles', 'mul', 'solve', 'eig', 'hermitianScratchDoubles', 'eigHermitian', 'eigHermitianDefinite', 'bandedFactor', 'bandedSolve', 'bandedSolvePair', 'symmetricEliminate', 'sparseFront', 'sparseSolve', ...PWE_BLOCK_FUNCTIONS] as const;
 
 export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseLinalgKernel> {
   const kernel = await instantiateKernel<LinalgExports>(source, NAME, FUNCTIONS);
@@ -236,45 +240,81 @@ export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseL
     return { n: m.n, bw: m.bw, data: f64.slice(base, base + size) };
   };
 
-  // The sparse LU's factor, its index and its largest front live in regions of their own (reserved
-  // together, before a factorisation starts, so no view detaches while the fronts are written).
+  // A factorisation's regions: the factor, the CSR values, the dense front and the Schur stack
+  // (doubles), and every integer array in one region. All are reserved together, before the
+  // driver writes the matrix and the plan, so no view detaches under it; the solve's vectors have
+  // their own region, reserved with them too.
   const sparseStore = kernelRegions(kernel, NAME, [1], INITIAL_DOUBLES);
-  const sparseInts = kernelRegions(kernel, NAME, [1], 1 << 12);
+  const sparseValues = kernelRegions(kernel, NAME, [1], 1 << 12);
   const sparseFront = kernelRegions(kernel, NAME, [1], 1 << 12);
+  const sparseStack = kernelRegions(kernel, NAME, [1], 1 << 12);
+  const sparseInts = kernelRegions(kernel, NAME, [1], 1 << 12);
   const sparseRhs = kernelRegions(kernel, NAME, [1, 1, 1, 1], 1 << 12);
-  let reserved = { store: 0, index: 0, meta: 0, front: 0, maxFront: 0 };
+  /** The reserved factorisation's sizes and the byte address of each of its regions. */
+  let at = { fronts: 0, maxFront: 0, rowStart: 0, cols: 0, values: 0, meta: 0, index: 0, childStart: 0, childList: 0, store: 0, front: 0, stack: 0, loc: 0, map: 0, schurAt: 0 };
   let lastMeta: Int32Array | null = null;
   const sparseLu: SparseLuKernel = {
     id: 'wasm',
-    reserveSparse(storeDoubles, indexInts, maxFront) {
-      sparseStore.ensure(storeDoubles);
-      sparseFront.ensure(maxFront * maxFront);
-      sparseRhs.ensure(Math.max(maxFront, indexInts, 1));
-      // Meta is sized when the tree's front count is known: room for it is reserved with the index (4 ints a front ≤ 4·indexInts).
-      sparseInts.ensure(Math.ceil((5 * indexInts) / 2) + 2);
+    reserveSparse(z) {
+      // i32 regions in order; loc, map and schurAt are the kernel's scratch.
+      const intSizes = { rowStart: z.n + 1, cols: z.nnz, meta: 4 * z.fronts, index: z.indexInts, childStart: z.fronts + 1, childList: z.childInts, loc: z.n, map: z.maxFront, schurAt: z.fronts };
+      const ints = Object.values(intSizes).reduce((s, k) => s + k, 0);
+      sparseStore.ensure(Math.max(z.storeDoubles, 1));
+      sparseValues.ensure(Math.max(z.nnz, 1));
+      sparseFront.ensure(Math.max(z.maxFront * z.maxFront, 1));
+      sparseStack.ensure(Math.max(z.stackDoubles, 1));
+      sparseInts.ensure(Math.ceil(ints / 2));
+      sparseRhs.ensure(Math.max(z.maxFront, z.n, 1));
       const f64 = view();
-      const ints = new Int32Array(f64.buffer);
+      const i32 = new Int32Array(f64.buffer);
+      // Each integer array's first i32 index, packed one after another.
+      const place = {} as Record<keyof typeof intSizes, number>;
+      let next = 2 * (sparseInts.base[0] as number);
+      for (const [name, count] of Object.entries(intSizes) as [keyof typeof intSizes, number][]) {
+        place[name] = next;
+        next += count;
+      }
       const store = sparseStore.base[0] as number;
-      const intBase = 2 * (sparseInts.base[0] as number);
-      const front = sparseFront.base[0] as number;
-      reserved = { store, index: intBase, meta: intBase + indexInts, front, maxFront };
-      lastMeta = null;
+      const values = sparseValues.base[0] as number;
+      at = {
+        fronts: z.fronts,
+        maxFront: z.maxFront,
+        rowStart: 4 * place.rowStart,
+        cols: 4 * place.cols,
+        values: 8 * values,
+        meta: 4 * place.meta,
+        index: 4 * place.index,
+        childStart: 4 * place.childStart,
+        childList: 4 * place.childList,
+        store: 8 * store,
+        front: 8 * (sparseFront.base[0] as number),
+        stack: 8 * (sparseStack.base[0] as number),
+        loc: 4 * place.loc,
+        map: 4 * place.map,
+        schurAt: 4 * place.schurAt,
+      };
+      const ints32 = (name: keyof typeof intSizes): Int32Array => i32.subarray(place[name], place[name] + intSizes[name]);
+      const meta = ints32('meta');
+      lastMeta = meta;
+      // sparseFront expects loc all −1 (and leaves it so).
+      ints32('loc').fill(-1);
       return {
-        store: f64.subarray(store, store + storeDoubles),
-        index: ints.subarray(intBase, intBase + indexInts),
-        meta: (fronts) => {
-          if (4 * fronts > 4 * indexInts) throw new Error('sparse LU: more fronts than indexed variables');
-          lastMeta = ints.subarray(intBase + indexInts, intBase + indexInts + 4 * fronts);
-          return lastMeta;
-        },
-        front: f64.subarray(front, front + maxFront * maxFront),
+        rowStart: ints32('rowStart'),
+        cols: ints32('cols'),
+        values: f64.subarray(values, values + z.nnz),
+        meta,
+        index: ints32('index'),
+        childStart: ints32('childStart'),
+        childList: ints32('childList'),
+        store: f64.subarray(store, store + z.storeDoubles),
       };
     },
-    factorReservedFront: (m, p) => kernel.frontFactor(reserved.front * 8, m, p),
+    factorReserved: () =>
+      factorFronts(at.fronts, (t, top) => kernel.sparseFront(at.rowStart, at.cols, at.values, at.meta, at.index, at.childStart, at.childList, t, top, at.store, at.front, at.stack, at.loc, at.map, at.schurAt)),
     solveSparse(f, xs) {
       if (f.meta !== lastMeta) throw new Error('sparse solve: this factor was replaced by a later factorisation');
-      // Reserved with the factor (the index is at least n long), so this never grows the memory under the factor's views.
-      sparseRhs.ensure(Math.max(xs[0]?.length ?? 0, reserved.maxFront));
+      // Reserved with the factor (n long), so this never grows the memory under the factor's views.
+      sparseRhs.ensure(Math.max(xs[0]?.length ?? 0, at.maxFront));
       const [px, py, pw, pw2] = sparseRhs.base as [number, number, number, number];
       const f64 = view();
       for (let i = 0; i < xs.length; i += 2) {
@@ -282,7 +322,7 @@ export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseL
         const y = xs[i + 1];
         f64.set(x, px);
         if (y) f64.set(y, py);
-        kernel.sparseSolve(reserved.store * 8, reserved.index * 4, reserved.meta * 4, f.fronts, px * 8, py * 8, pw * 8, pw2 * 8, y ? 1 : 0);
+        kernel.sparseSolve(at.store, at.index, at.meta, f.fronts, px * 8, py * 8, pw * 8, pw2 * 8, y ? 1 : 0);
         x.set(f64.subarray(px, px + x.length));
         if (y) y.set(f64.subarray(py, py + y.length));
       }
