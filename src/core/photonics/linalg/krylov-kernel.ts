@@ -24,6 +24,21 @@ export interface KrylovVectorKernel {
   norms(v: number, m: number, n: number, out: number): void;
 }
 
+/**
+ * out_j = [out_j +] Σ_i c[i·m + j]·s_i over the vectors of `f64` (offsets in doubles), each sum
+ * from out_j (or 0) in i order: the order of the WASM pweCombine's lanes. Shared by this
+ * reference and the plane-wave block kernel's (pwe/block-kernel.ts).
+ */
+export function combineInArena(f64: Float64Array, s: number, ns: number, c: number, m: number, n: number, out: number, add: boolean): void {
+  for (let j = 0; j < m; j++) {
+    for (let t = 0; t < n; t++) {
+      let acc = add ? (f64[out + j * n + t] as number) : 0;
+      for (let i = 0; i < ns; i++) acc += (f64[c + i * m + j] as number) * (f64[s + i * n + t] as number);
+      f64[out + j * n + t] = acc;
+    }
+  }
+}
+
 /** The TypeScript reference: plain loops over a Float64Array, each sum in the WASM loop's order (bit-identical results). */
 export function createReferenceKrylovKernel(): KrylovVectorKernel {
   let f64 = new Float64Array(0);
@@ -53,15 +68,7 @@ export function createReferenceKrylovKernel(): KrylovVectorKernel {
         }
       }
     },
-    combine(s, ns, c, m, n, out, add) {
-      for (let j = 0; j < m; j++) {
-        for (let t = 0; t < n; t++) {
-          let acc = add ? (f64[out + j * n + t] as number) : 0;
-          for (let i = 0; i < ns; i++) acc += (f64[c + i * m + j] as number) * (f64[s + i * n + t] as number);
-          f64[out + j * n + t] = acc;
-        }
-      }
-    },
+    combine: (s, ns, c, m, n, out, add) => combineInArena(f64, s, ns, c, m, n, out, add),
     norms(v, m, n, out) {
       for (let j = 0; j < m; j++) {
         let sum = 0;

@@ -7,6 +7,7 @@
  * small k × k matrices of the Rayleigh–Ritz step are read and written by the caller.
  */
 import { eigHermitian } from '../linalg/hermitian-eig.ts';
+import { combineInArena } from '../linalg/krylov-kernel.ts';
 import { applyTheta, createThetaWork, type ThetaOperator, type ThetaWork } from './operator.ts';
 
 /**
@@ -94,15 +95,7 @@ export function createReferencePweBlockKernel(): PweBlockKernel {
         }
       }
     },
-    combine(s, ns, c, m, n, out, add) {
-      for (let j = 0; j < m; j++) {
-        for (let t = 0; t < n; t++) {
-          let acc = add ? (f64[out + j * n + t] as number) : 0;
-          for (let i = 0; i < ns; i++) acc += (f64[c + i * m + j] as number) * (f64[s + i * n + t] as number);
-          f64[out + j * n + t] = acc;
-        }
-      }
-    },
+    combine: (s, ns, c, m, n, out, add) => combineInArena(f64, s, ns, c, m, n, out, add),
     residual(x, ax, lambda, m, n, out, norms) {
       for (let j = 0; j < m; j++) {
         const l = f64[lambda + j] as number;
