@@ -70,14 +70,129 @@ function badPivot(v: f64): bool {
 /** Width of frontFactor's panels: each trailing row is streamed once per PANEL pivots instead of once per pivot. */
 const PANEL = 4;
 
+/** The four multipliers of two rows (row A at 0…3, row B at 4…7) for the panel's trailing update. */
+const MULTIPLIERS: usize = memory.data(64);
+
+@inline
+function multiplier(at: i32): f64 {
+  return load<f64>(MULTIPLIERS + (<usize>at << 3));
+}
+
+/**
+ * Row rowI's four multipliers for the panel of pivots k…k + 3 (pivot rows at r0…r3, pivots
+ * d0…d3), in pivot order, each after the earlier pivots' updates of its column, written to the
+ * row and to MULTIPLIERS at `slot`. Whether all four are non-zero (the fused update's case).
+ */
+@inline
+function panelMultipliers(a: usize, rowI: i32, k: i32, r0: i32, r1: i32, r2: i32, d0: f64, d1: f64, d2: f64, d3: f64, slot: i32): bool {
+  const l0 = ld(a, rowI + k) / d0;
+  if (l0 != 0) {
+    st(a, rowI + k, l0);
+    st(a, rowI + k + 1, ld(a, rowI + k + 1) - l0 * ld(a, r0 + k + 1));
+    st(a, rowI + k + 2, ld(a, rowI + k + 2) - l0 * ld(a, r0 + k + 2));
+    st(a, rowI + k + 3, ld(a, rowI + k + 3) - l0 * ld(a, r0 + k + 3));
+  }
+  const l1 = ld(a, rowI + k + 1) / d1;
+  if (l1 != 0) {
+    st(a, rowI + k + 1, l1);
+    st(a, rowI + k + 2, ld(a, rowI + k + 2) - l1 * ld(a, r1 + k + 2));
+    st(a, rowI + k + 3, ld(a, rowI + k + 3) - l1 * ld(a, r1 + k + 3));
+  }
+  const l2 = ld(a, rowI + k + 2) / d2;
+  if (l2 != 0) {
+    st(a, rowI + k + 2, l2);
+    st(a, rowI + k + 3, ld(a, rowI + k + 3) - l2 * ld(a, r2 + k + 3));
+  }
+  const l3 = ld(a, rowI + k + 3) / d3;
+  if (l3 != 0) st(a, rowI + k + 3, l3);
+  st(MULTIPLIERS, slot, l0);
+  st(MULTIPLIERS, slot + 1, l1);
+  st(MULTIPLIERS, slot + 2, l2);
+  st(MULTIPLIERS, slot + 3, l3);
+  return l0 != 0 && l1 != 0 && l2 != 0 && l3 != 0;
+}
+
+/** Row rowI's trailing entries (columns from…m−1) minus the four products, in pivot order; multipliers at `slot`. */
+@inline
+function trailingRow(a: usize, m: i32, rowI: i32, r0: i32, r1: i32, r2: i32, r3: i32, from: i32, slot: i32, full: bool): void {
+  const l0 = multiplier(slot);
+  const l1 = multiplier(slot + 1);
+  const l2 = multiplier(slot + 2);
+  const l3 = multiplier(slot + 3);
+  if (!full) {
+    // A zero multiplier skips its pivot's update, as the one-pivot sweep does.
+    subtractRow(a, m, rowI, r0, l0, from);
+    subtractRow(a, m, rowI, r1, l1, from);
+    subtractRow(a, m, rowI, r2, l2, from);
+    subtractRow(a, m, rowI, r3, l3, from);
+    return;
+  }
+  const v0 = f64x2.splat(l0);
+  const v1 = f64x2.splat(l1);
+  const v2 = f64x2.splat(l2);
+  const v3 = f64x2.splat(l3);
+  let j = from;
+  for (; j + 1 < m; j += 2) {
+    const o = <usize>j << 3;
+    const pi = a + (<usize>rowI << 3) + o;
+    let x = v128.load(pi);
+    x = f64x2.sub(x, f64x2.mul(v0, v128.load(a + (<usize>r0 << 3) + o)));
+    x = f64x2.sub(x, f64x2.mul(v1, v128.load(a + (<usize>r1 << 3) + o)));
+    x = f64x2.sub(x, f64x2.mul(v2, v128.load(a + (<usize>r2 << 3) + o)));
+    x = f64x2.sub(x, f64x2.mul(v3, v128.load(a + (<usize>r3 << 3) + o)));
+    v128.store(pi, x);
+  }
+  if (j < m) st(a, rowI + j, (((ld(a, rowI + j) - l0 * ld(a, r0 + j)) - l1 * ld(a, r1 + j)) - l2 * ld(a, r2 + j)) - l3 * ld(a, r3 + j));
+}
+
+/** trailingRow on two rows at once (both with four non-zero multipliers): each load of a pivot row serves both. */
+@inline
+function trailingRows(a: usize, m: i32, rowA: i32, rowB: i32, r0: i32, r1: i32, r2: i32, r3: i32, from: i32): void {
+  const a0 = f64x2.splat(multiplier(0));
+  const a1 = f64x2.splat(multiplier(1));
+  const a2 = f64x2.splat(multiplier(2));
+  const a3 = f64x2.splat(multiplier(3));
+  const b0 = f64x2.splat(multiplier(4));
+  const b1 = f64x2.splat(multiplier(5));
+  const b2 = f64x2.splat(multiplier(6));
+  const b3 = f64x2.splat(multiplier(7));
+  let j = from;
+  for (; j + 1 < m; j += 2) {
+    const o = <usize>j << 3;
+    const p0 = v128.load(a + (<usize>r0 << 3) + o);
+    const p1 = v128.load(a + (<usize>r1 << 3) + o);
+    const p2 = v128.load(a + (<usize>r2 << 3) + o);
+    const p3 = v128.load(a + (<usize>r3 << 3) + o);
+    const pa = a + (<usize>rowA << 3) + o;
+    const pb = a + (<usize>rowB << 3) + o;
+    let x = v128.load(pa);
+    let y = v128.load(pb);
+    x = f64x2.sub(x, f64x2.mul(a0, p0));
+    y = f64x2.sub(y, f64x2.mul(b0, p0));
+    x = f64x2.sub(x, f64x2.mul(a1, p1));
+    y = f64x2.sub(y, f64x2.mul(b1, p1));
+    x = f64x2.sub(x, f64x2.mul(a2, p2));
+    y = f64x2.sub(y, f64x2.mul(b2, p2));
+    x = f64x2.sub(x, f64x2.mul(a3, p3));
+    y = f64x2.sub(y, f64x2.mul(b3, p3));
+    v128.store(pa, x);
+    v128.store(pb, y);
+  }
+  if (j < m) {
+    st(a, rowA + j, (((ld(a, rowA + j) - multiplier(0) * ld(a, r0 + j)) - multiplier(1) * ld(a, r1 + j)) - multiplier(2) * ld(a, r2 + j)) - multiplier(3) * ld(a, r3 + j));
+    st(a, rowB + j, (((ld(a, rowB + j) - multiplier(4) * ld(a, r0 + j)) - multiplier(5) * ld(a, r1 + j)) - multiplier(6) * ld(a, r2 + j)) - multiplier(7) * ld(a, r3 + j));
+  }
+}
+
 /**
  * Partial LU of the front at `a` in place; returns 0, or k + 1 when pivot k is zero or not finite.
  * Pivots go in panels of four (issue 20: a front of the 10 nm strip is megabytes, so the one-pivot
  * sweep re-read the whole trailing matrix from memory per pivot): the panel's own rows are
  * eliminated first, then each row below gets its four multipliers in turn and one pass over its
- * trailing entries subtracting the four products in pivot order. Every entry sees the same
- * multiplies and subtractions in the same order as the one-pivot sweep (a zero multiplier is
- * skipped there and here), so the factors stay bit-identical to the reference.
+ * trailing entries subtracting the four products in pivot order, two rows at a time so each load
+ * of a pivot row serves both. Every entry sees the same multiplies and subtractions in the same
+ * order as the one-pivot sweep (a zero multiplier is skipped there and here), so the factors stay
+ * bit-identical to the reference.
  */
 function frontFactor(a: usize, m: i32, p: i32): i32 {
   let k = 0;
@@ -96,53 +211,22 @@ function frontFactor(a: usize, m: i32, p: i32): i32 {
     const d2 = ld(a, r2 + k + 2);
     const d3 = ld(a, r3 + k + 3);
     const tail = k + PANEL;
-    for (let i = tail; i < m; i++) {
-      const rowI = i * m;
-      // Multipliers in pivot order, each after the earlier pivots' updates of its column.
-      const l0 = ld(a, rowI + k) / d0;
-      if (l0 != 0) {
-        st(a, rowI + k, l0);
-        st(a, rowI + k + 1, ld(a, rowI + k + 1) - l0 * ld(a, r0 + k + 1));
-        st(a, rowI + k + 2, ld(a, rowI + k + 2) - l0 * ld(a, r0 + k + 2));
-        st(a, rowI + k + 3, ld(a, rowI + k + 3) - l0 * ld(a, r0 + k + 3));
+    let i = tail;
+    for (; i + 1 < m; i += 2) {
+      const rowA = i * m;
+      const rowB = rowA + m;
+      const fullA = panelMultipliers(a, rowA, k, r0, r1, r2, d0, d1, d2, d3, 0);
+      const fullB = panelMultipliers(a, rowB, k, r0, r1, r2, d0, d1, d2, d3, 4);
+      if (fullA && fullB) trailingRows(a, m, rowA, rowB, r0, r1, r2, r3, tail);
+      else {
+        trailingRow(a, m, rowA, r0, r1, r2, r3, tail, 0, fullA);
+        trailingRow(a, m, rowB, r0, r1, r2, r3, tail, 4, fullB);
       }
-      const l1 = ld(a, rowI + k + 1) / d1;
-      if (l1 != 0) {
-        st(a, rowI + k + 1, l1);
-        st(a, rowI + k + 2, ld(a, rowI + k + 2) - l1 * ld(a, r1 + k + 2));
-        st(a, rowI + k + 3, ld(a, rowI + k + 3) - l1 * ld(a, r1 + k + 3));
-      }
-      const l2 = ld(a, rowI + k + 2) / d2;
-      if (l2 != 0) {
-        st(a, rowI + k + 2, l2);
-        st(a, rowI + k + 3, ld(a, rowI + k + 3) - l2 * ld(a, r2 + k + 3));
-      }
-      const l3 = ld(a, rowI + k + 3) / d3;
-      if (l3 != 0) st(a, rowI + k + 3, l3);
-      if (l0 != 0 && l1 != 0 && l2 != 0 && l3 != 0) {
-        const v0 = f64x2.splat(l0);
-        const v1 = f64x2.splat(l1);
-        const v2 = f64x2.splat(l2);
-        const v3 = f64x2.splat(l3);
-        let j = tail;
-        for (; j + 1 < m; j += 2) {
-          const o = <usize>j << 3;
-          const pi = a + (<usize>rowI << 3) + o;
-          let x = v128.load(pi);
-          x = f64x2.sub(x, f64x2.mul(v0, v128.load(a + (<usize>r0 << 3) + o)));
-          x = f64x2.sub(x, f64x2.mul(v1, v128.load(a + (<usize>r1 << 3) + o)));
-          x = f64x2.sub(x, f64x2.mul(v2, v128.load(a + (<usize>r2 << 3) + o)));
-          x = f64x2.sub(x, f64x2.mul(v3, v128.load(a + (<usize>r3 << 3) + o)));
-          v128.store(pi, x);
-        }
-        if (j < m) st(a, rowI + j, (((ld(a, rowI + j) - l0 * ld(a, r0 + j)) - l1 * ld(a, r1 + j)) - l2 * ld(a, r2 + j)) - l3 * ld(a, r3 + j));
-      } else {
-        // A zero multiplier skips its pivot's update, as the one-pivot sweep does.
-        subtractRow(a, m, rowI, r0, l0, tail);
-        subtractRow(a, m, rowI, r1, l1, tail);
-        subtractRow(a, m, rowI, r2, l2, tail);
-        subtractRow(a, m, rowI, r3, l3, tail);
-      }
+    }
+    if (i < m) {
+      const rowA = i * m;
+      const fullA = panelMultipliers(a, rowA, k, r0, r1, r2, d0, d1, d2, d3, 0);
+      trailingRow(a, m, rowA, r0, r1, r2, r3, tail, 0, fullA);
     }
   }
   for (; k < p; k++) {
