@@ -55,21 +55,36 @@ export interface FullVectorialOperator {
   readonly slotY: (i: number, j: number) => number;
 }
 
-/** One row being assembled: a few (column, value) pairs, merged on insert. */
+/**
+ * One row being assembled: a few (column, value) pairs, merged on insert (in insertion order, so a
+ * column's contributions add up in the stencil's order). Typed storage reused row after row: the
+ * arrays of plain numbers it replaced made assembly a tenth of the 20 nm strip's time (issue 20).
+ */
 class RowAccumulator {
-  cols: number[] = [];
-  values: number[] = [];
+  /** A row of the operator has at most a dozen distinct columns; the mirror terms add a few. */
+  cols = new Int32Array(32);
+  values = new Float64Array(32);
+  length = 0;
   add(col: number, value: number): void {
-    const at = this.cols.indexOf(col);
-    if (at >= 0) this.values[at] = (this.values[at] as number) + value;
-    else {
-      this.cols.push(col);
-      this.values.push(value);
+    for (let k = 0; k < this.length; k++) {
+      if (this.cols[k] === col) {
+        this.values[k] = (this.values[k] as number) + value;
+        return;
+      }
     }
+    if (this.length === this.cols.length) {
+      const cols = new Int32Array(2 * this.length);
+      cols.set(this.cols);
+      const values = new Float64Array(2 * this.length);
+      values.set(this.values);
+      this.cols = cols;
+      this.values = values;
+    }
+    this.cols[this.length] = col;
+    this.values[this.length++] = value;
   }
   clear(): void {
-    this.cols.length = 0;
-    this.values.length = 0;
+    this.length = 0;
   }
 }
 
@@ -134,8 +149,8 @@ export function assembleFullVectorial(g: FullVectorialGrid, k0: number): FullVec
   let nnz = 0;
   let bandwidth = 0;
   const store = (r: number): void => {
-    if (nnz + row.cols.length > poolCols.length) {
-      const grownCols = new Int32Array(2 * poolCols.length + row.cols.length);
+    if (nnz + row.length > poolCols.length) {
+      const grownCols = new Int32Array(2 * poolCols.length + row.length);
       grownCols.set(poolCols);
       const grownValues = new Float64Array(grownCols.length);
       grownValues.set(poolValues);
@@ -145,7 +160,7 @@ export function assembleFullVectorial(g: FullVectorialGrid, k0: number): FullVec
     // The non-zero entries by column (insertion sort: a row has at most a dozen).
     const start = nnz;
     let len = 0;
-    for (let k = 0; k < row.cols.length; k++) {
+    for (let k = 0; k < row.length; k++) {
       const v = row.values[k] as number;
       if (v === 0) continue;
       const c = row.cols[k] as number;

@@ -55,9 +55,13 @@ export function yeePermittivity(nx: number, ny: number, dx: number, dy: number, 
   const average = (cx: number, cy: number, along: 'x' | 'y' | 'none'): number => {
     const xc = cuts(cx - dx / 2, cx + dx / 2, edges.xs);
     const yc = cuts(cy - dy / 2, cy + dy / 2, edges.ys);
-    // Outer loop over strips across the averaging direction, inner loop along it.
-    const [outerCuts, innerCuts] = along === 'y' ? [xc, yc] : [yc, xc];
-    const [outerSize, innerSize] = along === 'y' ? [dx, dy] : [dy, dx];
+    // Outer loop over strips across the averaging direction, inner loop along it (no temporaries:
+    // this runs for every E location of the window).
+    const alongY = along === 'y';
+    const outerCuts = alongY ? xc : yc;
+    const innerCuts = alongY ? yc : xc;
+    const outerSize = alongY ? dx : dy;
+    const innerSize = alongY ? dy : dx;
     let outer = 0;
     for (let a = 0; a + 1 < outerCuts.length; a++) {
       const o0 = outerCuts[a] as number;
@@ -66,8 +70,9 @@ export function yeePermittivity(nx: number, ny: number, dx: number, dy: number, 
       for (let b = 0; b + 1 < innerCuts.length; b++) {
         const i0 = innerCuts[b] as number;
         const i1 = innerCuts[b + 1] as number;
-        const mid = [(o0 + o1) / 2, (i0 + i1) / 2] as const;
-        const e = along === 'y' ? epsAt(mid[0], mid[1]) : epsAt(mid[1], mid[0]);
+        const midOuter = (o0 + o1) / 2;
+        const midInner = (i0 + i1) / 2;
+        const e = alongY ? epsAt(midOuter, midInner) : epsAt(midInner, midOuter);
         inner += along === 'none' ? e * (i1 - i0) : (i1 - i0) / e;
       }
       const stripMean = along === 'none' ? inner / innerSize : innerSize / inner;
