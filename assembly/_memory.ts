@@ -18,3 +18,15 @@ export function ld(base: usize, k: i32): f64 {
 export function st(base: usize, k: i32, v: f64): void {
   store<f64>(base + (<usize>k << 3), v);
 }
+
+/** The k-th i32 from `base`. */
+@inline
+export function ldi(base: usize, k: i32): i32 {
+  return load<i32>(base + (<usize>k << 2));
+}
+
+/** Stores `v` as the k-th i32 from `base`. */
+@inline
+export function sti(base: usize, k: i32, v: i32): void {
+  store<i32>(base + (<usize>k << 2), v);
+}

@@ -13,17 +13,7 @@
 //
 // Integer arrays are i32, numbers f64; every pointer is a byte address reserved by the caller.
 
-import { ld, st } from './_memory';
-
-@inline
-function ldi(base: usize, k: i32): i32 {
-  return load<i32>(base + (<usize>k << 2));
-}
-
-@inline
-function sti(base: usize, k: i32, v: i32): void {
-  store<i32>(base + (<usize>k << 2), v);
-}
+import { ld, ldi, st, sti } from './_memory';
 
 /**
  * One elimination step restricted to rows from…to−1: pivot k (already checked) updates each of
@@ -38,14 +28,7 @@ function eliminateRows(a: usize, m: i32, k: i32, from: i32, to: i32): void {
     const l = ld(a, rowI + k) / pivot;
     if (l == 0) continue;
     st(a, rowI + k, l);
-    const lv = f64x2.splat(l);
-    let j = k + 1;
-    for (; j + 1 < m; j += 2) {
-      const pi = a + (<usize>(rowI + j) << 3);
-      const pk = a + (<usize>(rowK + j) << 3);
-      v128.store(pi, f64x2.sub(v128.load(pi), f64x2.mul(lv, v128.load(pk))));
-    }
-    if (j < m) st(a, rowI + j, ld(a, rowI + j) - l * ld(a, rowK + j));
+    subtractRow(a, m, rowI, rowK, l, k + 1);
   }
 }
 

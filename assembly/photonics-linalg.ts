@@ -12,7 +12,7 @@
 // Storage matches the TypeScript CMatrix: row-major, real and imaginary parts in separate arrays.
 // Every pointer is a byte address in this module's memory, reserved by the caller through alloc().
 
-import { ld, st } from './_memory';
+import { ld, ldi, st } from './_memory';
 
 export { alloc } from './_memory';
 export { sparseFront } from './_sparse-assembly';
@@ -1008,10 +1008,6 @@ export function symmetricEliminate(a: usize, n: i32, bw: i32, pivots: i32): i32 
 // (dot4Pair) whose chains the reference keeps (dot4), bit-identical; with two right-hand sides each
 // factor row is fetched from memory once for both.
 
-@inline
-function ldi(base: usize, k: i32): i32 {
-  return load<i32>(base + (<usize>k << 2));
-}
 
 /** The second sum of the last dot4Pair (AssemblyScript functions return one value). */
 let dotSecond: f64 = 0;
