@@ -104,8 +104,7 @@ function dimensions(n: number, wanted: number): { max: number; keep: number; rit
 
 /** Doubles the iteration's arena holds for n unknowns: basis and images, restart vectors, the block, one Ritz pair, small matrices. */
 export function krylovArenaDoubles(n: number, wanted: number): number {
-  const d = dimensions(n, wanted);
-  return (2 * d.max + d.ritz + BLOCK + 2) * n + d.max * d.ritz + 2 * d.max * d.max + d.max;
+  return arenaLayout(n, dimensions(n, wanted)).doubles;
 }
 
 export function shiftInvertEigs(p: ShiftInvertProblem): ShiftInvertResult {
@@ -117,7 +116,7 @@ export function shiftInvertEigs(p: ShiftInvertProblem): ShiftInvertResult {
   const maxSolves = MAX_SOLVES_PER_DIMENSION * maxDimension;
   const k = p.vectors ?? createReferenceKrylovKernel();
   const at = arenaLayout(n, dims);
-  k.reserve(krylovArenaDoubles(n, wanted));
+  k.reserve(at.doubles);
   const rng = createRng(20080401);
   const basis = new KrylovBasis(k, at, n, maxDimension, p.multiply);
   /** A random start vector into block slot b (zero on pinned slots). */
@@ -203,6 +202,8 @@ interface ArenaLayout {
   readonly coefficients: number;
   readonly gram: number;
   readonly norms: number;
+  /** The whole arena. */
+  readonly doubles: number;
 }
 
 function arenaLayout(n: number, d: { max: number; ritz: number }): ArenaLayout {
@@ -214,7 +215,7 @@ function arenaLayout(n: number, d: { max: number; ritz: number }): ArenaLayout {
   const coefficients = ax + n;
   const gram = coefficients + d.max * d.ritz;
   const norms = gram + d.max * d.max;
-  return { images, ritz, block, x, ax, coefficients, gram, norms };
+  return { images, ritz, block, x, ax, coefficients, gram, norms, doubles: norms + d.max };
 }
 
 /**

@@ -253,12 +253,7 @@ export function createReferenceSparseKernel(): SparseLuKernel {
   };
 }
 
-/**
- * Symbolic sizes of a factorisation on `tree` (no numbers): for memory and time estimates.
- * peakSchurDoubles is the Schur stack's peak: a front's block is pushed once its children's are
- * consumed, so the peak is the largest total of pending blocks after a front. Throws unless the
- * fronts are in postorder with each front's children the topmost pending blocks (the stack needs it).
- */
+/** What symbolicSize counts. */
 export interface SymbolicSize {
   readonly fronts: number;
   readonly factorDoubles: number;
@@ -270,6 +265,12 @@ export interface SymbolicSize {
   readonly peakSchurDoubles: number;
 }
 
+/**
+ * Symbolic sizes of a factorisation on `tree` (no numbers): for memory and time estimates.
+ * peakSchurDoubles is the Schur stack's peak: a front's block is pushed once its children's are
+ * consumed, so the peak is the largest total of pending blocks after a front. Throws unless the
+ * fronts are in postorder with each front's children the topmost pending blocks (the stack needs it).
+ */
 export function symbolicSize(tree: EliminationTree): SymbolicSize {
   let factorDoubles = 0;
   let indexInts = 0;
