@@ -19,6 +19,7 @@ import { solveSemivectorial } from './semivectorial.ts';
 import { fvSystemSize, mirrorsInY, solvePlan, solveFullVectorialChannel, type FvChannelOptions } from './fullvectorial-channel.ts';
 import { fieldMaps, type FieldMap } from './field-maps.ts';
 import { krylovArenaDoubles } from './shift-invert-eigs.ts';
+import { GUESSED_SHIFT_BELOW } from './fullvectorial.ts';
 
 /** Relative step for n_g = n_eff − λ·dn_eff/dλ by central difference. */
 export const CHANNEL_NG_STEP = 1e-3;
@@ -80,7 +81,7 @@ const SEMI_CONVENTIONS: Record<string, string> = {
 const fullConventions = (symmetry: string, yMirror: boolean): Record<string, string> => ({
   ...COMMON_CONVENTIONS,
   polarization: 'TE: te_fraction = ∫|E_x|² / ∫(|E_x|² + |E_y|²) above 0.5 (quasi-TE); TM: below 0.5',
-  method: `full-vectorial finite differences on a Yee grid (transverse-H formulation, Fallahkhair, Li & Murphy 2008): electric walls on the window edge, n² averaged per E component (harmonic along it, arithmetic across), largest β² by shift-invert block Krylov at one shift between the cladding line and the TE0 β² of the slab as thick as the core, 0.65 of the way down from the latter (at σ = k₀²n²_max, then re-shifted, where that factor is poor)${symmetry === 'none' ? '' : `; ${yMirror && symmetry === 'auto' ? 'a quarter window per symmetry class, electric or magnetic walls on x = 0 and on the core mid-plane' : 'half window per symmetry class, an electric or a magnetic wall on x = 0'}`}`,
+  method: `full-vectorial finite differences on a Yee grid (transverse-H formulation, Fallahkhair, Li & Murphy 2008): electric walls on the window edge, n² averaged per E component (harmonic along it, arithmetic across), largest β² by shift-invert block Krylov at one shift between the cladding line and the TE0 β² of the slab as thick as the core, ${GUESSED_SHIFT_BELOW} of the way down from the latter (at σ = k₀²n²_max, then re-shifted, where that factor is poor)${symmetry === 'none' ? '' : `; ${yMirror && symmetry === 'auto' ? 'a quarter window per symmetry class, electric or magnetic walls on x = 0 and on the core mid-plane' : 'half window per symmetry class, an electric or a magnetic wall on x = 0'}`}`,
   confinement: 'Σ(|E_x|² + |E_y|² + |E_z|²) over core cells / the same over the window',
   field: 'the dominant transverse component (E_x for TE, E_y for TM) at cell centres along y = peak (cut_x) and x = peak (cut_y), signed, peak-normalised',
   maps: '|E_x|² and |E_y|² at cell centres for each mode at the first wavelength, normalised to the peak of |E|² of that mode; rows bottom to top',
