@@ -91,7 +91,7 @@ export function approximateMinimumDegree(pattern: SymmetricPattern): Int32Array 
   for (let i = 0; i < n; i++) insert(i);
 
   // mark[x] === stamp: x is in the current set. w[e] − wflg is |L_e \ L_p| once w[e] ≥ wflg.
-  const mark = new Float64Array(n);
+  const mark = new Int32Array(n);
   let stamp = 0;
   const w = new Float64Array(n);
   let wflg = 1;
@@ -104,7 +104,7 @@ export function approximateMinimumDegree(pattern: SymmetricPattern): Int32Array 
   // Scratch for rewriting one variable's list, and the supervariable hash chains.
   const keptElements = new Int32Array(n + 1);
   const keptVariables = new Int32Array(n + 1);
-  const hashOf = new Float64Array(n);
+  const hashOf = new Int32Array(n);
   const hashHead = new Int32Array(n).fill(-1);
   const hashNext = new Int32Array(n).fill(-1);
 
@@ -185,14 +185,14 @@ export function approximateMinimumDegree(pattern: SymmetricPattern): Int32Array 
         }
         outside += we;
         keptElements[ke++] = e;
-        hash += e;
+        hash = (hash + e) | 0;
       }
       for (let z = elementsEnd; z < end; z++) {
         const j = iw[z] as number;
         if (status[j] !== VARIABLE || mark[j] === stamp) continue;
         outside += nv[j] as number;
         keptVariables[kv++] = j;
-        hash += j;
+        hash = (hash + j) | 0;
       }
       iw[from] = p;
       for (let a = 0; a < ke; a++) iw[from + 1 + a] = keptElements[a] as number;
@@ -216,14 +216,14 @@ export function approximateMinimumDegree(pattern: SymmetricPattern): Int32Array 
     for (let x = start; x < top; x++) {
       const i = iw[x] as number;
       if (status[i] !== VARIABLE) continue;
-      const b = (hashOf[i] as number) % n;
+      const b = ((hashOf[i] as number) >>> 0) % n;
       hashNext[i] = hashHead[b] as number;
       hashHead[b] = i;
     }
     for (let x = start; x < top; x++) {
       const first = iw[x] as number;
       if (status[first] !== VARIABLE) continue;
-      const b = (hashOf[first] as number) % n;
+      const b = ((hashOf[first] as number) >>> 0) % n;
       let i = hashHead[b] as number;
       hashHead[b] = -1;
       for (; i >= 0; i = hashNext[i] as number) {

@@ -271,6 +271,11 @@ export interface SymbolicSize {
  * consumed, so the peak is the largest total of pending blocks after a front. Throws unless the
  * fronts are in postorder with each front's children the topmost pending blocks (the stack needs it).
  */
+/** 0² + 1² + … + k² (0 for k < 0). */
+function sumOfSquares(k: number): number {
+  return k < 0 ? 0 : (k * (k + 1) * (2 * k + 1)) / 6;
+}
+
 export function symbolicSize(tree: EliminationTree): SymbolicSize {
   let factorDoubles = 0;
   let indexInts = 0;
@@ -279,9 +284,14 @@ export function symbolicSize(tree: EliminationTree): SymbolicSize {
   let maxFront = 0;
   let live = 0;
   let peakSchurDoubles = 0;
-  // The fronts with a pending Schur block, oldest first.
-  const pending: number[] = [];
-  tree.fronts.forEach((f, t) => {
+  // The fronts with a pending Schur block, oldest first; isChild marks the current front's children
+  // (typed scratch, no per-front sets: 18,000 fronts on the 10 nm strip since issue 20's minimum degree).
+  const nf = tree.fronts.length;
+  const pending = new Int32Array(nf);
+  let pendingTop = 0;
+  const isChild = new Int32Array(nf).fill(-1);
+  for (let t = 0; t < nf; t++) {
+    const f = tree.fronts[t] as FrontNode;
     const p = f.own.length;
     const q = f.boundary.length;
     const m = p + q;
@@ -289,18 +299,29 @@ export function symbolicSize(tree: EliminationTree): SymbolicSize {
     indexInts += m;
     childInts += f.children.length;
     maxFront = Math.max(maxFront, m);
-    // Σ_k (m − k − 1)² multiply-adds.
-    for (let k = 0; k < p; k++) flops += (m - k - 1) ** 2;
-    const blocks = f.children.filter((c) => (tree.fronts[c] as FrontNode).boundary.length > 0);
-    const topmost = new Set(pending.splice(pending.length - blocks.length, blocks.length));
-    if (blocks.length > 0 && (topmost.size !== blocks.length || blocks.some((c) => !topmost.has(c)))) {
-      throw new Error(`multifrontal: front ${t}'s children are not the last pending fronts (the tree is not in postorder)`);
+    // Σ_k (m − k − 1)² multiply-adds, in closed form: Σ_{j = q}^{m − 1} j².
+    flops += sumOfSquares(m - 1) - sumOfSquares(q - 1);
+    let blocks = 0;
+    for (const c of f.children) {
+      const child = tree.fronts[c] as FrontNode | undefined;
+      if (!child) throw new Error(`multifrontal: front ${t} names a child ${c} that does not exist`);
+      if (child.boundary.length > 0) {
+        isChild[c] = t;
+        blocks++;
+      }
     }
-    for (const c of blocks) live -= (tree.fronts[c] as FrontNode).boundary.length ** 2;
-    if (q > 0) pending.push(t);
+    // The topmost `blocks` pending fronts must be exactly these children.
+    if (blocks > pendingTop) throw new Error(`multifrontal: front ${t}'s children are not the last pending fronts (the tree is not in postorder)`);
+    for (let b = pendingTop - blocks; b < pendingTop; b++) {
+      const c = pending[b] as number;
+      if (isChild[c] !== t) throw new Error(`multifrontal: front ${t}'s children are not the last pending fronts (the tree is not in postorder)`);
+      live -= (tree.fronts[c] as FrontNode).boundary.length ** 2;
+    }
+    pendingTop -= blocks;
+    if (q > 0) pending[pendingTop++] = t;
     live += q * q;
     peakSchurDoubles = Math.max(peakSchurDoubles, live);
-  });
+  }
   return { fronts: tree.fronts.length, factorDoubles, indexInts, childInts, flops, maxFront, peakSchurDoubles };
 }
 
