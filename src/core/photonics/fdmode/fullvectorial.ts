@@ -197,6 +197,7 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
   const r = shiftInvertEigs({
     n: op.a.n,
     multiply: (x, y) => sparseMultiply(op.a, x, y),
+    matrix: op.a,
     solveEach: (xs) => lu.solveEach(xs),
     live: op.live,
     wanted: input.modes,

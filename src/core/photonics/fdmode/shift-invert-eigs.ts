@@ -11,13 +11,18 @@
  */
 import { eig } from '../linalg/eig.ts';
 import { zeros } from '../linalg/cmatrix.ts';
-import { createReferenceKrylovKernel, type KrylovVectorKernel } from '../linalg/krylov-kernel.ts';
+import { createReferenceKrylovKernel, type KrylovMatrix, type KrylovVectorKernel } from '../linalg/krylov-kernel.ts';
 import { createRng } from '../../stats/rng.ts';
 
 export interface ShiftInvertProblem {
   readonly n: number;
   /** y = A·x */
   readonly multiply: (x: Float64Array, y: Float64Array) => void;
+  /**
+   * A itself in compressed rows, when multiply is the plain sparse product: the vector kernel then
+   * forms the basis's images in its own memory (the same sums in the same order, so the same bits).
+   */
+  readonly matrix?: KrylovMatrix;
   /** x ← (σI − A)⁻¹·x in place for each x (a block at a time, so a backend can share its pass over the factors). */
   readonly solveEach: (xs: readonly Float64Array[]) => void;
   /** 1 where a vector may be non-zero (slots pinned by walls stay zero). */
@@ -125,8 +130,9 @@ export function shiftInvertEigs(p: ShiftInvertProblem): ShiftInvertResult {
   const k = p.vectors ?? createReferenceKrylovKernel();
   const at = arenaLayout(n, dims);
   k.reserve(at.doubles);
+  if (p.matrix) k.loadMatrix(p.matrix);
   const rng = createRng(20080401);
-  const basis = new KrylovBasis(k, at, n, maxDimension, p.multiply);
+  const basis = new KrylovBasis(k, at, n, maxDimension, p.matrix ? null : p.multiply);
   /** A random start vector into block slot b (zero on pinned slots). */
   const random = (b: number): void => {
     const v = k.view();
@@ -242,7 +248,8 @@ class KrylovBasis {
     private readonly at: ArenaLayout,
     private readonly n: number,
     private readonly max: number,
-    private readonly multiply: (x: Float64Array, y: Float64Array) => void,
+    /** null: the kernel's own product with its loaded matrix. */
+    private readonly multiply: ((x: Float64Array, y: Float64Array) => void) | null,
   ) {
     this.p = new Float64Array(max * max);
     this.q = new Float64Array(max * max);
@@ -303,7 +310,8 @@ class KrylovBasis {
       if (!((before[j] as number) > 0) || !(norm > 1e-10 * (before[j] as number))) continue;
       const v = k.view();
       for (let i = slot; i < slot + n; i++) v[i] = (v[i] as number) / norm;
-      this.multiply(v.subarray(slot, slot + n), v.subarray(at.images + slot, at.images + slot + n));
+      if (this.multiply) this.multiply(v.subarray(slot, slot + n), v.subarray(at.images + slot, at.images + slot + n));
+      else k.multiply(slot, at.images + slot);
       kept++;
     }
     this.size += kept;

@@ -6,7 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadNodeWasmLinalgKernel } from '../../../adapters/node/linalg-wasm.ts';
 import { createRng } from '../../stats/rng.ts';
-import { createReferenceKrylovKernel, type KrylovVectorKernel } from './krylov-kernel.ts';
+import { createReferenceKrylovKernel, type KrylovMatrix, type KrylovVectorKernel } from './krylov-kernel.ts';
+import { sparseMultiply } from '../fdmode/fullvectorial-operator.ts';
 
 let wasm: KrylovVectorKernel;
 beforeAll(async () => {
@@ -42,6 +43,39 @@ describe('Krylov vector kernel', () => {
       let differing = 0;
       for (let i = 0; i < ref.length; i++) if (!Object.is(got[i], ref[i])) differing++;
       expect(differing, `n = ${n}, count = ${count}`).toBe(0);
+    }
+  });
+
+  it('multiplies by a loaded sparse matrix as fdmode\'s sparseMultiply does, bit for bit on both backends', () => {
+    const rng = createRng(11);
+    const n = 513;
+    const rowStart = new Int32Array(n + 1);
+    const cols: number[] = [];
+    const values: number[] = [];
+    for (let r = 0; r < n; r++) {
+      // Rows of 0 to 9 entries at scattered columns (some empty, as pinned wall slots are).
+      const count = Math.floor(rng.next() * 10);
+      const seen = new Set<number>();
+      for (let c = 0; c < count; c++) seen.add(Math.floor(rng.next() * n));
+      for (const c of [...seen].sort((x, y) => x - y)) {
+        cols.push(c);
+        values.push(rng.next() - 0.5);
+      }
+      rowStart[r + 1] = cols.length;
+    }
+    const a: KrylovMatrix = { n, rowStart, cols: Int32Array.from(cols), values: Float64Array.from(values) };
+    const x = Float64Array.from({ length: n }, () => rng.next() - 0.5);
+    const expected = new Float64Array(n);
+    sparseMultiply(a, x, expected);
+    for (const k of [createReferenceKrylovKernel(), wasm]) {
+      k.reserve(3 * n);
+      k.loadMatrix(a);
+      k.view().set(x, n);
+      k.multiply(n, 2 * n);
+      const y = k.view().slice(2 * n, 3 * n);
+      let differing = 0;
+      for (let i = 0; i < n; i++) if (!Object.is(y[i], expected[i])) differing++;
+      expect(differing, k.id).toBe(0);
     }
   });
 

@@ -22,6 +22,18 @@ export interface KrylovVectorKernel {
   combine(s: number, ns: number, c: number, m: number, n: number, out: number, add: boolean): void;
   /** out[j] = ‖v_j‖², j < m. */
   norms(v: number, m: number, n: number, out: number): void;
+  /** Keeps A (compressed rows) for multiply(); a later reserve() may drop it. */
+  loadMatrix(a: KrylovMatrix): void;
+  /** Arena vector y = A·x for the loaded A, each row summed in stored order (fdmode's sparseMultiply). */
+  multiply(x: number, y: number): void;
+}
+
+/** The operator whose images the Krylov basis keeps, in compressed rows. */
+export interface KrylovMatrix {
+  readonly n: number;
+  readonly rowStart: Int32Array;
+  readonly cols: Int32Array;
+  readonly values: Float64Array;
 }
 
 /**
@@ -42,6 +54,7 @@ export function combineInArena(f64: Float64Array, s: number, ns: number, c: numb
 /** The TypeScript reference: plain loops over a Float64Array, each sum in the WASM loop's order (bit-identical results). */
 export function createReferenceKrylovKernel(): KrylovVectorKernel {
   let f64 = new Float64Array(0);
+  let matrix: KrylovMatrix | null = null;
   return {
     id: 'reference',
     reserve(doubles) {
@@ -77,6 +90,18 @@ export function createReferenceKrylovKernel(): KrylovVectorKernel {
           sum += x * x;
         }
         f64[out + j] = sum;
+      }
+    },
+    loadMatrix(a) {
+      matrix = a;
+    },
+    multiply(x, y) {
+      if (!matrix) throw new Error('Krylov kernel: multiply before loadMatrix');
+      const { n, rowStart, cols, values } = matrix;
+      for (let r = 0; r < n; r++) {
+        let s = 0;
+        for (let e = rowStart[r] as number; e < (rowStart[r + 1] as number); e++) s += (values[e] as number) * (f64[x + (cols[e] as number)] as number);
+        f64[y + r] = s;
       }
     },
   };

@@ -105,7 +105,11 @@ export function approximateMinimumDegree(pattern: SymmetricPattern): Int32Array 
   const keptElements = new Int32Array(n + 1);
   const keptVariables = new Int32Array(n + 1);
   const hashOf = new Int32Array(n);
-  const hashHead = new Int32Array(n).fill(-1);
+  // A power-of-two table: a mask instead of an integer division per lookup.
+  let hashMask = 1;
+  while (hashMask < n) hashMask <<= 1;
+  const hashHead = new Int32Array(hashMask).fill(-1);
+  hashMask -= 1;
   const hashNext = new Int32Array(n).fill(-1);
 
   while (k < n) {
@@ -216,14 +220,14 @@ export function approximateMinimumDegree(pattern: SymmetricPattern): Int32Array 
     for (let x = start; x < top; x++) {
       const i = iw[x] as number;
       if (status[i] !== VARIABLE) continue;
-      const b = ((hashOf[i] as number) >>> 0) % n;
+      const b = (hashOf[i] as number) & hashMask;
       hashNext[i] = hashHead[b] as number;
       hashHead[b] = i;
     }
     for (let x = start; x < top; x++) {
       const first = iw[x] as number;
       if (status[first] !== VARIABLE) continue;
-      const b = ((hashOf[first] as number) >>> 0) % n;
+      const b = (hashOf[first] as number) & hashMask;
       let i = hashHead[b] as number;
       hashHead[b] = -1;
       for (; i >= 0; i = hashNext[i] as number) {
