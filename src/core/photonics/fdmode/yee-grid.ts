@@ -39,22 +39,18 @@ export interface MaterialEdges {
  * resolution). Boxes on the window edge reach outside it; `epsAt` is asked there too.
  */
 export function yeePermittivity(nx: number, ny: number, dx: number, dy: number, epsAt: (x: number, y: number) => number, edges: MaterialEdges): YeePermittivity {
-  // Memoised per face set and lower end: a window has only 2·(n + 1) distinct spans per axis.
-  const memo = new Map<readonly number[], Map<number, number[]>>();
-  const cuts = (lo: number, hi: number, faces: readonly number[]): number[] => {
-    let byLo = memo.get(faces);
-    if (!byLo) memo.set(faces, (byLo = new Map()));
-    let hit = byLo.get(lo);
-    if (!hit || hit[hit.length - 1] !== hi) {
-      hit = [lo, ...faces.filter((f) => f > lo && f < hi).sort((a, b) => a - b), hi];
-      byLo.set(lo, hit);
-    }
-    return hit;
-  };
+  /** [lo, the faces strictly inside (lo, hi) in increasing order, hi]. */
+  const cuts = (lo: number, hi: number, faces: readonly number[]): number[] => [lo, ...faces.filter((f) => f > lo && f < hi).sort((a, b) => a - b), hi];
+  // Every E location's box spans one of two families per axis (cell-centred or node-centred), so
+  // the cut lists are made once per column and per row (issue 20: a map lookup keyed by a double
+  // for each of the window's E locations was most of this function's time). Same lo and hi
+  // expressions as at the locations, so the same numbers.
+  const xCell = Array.from({ length: nx }, (_, i) => cuts((i + 0.5) * dx - dx / 2, (i + 0.5) * dx + dx / 2, edges.xs));
+  const xNode = Array.from({ length: nx + 1 }, (_, i) => cuts(i * dx - dx / 2, i * dx + dx / 2, edges.xs));
+  const yCell = Array.from({ length: ny }, (_, j) => cuts((j + 0.5) * dy - dy / 2, (j + 0.5) * dy + dy / 2, edges.ys));
+  const yNode = Array.from({ length: ny + 1 }, (_, j) => cuts(j * dy - dy / 2, j * dy + dy / 2, edges.ys));
   /** along 'x': harmonic mean along x in each horizontal strip, then the strips' arithmetic mean; 'y' the other way; 'none' arithmetic. */
-  const average = (cx: number, cy: number, along: 'x' | 'y' | 'none'): number => {
-    const xc = cuts(cx - dx / 2, cx + dx / 2, edges.xs);
-    const yc = cuts(cy - dy / 2, cy + dy / 2, edges.ys);
+  const average = (xc: readonly number[], yc: readonly number[], along: 'x' | 'y' | 'none'): number => {
     // Outer loop over strips across the averaging direction, inner loop along it (no temporaries:
     // this runs for every E location of the window).
     const alongY = along === 'y';
@@ -83,8 +79,8 @@ export function yeePermittivity(nx: number, ny: number, dx: number, dy: number, 
   const x = new Float64Array(nx * (ny + 1));
   const y = new Float64Array((nx + 1) * ny);
   const z = new Float64Array((nx + 1) * (ny + 1));
-  for (let j = 0; j <= ny; j++) for (let i = 0; i < nx; i++) x[j * nx + i] = average((i + 0.5) * dx, j * dy, 'x');
-  for (let j = 0; j < ny; j++) for (let i = 0; i <= nx; i++) y[j * (nx + 1) + i] = average(i * dx, (j + 0.5) * dy, 'y');
-  for (let j = 0; j <= ny; j++) for (let i = 0; i <= nx; i++) z[j * (nx + 1) + i] = average(i * dx, j * dy, 'none');
+  for (let j = 0; j <= ny; j++) for (let i = 0; i < nx; i++) x[j * nx + i] = average(xCell[i] as number[], yNode[j] as number[], 'x');
+  for (let j = 0; j < ny; j++) for (let i = 0; i <= nx; i++) y[j * (nx + 1) + i] = average(xNode[i] as number[], yCell[j] as number[], 'y');
+  for (let j = 0; j <= ny; j++) for (let i = 0; i <= nx; i++) z[j * (nx + 1) + i] = average(xNode[i] as number[], yNode[j] as number[], 'none');
   return { nx, ny, x, y, z };
 }
