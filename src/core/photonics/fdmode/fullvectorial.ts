@@ -17,8 +17,7 @@ import { shiftedBandedLu } from './banded-lu.ts';
 import { assembleFullVectorial, sparseMultiply, type FullVectorialGrid, type FullVectorialOperator, type SparseMatrix } from './fullvectorial-operator.ts';
 import type { BandedFactor } from '../linalg/kernel.ts';
 import { createReferenceSparseKernel, multifrontalLu, residualCheck, SPARSE_ZERO_PIVOT_MESSAGE, type CsrMatrix } from '../linalg/multifrontal.ts';
-import { approximateMinimumDegree } from '../linalg/minimum-degree.ts';
-import { supernodalTree, symmetricPattern } from '../linalg/supernodal-tree.ts';
+import { minimumDegreeTree, symmetricPattern } from '../linalg/supernodal-tree.ts';
 import { shiftInvertEigs, type RitzPair } from './shift-invert-eigs.ts';
 
 export interface FullVectorialInput extends FullVectorialGrid {
@@ -126,8 +125,7 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
     // Fronts from the operator's own graph in approximate-minimum-degree order (issue 20: H_x and
     // H_y decouple outside the core, which the geometric nested dissection's cell blocks ignored:
     // 4.5× the multiply-adds and 2.7× the storage on the 10 nm strip).
-    const pattern = symmetricPattern(op.a);
-    const tree = supernodalTree(pattern, approximateMinimumDegree(pattern));
+    const tree = minimumDegreeTree(symmetricPattern(op.a));
     const sparse = linalg.sparseLu ?? createReferenceSparseKernel();
     const bound = input.topBeta2Bound;
     // With a bound on the top β², one factorisation at the re-shift's point below it replaces the

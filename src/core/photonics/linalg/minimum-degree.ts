@@ -22,7 +22,37 @@ const ELEMENT = 1;
 const GONE = 2;
 
 /**
- * The elimination order (order[k] is the variable eliminated k-th) of a structurally symmetric pattern.
+ * What the elimination recorded, for the fronts of a multifrontal LU (supernodal-tree.ts
+ * minimumDegreeTree): pivot step p (pivots, in elimination order) eliminates
+ * order[ownStart[p] … ownStart[p] + ownLength[p]) — p, the variables merged into it and those
+ * eliminated with it — which couple to exactly boundary[boundaryStart[p] … + boundaryLength[p]]
+ * (its element's variable list, each supervariable spelled out as it stood then: the row
+ * structure of L below those columns); its element was absorbed into step absorbedBy[p]'s
+ * (−1: never). Entries of variables that were not pivots are unused.
+ */
+export interface MinimumDegreeSteps {
+  readonly order: Int32Array;
+  readonly pivots: Int32Array;
+  readonly ownStart: Int32Array;
+  readonly ownLength: Int32Array;
+  readonly boundary: Int32Array;
+  readonly boundaryStart: Int32Array;
+  readonly boundaryLength: Int32Array;
+  readonly absorbedBy: Int32Array;
+}
+
+/** The elimination order (order[k] is the variable eliminated k-th) of a structurally symmetric pattern. */
+export function approximateMinimumDegree(pattern: SymmetricPattern): Int32Array {
+  return minimumDegree(pattern, false).order;
+}
+
+/** approximateMinimumDegree with its elimination steps recorded. */
+export function minimumDegreeSteps(pattern: SymmetricPattern): MinimumDegreeSteps {
+  return minimumDegree(pattern, true);
+}
+
+/**
+ * The order, and with `record` the steps (empty arrays otherwise).
  *
  * Storage: every list lives in one growable Int32Array `iw` at pe[x] … pe[x] + len[x]. A variable's
  * list is its elements (elen[x] of them) then its variables; an element's list is its variables. A
@@ -30,7 +60,7 @@ const GONE = 2;
  * it), so only each new element is appended; the pool grows instead of being compacted (its total
  * is Σ|L_p|, at most the factor's row structure).
  */
-export function approximateMinimumDegree(pattern: SymmetricPattern): Int32Array {
+function minimumDegree(pattern: SymmetricPattern, record: boolean): MinimumDegreeSteps {
   const { n, rowStart, cols } = pattern;
   const status = new Uint8Array(n);
   const nv = new Int32Array(n).fill(1); // supervariable weight of a principal variable
@@ -97,6 +127,16 @@ export function approximateMinimumDegree(pattern: SymmetricPattern): Int32Array 
   let wflg = 1;
   const order = new Int32Array(n);
   let k = 0;
+  const m = record ? n : 0;
+  const pivots = new Int32Array(m);
+  let pivotCount = 0;
+  const ownStart = new Int32Array(m);
+  const ownLength = new Int32Array(m);
+  const boundaryStart = new Int32Array(m);
+  const boundaryLength = new Int32Array(m);
+  const absorbedBy = new Int32Array(m).fill(-1);
+  let boundary = new Int32Array(record ? Math.max(1024, 4 * n) : 0);
+  let boundaryTop = 0;
   let mindeg = 0;
   const emit = (p: number): void => {
     for (let x = p; x >= 0; x = followNext[x] as number) order[k++] = x;
@@ -140,6 +180,7 @@ export function approximateMinimumDegree(pattern: SymmetricPattern): Int32Array 
           remove(i);
         }
         status[y] = GONE;
+        if (record) absorbedBy[y] = p;
       } else {
         const i = y;
         if (status[i] !== VARIABLE || mark[i] === stamp) continue;
@@ -153,6 +194,7 @@ export function approximateMinimumDegree(pattern: SymmetricPattern): Int32Array 
     pe[p] = start;
     len[p] = top - start;
     elen[p] = 0;
+    const firstOwn = k;
     emit(p);
 
     // |L_e \ L_p| for every live element next to L_p.
@@ -185,6 +227,7 @@ export function approximateMinimumDegree(pattern: SymmetricPattern): Int32Array 
         const we = (w[e] as number) - wflg;
         if (we === 0) {
           status[e] = GONE; // aggressive absorption: all of e lies in L_p
+          if (record) absorbedBy[e] = p;
           continue;
         }
         outside += we;
@@ -282,6 +325,29 @@ export function approximateMinimumDegree(pattern: SymmetricPattern): Int32Array 
     len[p] = out - start;
     elementLen[p] = lpLen;
     top = out;
+    if (record) {
+      pivots[pivotCount++] = p;
+      ownStart[p] = firstOwn;
+      ownLength[p] = k - firstOwn;
+      // The element's variables, each supervariable with the variables merged into it so far.
+      if (boundaryTop + lpLen > boundary.length) {
+        let size = boundary.length;
+        while (size < boundaryTop + lpLen) size *= 2;
+        const grown = new Int32Array(size);
+        grown.set(boundary.subarray(0, boundaryTop));
+        boundary = grown;
+      }
+      boundaryStart[p] = boundaryTop;
+      for (let x = start; x < out; x++) {
+        const i = iw[x] as number;
+        const last = followLast[i] as number;
+        for (let y = i; ; y = followNext[y] as number) {
+          boundary[boundaryTop++] = y;
+          if (y === last) break;
+        }
+      }
+      boundaryLength[p] = boundaryTop - (boundaryStart[p] as number);
+    }
   }
-  return order;
+  return { order, pivots: pivots.subarray(0, pivotCount), ownStart, ownLength, boundary: boundary.subarray(0, boundaryTop), boundaryStart, boundaryLength, absorbedBy };
 }

@@ -13,7 +13,7 @@ import { nestedDissection } from '../fdmode/nested-dissection.ts';
 import type { DenseLinalgKernel } from './kernel.ts';
 import { approximateMinimumDegree } from './minimum-degree.ts';
 import { createReferenceSparseKernel, multifrontalLu, residualCheck, symbolicSize, type CsrMatrix } from './multifrontal.ts';
-import { supernodalTree, symmetricPattern, type SymmetricPattern } from './supernodal-tree.ts';
+import { minimumDegreeTree, supernodalTree, symmetricPattern, type SymmetricPattern } from './supernodal-tree.ts';
 
 const backends: DenseLinalgKernel[] = [];
 beforeAll(async () => {
@@ -112,11 +112,37 @@ describe('approximate minimum degree and the supernodal tree', () => {
     }
   });
 
+  it('builds the same exact fronts straight from the minimum-degree steps (brute force again)', () => {
+    for (const [n, density, seed] of [[30, 0.08, 1], [45, 0.05, 2], [60, 0.04, 3], [25, 0.3, 4], [80, 0.03, 8]] as const) {
+      const pattern = symmetricPattern(randomMatrix(n, density, seed));
+      for (const amalgamation of [{ smallColumns: 1, zeroFraction: 0 }, undefined]) {
+        const tree = minimumDegreeTree(pattern, amalgamation);
+        const order = Int32Array.from(tree.fronts.flatMap((f) => [...f.own]));
+        const structs = bruteStructures(pattern, order);
+        const seen = new Uint8Array(n);
+        for (const f of tree.fronts) {
+          const front = new Set([...f.own, ...f.boundary]);
+          for (const v of f.own) {
+            seen[v] = (seen[v] as number) + 1;
+            for (const u of structs[v] as Set<number>) expect(front.has(u)).toBe(true);
+          }
+          expect(new Set(f.boundary)).toEqual(structs[f.own[f.own.length - 1] as number]);
+        }
+        expect([...seen].every((c) => c === 1)).toBe(true);
+        expect(() => symbolicSize(tree)).not.toThrow();
+      }
+      // The same elimination as the order alone gives to supernodalTree: the same fill.
+      const fromSteps = symbolicSize(minimumDegreeTree(pattern, { smallColumns: 1, zeroFraction: 0 }));
+      const fromOrder = symbolicSize(supernodalTree(pattern, approximateMinimumDegree(pattern), { smallColumns: 1, zeroFraction: 0 }));
+      expect(fromSteps.factorDoubles).toBeLessThanOrEqual(fromOrder.factorDoubles);
+    }
+  });
+
   it('factorises on those fronts to rounding level, the WASM backend bit-identical to the reference', () => {
     for (const [n, density, seed] of [[80, 0.04, 5], [150, 0.02, 6]] as const) {
       const m = randomMatrix(n, density, seed);
       const pattern = symmetricPattern(m);
-      const tree = supernodalTree(pattern, approximateMinimumDegree(pattern));
+      for (const tree of [supernodalTree(pattern, approximateMinimumDegree(pattern)), minimumDegreeTree(pattern)]) {
       const b = Float64Array.from({ length: n }, (_, i) => Math.sin(0.37 * i) + 0.1);
       const ref = multifrontalLu(m, tree, createReferenceSparseKernel());
       expect(residualCheck(m, ref.solve, b)).toBeLessThan(1e-14);
@@ -127,6 +153,7 @@ describe('approximate minimum degree and the supernodal tree', () => {
         const y = b.slice();
         f.solve(y);
         expect(y).toEqual(x);
+      }
       }
     }
   });

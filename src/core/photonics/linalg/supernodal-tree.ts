@@ -20,6 +20,7 @@
  * columns costs more in calls and index work than the few zeros a merge stores).
  */
 import type { EliminationTree, FrontNode } from './multifrontal.ts';
+import { minimumDegreeSteps } from './minimum-degree.ts';
 
 /** A structurally symmetric pattern in compressed rows (values not needed; the diagonal may be absent). */
 export interface SymmetricPattern {
@@ -148,6 +149,85 @@ export function supernodalTree(pattern: SymmetricPattern, order: Int32Array, ama
       nodes.add(open, k, data, dest, len);
       open = -1;
     }
+  }
+  return buildFronts(nodes, parent, perm, amalgamation);
+}
+
+/**
+ * The fronts of an approximate-minimum-degree elimination straight from its own steps
+ * (minimum-degree.ts): a pivot's step is a supernode (the pivot, its merged variables and those
+ * eliminated with it), its element's variable list is the exact row structure below it, and the
+ * element that absorbed it is its parent — so the structures need not be derived again from the
+ * pattern (issue 20: that symbolic pass was a twentieth of the 10 nm strip's solve). Postordered,
+ * then amalgamated like supernodalTree's. An element absorbed aggressively (its variables all in a
+ * later element) hangs from that element rather than from its first variable's front: its block
+ * lies inside that front, so the assembly is the same sum.
+ */
+export function minimumDegreeTree(pattern: SymmetricPattern, amalgamation: Amalgamation = DEFAULT_AMALGAMATION): EliminationTree {
+  const { n } = pattern;
+  const { order, pivots, ownStart, ownLength, boundary, boundaryStart, boundaryLength, absorbedBy } = minimumDegreeSteps(pattern);
+  const np = pivots.length;
+  // Children of each step, in elimination order (linked lists built back to front).
+  const head = new Int32Array(n).fill(-1);
+  const next = new Int32Array(n).fill(-1);
+  for (let t = np - 1; t >= 0; t--) {
+    const p = pivots[t] as number;
+    const a = absorbedBy[p] as number;
+    if (a >= 0) {
+      next[p] = head[a] as number;
+      head[a] = p;
+    }
+  }
+  // Postorder (children first, each subtree contiguous), roots in elimination order.
+  const post = new Int32Array(np);
+  const stack = new Int32Array(np);
+  let at = 0;
+  for (let t = 0; t < np; t++) {
+    const root = pivots[t] as number;
+    if ((absorbedBy[root] as number) !== -1) continue;
+    let top = 0;
+    stack[top++] = root;
+    while (top > 0) {
+      const v = stack[top - 1] as number;
+      const c = head[v] as number;
+      if (c === -1) {
+        top--;
+        post[at++] = v;
+      } else {
+        head[v] = next[c] as number;
+        stack[top++] = c;
+      }
+    }
+  }
+  if (at !== np) throw new Error('minimumDegreeTree: the absorption forest does not reach every step');
+  // Positions: each step's variables consecutively, steps in postorder.
+  const perm = new Int32Array(n);
+  const pos = new Int32Array(n).fill(-1);
+  const firstColumn = new Int32Array(n);
+  let k = 0;
+  for (let t = 0; t < np; t++) {
+    const p = post[t] as number;
+    firstColumn[p] = k;
+    const from = ownStart[p] as number;
+    for (let x = from; x < from + (ownLength[p] as number); x++) {
+      const v = order[x] as number;
+      perm[k] = v;
+      pos[v] = k++;
+    }
+  }
+  if (k !== n) throw new Error('minimumDegreeTree: the steps do not eliminate every variable once');
+  const mapped = new Int32Array(boundary.length);
+  for (let x = 0; x < boundary.length; x++) mapped[x] = pos[boundary[x] as number] as number;
+  const nodes = new SupernodeList(n);
+  const parent = new Int32Array(n).fill(-1);
+  for (let t = 0; t < np; t++) {
+    const p = post[t] as number;
+    const first = firstColumn[p] as number;
+    const last = first + (ownLength[p] as number) - 1;
+    for (let c = first; c < last; c++) parent[c] = c + 1;
+    const a = absorbedBy[p] as number;
+    parent[last] = a < 0 ? -1 : (firstColumn[a] as number);
+    nodes.add(first, last, mapped, boundaryStart[p] as number, boundaryLength[p] as number);
   }
   return buildFronts(nodes, parent, perm, amalgamation);
 }
