@@ -233,7 +233,7 @@ function scatterRow(front: usize, rowStart: usize, cols: usize, values: usize, l
  * Assembles and factorises front t of the plan (meta: [p, q, index offset, store offset] per front;
  * index: own variables then boundary; children of t: childList[childStart[t] … childStart[t + 1]])
  * of the CSR matrix (rowStart, cols, values), writing its p × m rows then its q × p lower panel to
- * `factor` at its store offset (the panel transposed: p × q) and its Schur complement onto the stack, whose top is `top`.
+ * `factor` at its store offset and its Schur complement onto the stack, whose top is `top`.
  * Scratch: front (maxFront² f64), stack (f64), loc (an i32 per variable, −1 on entry and on
  * return), map (maxFront i32), schurAt (an i32 per front). Returns the new top, or −1 when a pivot
  * is zero or not finite.
@@ -281,13 +281,8 @@ export function sparseFront(
   if (!failed) {
     const out = factor + (<usize>at << 3);
     memory.copy(out, front, <usize>(p * m) << 3);
-    // L below the own block, transposed (its column k as row k of q): the forward solve then
-    // streams each column once (sparseSolve); the reference copies the same way.
     const lower = out + (<usize>(p * m) << 3);
-    for (let k = 0; k < p; k++) {
-      const to = lower + (<usize>(k * q) << 3);
-      for (let r = 0; r < q; r++) store<f64>(to + (<usize>r << 3), load<f64>(front + (<usize>((p + r) * m + k) << 3)));
-    }
+    for (let r = 0; r < q; r++) memory.copy(lower + (<usize>(r * p) << 3), front + (<usize>((p + r) * m) << 3), <usize>p << 3);
     // The children's blocks are consumed: this front's block goes where the first of them began.
     for (let r = 0; r < q; r++) memory.copy(stack + (<usize>(base + r * q) << 3), front + (<usize>((p + r) * m + p) << 3), <usize>q << 3);
     sti(schurAt, t, base);

@@ -25,7 +25,7 @@ const MAX_SWEEPS_PER_HERMITIAN_VALUE: i32 = 30;
 
 /** Bumped whenever an entry point's arguments change; the JS side refuses a different build. */
 export function layoutVersion(): i32 {
-  return 10;
+  return 9;
 }
 
 /** Doubles of scratch eig() needs for an n×n matrix (its Householder vector, rotations, a row sum). */
@@ -1057,10 +1057,10 @@ function dot4Pair(a: usize, b: usize, c: usize, n: i32): f64 {
 /**
  * Forward then backward substitution over the `nf` fronts of a flat factor (meta: [p, q, index
  * offset, store offset] per front as i32; index: i32 variable numbers; store: f64), in place on x
- * and, when `two` is 1, on y as well; w, w2, rowsX and rowsY are scratch of the largest front's size. Every sum
+ * and, when `two` is 1, on y as well; w and w2 are scratch of the largest front's size. Every sum
  * is a dot4, as in the reference; with one right-hand side the second sum runs on w again and is dropped.
  */
-export function sparseSolve(store: usize, index: usize, meta: usize, nf: i32, x: usize, y: usize, w: usize, w2: usize, rowsX: usize, rowsY: usize, two: i32): void {
+export function sparseSolve(store: usize, index: usize, meta: usize, nf: i32, x: usize, y: usize, w: usize, w2: usize, two: i32): void {
   // With one right-hand side, y and w2 alias x and w: the twin sums are computed and discarded.
   const yy = two ? y : x;
   const ww = two ? w2 : w;
@@ -1084,44 +1084,14 @@ export function sparseSolve(store: usize, index: usize, meta: usize, nf: i32, x:
         st(yy, g, u);
       }
     }
-    // The boundary rows: gathered into rowsX (and rowsY), minus w_k times column k of L (stored as a row
-    // of q) for k in order — two rows per lane pair, one multiply-subtract per entry in sequence as
-    // the reference does — then scattered. Issue 20: a dot product per boundary row over p (mostly
-    // under ten) own columns was a quarter of the solve.
     const lower = at + p * m;
-    const tt = two ? rowsY : rowsX;
     for (let r = 0; r < q; r++) {
+      const row = store + (<usize>(lower + r * p) << 3);
       const b = ldi(index, ix + p + r);
-      st(rowsX, r, ld(x, b));
-      if (two) st(tt, r, ld(yy, b));
-    }
-    for (let k = 0; k < p; k++) {
-      const col = store + (<usize>(lower + k * q) << 3);
-      const wk = ld(w, k);
-      const vk = f64x2.splat(wk);
-      let r = 0;
-      for (; r + 1 < q; r += 2) {
-        const o = <usize>r << 3;
-        const l = v128.load(col + o);
-        v128.store(rowsX + o, f64x2.sub(v128.load(rowsX + o), f64x2.mul(vk, l)));
-      }
-      if (r < q) st(rowsX, r, ld(rowsX, r) - wk * ld(col, r));
-      if (two) {
-        const uk = ld(ww, k);
-        const vu = f64x2.splat(uk);
-        r = 0;
-        for (; r + 1 < q; r += 2) {
-          const o = <usize>r << 3;
-          const l = v128.load(col + o);
-          v128.store(tt + o, f64x2.sub(v128.load(tt + o), f64x2.mul(vu, l)));
-        }
-        if (r < q) st(tt, r, ld(tt, r) - uk * ld(col, r));
-      }
-    }
-    for (let r = 0; r < q; r++) {
-      const b = ldi(index, ix + p + r);
-      st(x, b, ld(rowsX, r));
-      if (two) st(yy, b, ld(tt, r));
+      const sx = dot4Pair(row, w, ww, p);
+      const sy = dotSecond;
+      st(x, b, ld(x, b) - sx);
+      if (two) st(yy, b, ld(yy, b) - sy);
     }
   }
   for (let t = nf - 1; t >= 0; t--) {

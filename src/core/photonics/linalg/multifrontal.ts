@@ -82,8 +82,8 @@ export interface SparseLuFactor {
 /**
  * The flat layout of a factor, shared by the TypeScript and WASM solves. Per front t, meta holds
  * [p, q, index offset, store offset]; `index` holds its own variables then its boundary; `store`
- * its rows 0…p−1 (p × m: L left of the diagonal, U on and right of it) then L below the own block,
- * transposed (p × q: its column k as row k).
+ * its rows 0…p−1 (p × m: L left of the diagonal, U on and right of it) then L below the own block
+ * (q × p, row-major).
  */
 export interface FlatFactor {
   readonly fronts: number;
@@ -198,10 +198,8 @@ export function factorFront(v: SparseLuViews, w: SparseLuScratch, t: number, top
   const failed = factorFrontInPlace(f, m, p) !== 0;
   if (!failed) {
     store.set(f.subarray(0, p * m), at);
-    // L below the own block, transposed (column k of it is row k here): the forward solve's
-    // updates are then long contiguous runs (see solveFlat).
     const lower = at + p * m;
-    for (let k = 0; k < p; k++) for (let r = 0; r < q; r++) store[lower + k * q + r] = f[(p + r) * m + k] as number;
+    for (let r = 0; r < q; r++) store.set(f.subarray((p + r) * m, (p + r) * m + p), lower + r * p);
     for (let r = 0; r < q; r++) stack.set(f.subarray((p + r) * m + p, (p + r + 1) * m), base + r * q);
     schurAt[t] = base;
   }
@@ -415,7 +413,6 @@ export function solveFlat(f: FlatFactor, x: Float64Array): void {
   let maxFront = 0;
   for (let t = 0; t < f.fronts; t++) maxFront = Math.max(maxFront, (meta[4 * t] as number) + (meta[4 * t + 1] as number));
   const w = new Float64Array(maxFront);
-  const rows = new Float64Array(maxFront);
   for (let t = 0; t < f.fronts; t++) {
     const p = meta[4 * t] as number;
     const q = meta[4 * t + 1] as number;
@@ -428,16 +425,11 @@ export function solveFlat(f: FlatFactor, x: Float64Array): void {
       w[k] = v;
       x[g] = v;
     }
-    // The boundary rows: gathered, then minus w_k times column k of L for k in order (one
-    // multiply-subtract per entry in sequence, as the WASM sparseSolve's two lanes do), scattered.
     const lower = at + p * m;
-    for (let r = 0; r < q; r++) rows[r] = x[index[ix + p + r] as number] as number;
-    for (let k = 0; k < p; k++) {
-      const wk = w[k] as number;
-      const col = lower + k * q;
-      for (let r = 0; r < q; r++) rows[r] = (rows[r] as number) - wk * (store[col + r] as number);
+    for (let r = 0; r < q; r++) {
+      const b = index[ix + p + r] as number;
+      x[b] = (x[b] as number) - dot4(store, lower + r * p, w, 0, p);
     }
-    for (let r = 0; r < q; r++) x[index[ix + p + r] as number] = rows[r] as number;
   }
   for (let t = f.fronts - 1; t >= 0; t--) {
     const p = meta[4 * t] as number;
