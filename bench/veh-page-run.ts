@@ -4,7 +4,8 @@
  * (the reference agent over all 763 VEH tasks through the page's oracle worker, nothing stored or
  * rendered) and (b) the same run as a user makes it: the Run page, reference agent, all tasks,
  * Run clicked, timed until the status reads "completed" (IndexedDB commits, live table and
- * transcripts included). Prints both, their ratio (goal: at most 2) and the load average.
+ * transcripts included). Prints both, their ratio (goal: at most 2), the load average, and what the
+ * run left in IndexedDB (bytes, and how many commits: one transcript batch each).
  * Needs dist/ (npm run build). Run: npx tsx bench/veh-page-run.ts [--runs N] (N interleaved rounds, default 3; the median is the figure)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -79,7 +80,22 @@ const CLICK_AND_TIME = `new Promise((resolve) => {
 })`;
 
 /** (b) The Run page, as a user runs it, in a fresh context (empty IndexedDB): ms from the Run click to "completed". */
-async function pageRun(browser: Browser, base: string): Promise<{ ms: number; rows: number; storedBytes: number }> {
+/**
+ * How many commits the run took: each stores one `transcript_batches` record (runs-db.ts). A string,
+ * as CLICK_AND_TIME is. The context is fresh, so every record there is this run's.
+ */
+const COUNT_COMMITS = `new Promise((resolve, reject) => {
+  const open = indexedDB.open('proving-ground');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    const count = db.transaction('transcript_batches').objectStore('transcript_batches').count();
+    count.onerror = () => reject(count.error);
+    count.onsuccess = () => { db.close(); resolve(count.result); };
+  };
+})`;
+
+async function pageRun(browser: Browser, base: string): Promise<{ ms: number; rows: number; storedBytes: number; commits: number }> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -96,7 +112,8 @@ async function pageRun(browser: Browser, base: string): Promise<{ ms: number; ro
     const rows = await page.evaluate(() => document.querySelectorAll('[data-testid="result-row"]').length);
     // What the run left in this fresh context's storage (rows and transcripts in IndexedDB).
     const storedBytes = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
-    return { ms: r.ms, rows, storedBytes };
+    const commits = (await page.evaluate(COUNT_COMMITS)) as number;
+    return { ms: r.ms, rows, storedBytes, commits };
   } finally {
     await context.close();
   }
@@ -124,7 +141,7 @@ async function main(): Promise<number> {
       const ratio = page.ms / worker;
       rounds.push({ worker, page: page.ms, ratio });
       console.log(
-        `  reference agent, all ${VEH_TASKS} VEH tasks: worker only ${(worker / 1000).toFixed(2)} s, Run page (IndexedDB ${(page.storedBytes / 1e6).toFixed(1)} MB, live table, ${page.rows} rows) ${(page.ms / 1000).toFixed(2)} s, ` +
+        `  reference agent, all ${VEH_TASKS} VEH tasks: worker only ${(worker / 1000).toFixed(2)} s, Run page (IndexedDB ${(page.storedBytes / 1e6).toFixed(1)} MB in ${page.commits} commits, live table, ${page.rows} rows) ${(page.ms / 1000).toFixed(2)} s, ` +
           `ratio ${ratio.toFixed(2)} (goal <= ${PAGE_RUN_GOAL_RATIO}: ${ratio <= PAGE_RUN_GOAL_RATIO ? 'met' : 'not met'}), load average (1 min) ${load.toFixed(2)}`,
       );
     }

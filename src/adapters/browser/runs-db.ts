@@ -188,10 +188,16 @@ export class IdbRunStore implements RunStore {
     // The batch's transcripts are one JSON string in one record (see batchRecord).
     return this.write(async (tx) => {
       const rows = tx.objectStore(TASK_ROWS_STORE);
-      const [rec, batch, ...existing] = await Promise.all([this.needRun(tx, storeId), nextBatch(tx, storeId), ...tasks.map((t) => rows.getKey([storeId, t.task_index]))]);
+      const indices = tasks.map((t) => t.task_index);
+      // Which of the batch's tasks are stored already (a resumed run may commit one again): one key
+      // read over the batch's span, not one request per task (each an IDBRequest and a promise on
+      // the page's thread; issue 20).
+      const span = indices.length ? IDBKeyRange.bound([storeId, Math.min(...indices)], [storeId, Math.max(...indices)]) : null;
+      const [rec, batch, present] = await Promise.all([this.needRun(tx, storeId), nextBatch(tx, storeId), span ? rows.getAllKeys(span) : []]);
       assertWritable(rec.summary);
       for (const task of tasks) checkTaskIndex(rec.summary, task.task_index);
-      const added = new Set(tasks.filter((_, i) => existing[i] === undefined).map((t) => t.task_index)).size;
+      const stored = new Set(present.map((k) => (k as [string, number])[1]));
+      const added = new Set(indices.filter((i) => !stored.has(i))).size;
       await Promise.all([
         ...tasks.map((task) => rows.put({ store_id: storeId, task_index: task.task_index, row: task.row, transcript_batch: batch } satisfies StoredRowRecord)),
         tx.objectStore(TRANSCRIPT_BATCHES_STORE).put(batchRecord(storeId, batch, tasks)),

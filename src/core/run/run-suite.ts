@@ -75,8 +75,9 @@ export interface RunSuiteOptions<Task, Env, Opts, Row, T> {
    * Pipelined, batched commits (the page's IndexedDB store, issue 20), used instead of commitTask
    * when given: one commit is in flight at a time while the next tasks run; the tasks that finish
    * meanwhile go together in the next commit (at most `maxCommitBatch`; the run waits when that many
-   * are waiting). A slow agent thus commits each task alone the moment it finishes, and a fast one
-   * in batches, one transaction per batch instead of per task. A task joins the result (and
+   * are waiting; with `commitGatherMs` a commit also waits for its batch to fill, up to that long).
+   * A slow agent thus commits each task alone soon after it finishes, and a fast one in batches,
+   * one transaction per batch instead of per task. A task joins the result (and
    * onProgress) only once committed, and the run ends only when every finished task is: a cancel or
    * an oracle failure still stores what finished. If a commit is refused, the run stops with status
    * 'failed' and those tasks (and any finished after them) are left out of the result, as they are
@@ -85,6 +86,16 @@ export interface RunSuiteOptions<Task, Env, Opts, Row, T> {
   commitTasks?: (tasks: readonly { task_index: number; row: Row; transcript: T }[]) => Promise<void>;
   /** With commitTasks: the most tasks one commit carries (default 64). */
   maxCommitBatch?: number;
+  /**
+   * With commitTasks (needs `timers`): a commit starts once `maxCommitBatch` tasks are waiting, or
+   * this many ms after the first of them finished, whichever comes first (the end of the run, a
+   * cancel or a failure commits at once). Without it every commit starts as soon as the one before
+   * it ends, which for a fast agent is every few tasks: each IndexedDB transaction has a fixed cost
+   * on the page's main thread (reading and checking the run record, writing it back), and hundreds
+   * of them took a third of the page run (issue 20). A closed tab then loses at most the batch in
+   * flight and the tasks of the last `commitGatherMs`.
+   */
+  commitGatherMs?: number;
   /**
    * Awaited before each task: hands control back to the host's event loop, so a Ctrl-C (or any
    * other event that aborts `signal`) is seen between tasks even when every episode resolves
@@ -120,6 +131,7 @@ export async function runSuite<Task extends { task_id: string }, Env extends Sui
     options: opts.options,
   };
   if (opts.budget?.timeout_s !== undefined && !opts.timers) throw new Error('runSuite: budget.timeout_s needs injected timers (RunSuiteOptions.timers)');
+  if (opts.commitGatherMs !== undefined && !opts.timers) throw new Error('runSuite: commitGatherMs needs injected timers (RunSuiteOptions.timers)');
   const rows: Row[] = [];
   const transcripts: T[] = [];
   let status: RunStatus = 'completed';
@@ -131,9 +143,22 @@ export async function runSuite<Task extends { task_id: string }, Env extends Sui
   const pending: { task_index: number; task_id: string; row: Row; transcript: T }[] = [];
   let inflight: Promise<void> | null = null;
   let refused = false;
-  /** Hands every waiting task to one commit, unless one is in flight (it starts the next when done). */
+  const gatherMs = opts.commitGatherMs;
+  const timers = opts.timers;
+  /** The gather window of the oldest waiting task: armed when it joins `pending`. */
+  let gatherTimer: ReturnType<Timers['setTimeout']> | null = null;
+  /** The window has run out (or the run is draining): the waiting tasks go in the next commit whatever their number. */
+  let due = gatherMs === undefined;
+  /**
+   * Hands every waiting task to one commit, unless one is in flight (it starts the next when done)
+   * or, with a gather window, fewer than maxBatch wait and their window is still open.
+   */
   const startCommit = (): void => {
     if (!commitTasks || inflight || refused || pending.length === 0) return;
+    if (!due && pending.length < maxBatch) return;
+    if (gatherTimer !== null) timers?.clearTimeout(gatherTimer);
+    gatherTimer = null;
+    due = gatherMs === undefined;
     const batch = pending.splice(0);
     inflight = commitTasks(batch.map(({ task_index, row, transcript }) => ({ task_index, row, transcript })))
       .then(
@@ -156,9 +181,27 @@ export async function runSuite<Task extends { task_id: string }, Env extends Sui
         startCommit();
       });
   };
-  /** Until every finished task is committed (or a commit was refused). */
+  /** A finished task waits for its commit (the first one to wait opens the gather window). */
+  const enqueue = (task: (typeof pending)[number]): void => {
+    pending.push(task);
+    if (gatherMs !== undefined && timers && gatherTimer === null && !due) {
+      gatherTimer = timers.setTimeout(() => {
+        gatherTimer = null;
+        due = true;
+        startCommit();
+      }, gatherMs);
+    }
+    startCommit();
+  };
+  /** Until every finished task is committed (or a commit was refused), without waiting for a gather window. */
   const drain = async (): Promise<void> => {
+    due = true;
+    startCommit();
     while (inflight) await inflight;
+    // Nothing waits now (or a refused commit dropped it): the next task to finish opens a new window.
+    if (gatherTimer !== null) timers?.clearTimeout(gatherTimer);
+    gatherTimer = null;
+    due = gatherMs === undefined;
   };
   for (const [index, task] of opts.tasks.entries()) {
     if (refused) break;
@@ -212,8 +255,7 @@ export async function runSuite<Task extends { task_id: string }, Env extends Sui
     }
     const row = suite.deriveRow(transcript);
     if (commitTasks) {
-      pending.push({ task_index: index, task_id: task.task_id, row, transcript });
-      startCommit();
+      enqueue({ task_index: index, task_id: task.task_id, row, transcript });
       // Back-pressure: never more than one batch ahead of the store.
       while (pending.length >= maxBatch && inflight) await inflight;
       const stop = opts.stopAfter?.({ task_index: index, row, transcript });

@@ -64,6 +64,45 @@ describe('stored runs with batched commits', () => {
     expect((await store.readRows(storeId)).map((r) => r.row)).toEqual(result.rows);
   });
 
+  it('with a gather window, a fast run commits full batches; each commit still in task order, the result that of a plain run', async () => {
+    const store = new MemoryRunStore();
+    const { spy, batches } = slowStore(store);
+    const timers = { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+    // A window far longer than the run: only a full batch (or the end of the run) starts a commit.
+    const { result } = await startStoredRun(vehSuite, { ...options(spy), commitGatherMs: 60_000, timers });
+    const plain = await runSuite(vehSuite, { ...options(store), tasks: fixtureBank(), clock: fixtureClock() });
+    expect(result.rows).toEqual(plain.rows);
+    expect(batches.flat()).toEqual(result.rows.map((_, i) => i));
+    // Every batch full but the last, which the end of the run commits at once.
+    expect(batches.slice(0, -1).every((b) => b.length === MAX_BATCH)).toBe(true);
+    expect(batches.length).toBe(Math.ceil(result.rows.length / MAX_BATCH));
+  });
+
+  it('with a gather window, a slow agent’s task is committed once the window has passed, before the next task ends', async () => {
+    const store = new MemoryRunStore();
+    const { spy, batches } = slowStore(store);
+    const timers = { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+    const committedBefore: number[] = [];
+    const { result } = await startStoredRun(vehSuite, {
+      ...options(spy),
+      commitGatherMs: 5,
+      timers,
+      // Each task starts 30 ms after the one before ended: far past the window (and the 1 ms commit).
+      yieldToHost: async () => {
+        await new Promise((r) => setTimeout(r, 30));
+        committedBefore.push(batches.flat().length);
+      },
+    });
+    expect(result.status).toBe('completed');
+    expect(batches.every((b) => b.length === 1)).toBe(true);
+    // Before task k starts, tasks 0..k-1 are stored: the window, not the end of the run, committed them.
+    expect(committedBefore).toEqual(result.rows.map((_, i) => i));
+  });
+
+  it('a gather window needs injected timers', async () => {
+    await expect(startStoredRun(vehSuite, { ...options(new MemoryRunStore()), commitGatherMs: 10 })).rejects.toThrow(/commitGatherMs needs injected timers/);
+  });
+
   it('a refused batch stops the run: status failed, and the result holds exactly the stored tasks', async () => {
     const store = new MemoryRunStore();
     const { spy, batches } = slowStore(store, { failAt: 3, error: () => new StoreQuotaError('Browser storage is full') });

@@ -2,7 +2,8 @@
  * A suite run that is written to a RunStore as it goes: beginRun before the first task, each task
  * committed (and awaited) the moment it finishes, finishRun at the end. Closing the tab therefore
  * loses at most the task in flight; with `maxCommitBatch` (the page) commits are pipelined batches
- * (runSuite's commitTasks) and a closed tab loses at most the batch in flight. Resuming continues the same stored run with the tasks it has
+ * (runSuite's commitTasks) and a closed tab loses at most the batch in flight (and, with
+ * `commitGatherMs`, the tasks of that last window). Resuming continues the same stored run with the tasks it has
  * not committed. Pure and suite-generic: the suite, store, clock and environment come in, so Node
  * tests run exactly what the page runs.
  */
