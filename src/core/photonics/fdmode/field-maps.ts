@@ -13,8 +13,7 @@ export type FieldMap = ResultMap;
 
 export function fieldMaps(grid: FvChannelGrid, mode: FvChannelMode, wavelength: number, order: number): FieldMap[] {
   const { ex, ey, ez } = mode.fields;
-  let peak = 0;
-  for (let k = 0; k < ex.length; k++) peak = Math.max(peak, (ex[k] as number) ** 2 + (ey[k] as number) ** 2 + (ez[k] as number) ** 2);
+  const peak = peakEnergy(ex, ey, ez);
   const scale = peak > 0 ? 1 / peak : 1;
   const components: ['x' | 'y', Float64Array][] = mode.polarization === 'TE' ? [['x', ex], ['y', ey]] : [['y', ey], ['x', ex]];
   const name = `${mode.polarization}${order}`;
@@ -33,4 +32,14 @@ export function fieldMaps(grid: FvChannelGrid, mode: FvChannelMode, wavelength: 
       (i, j) => (field[j * grid.nx + i] as number) ** 2 * scale,
     ),
   );
+}
+
+/**
+ * max |E|² over the cells. A function of its own: its loop inside fieldMaps had V8 compile all of
+ * fieldMaps on-stack on each solve (issue 20), where this small one is compiled once.
+ */
+function peakEnergy(ex: Float64Array, ey: Float64Array, ez: Float64Array): number {
+  let peak = 0;
+  for (let k = 0; k < ex.length; k++) peak = Math.max(peak, (ex[k] as number) ** 2 + (ey[k] as number) ** 2 + (ez[k] as number) ** 2);
+  return peak;
 }

@@ -92,73 +92,153 @@ export function cellOrder(nx: number, ny: number): (i: number, j: number) => num
   return nx <= ny ? (i, j) => j * nx + i : (i, j) => i * ny + j;
 }
 
-export function assembleFullVectorial(g: FullVectorialGrid, k0: number): FullVectorialOperator {
-  const { nx, ny, dx, dy, eps, left } = g;
-  const bottom = g.bottom ?? 'pec';
-  const cell = cellOrder(nx, ny);
-  const slotX = (i: number, j: number): number => 2 * cell(i, j);
-  const slotY = (i: number, j: number): number => 2 * cell(i, j) + 1;
-  const hxLive = (i: number, j: number): boolean => i >= 0 && i < nx && j >= 0 && j < ny && !(i === 0 && left === 'pec');
-  const hyLive = (i: number, j: number): boolean => i >= 0 && i < nx && j >= 0 && j < ny && !(j === 0 && bottom === 'pec');
-  const row = new RowAccumulator();
-  const hx = (i: number, j: number, f: number): void => {
-    if (hxLive(i, j)) row.add(slotX(i, j), f);
-  };
-  const hy = (i: number, j: number, f: number): void => {
-    if (hyLive(i, j)) row.add(slotY(i, j), f);
-  };
+/**
+ * The stencil's terms for one row at a time, as methods of one class rather than closures made per
+ * call: V8 compiles a class's methods once for every instance, where closures created on each
+ * solve were compiled afresh on a background thread every time (issue 20, a --trace-opt of
+ * repeated solves). The terms and their order are the same as the closures had.
+ */
+class StencilRow {
+  readonly row = new RowAccumulator();
+  readonly bottom: Wall;
+  readonly byRows: boolean;
+  constructor(
+    readonly nx: number,
+    readonly ny: number,
+    readonly dx: number,
+    readonly dy: number,
+    readonly eps: YeePermittivity,
+    readonly left: Wall,
+    bottom: Wall | undefined,
+  ) {
+    this.bottom = bottom ?? 'pec';
+    this.byRows = nx <= ny;
+  }
+  cell(i: number, j: number): number {
+    return this.byRows ? j * this.nx + i : i * this.ny + j;
+  }
+  slotX(i: number, j: number): number {
+    return 2 * this.cell(i, j);
+  }
+  slotY(i: number, j: number): number {
+    return 2 * this.cell(i, j) + 1;
+  }
+  hxLive(i: number, j: number): boolean {
+    return i >= 0 && i < this.nx && j >= 0 && j < this.ny && !(i === 0 && this.left === 'pec');
+  }
+  hyLive(i: number, j: number): boolean {
+    return i >= 0 && i < this.nx && j >= 0 && j < this.ny && !(j === 0 && this.bottom === 'pec');
+  }
+  hx(i: number, j: number, f: number): void {
+    if (this.hxLive(i, j)) this.row.add(this.slotX(i, j), f);
+  }
+  hy(i: number, j: number, f: number): void {
+    if (this.hyLive(i, j)) this.row.add(this.slotY(i, j), f);
+  }
   /** f·β·h_z at the centre of cell (i, j); i = −1 or j = −1 is the mirror image through a magnetic wall. */
-  const divergence = (i: number, j: number, f: number): void => {
+  divergence(i: number, j: number, f: number): void {
     if (i === -1) {
-      if (left === 'pmc') divergence(0, j, -f);
+      if (this.left === 'pmc') this.divergence(0, j, -f);
       return;
     }
     if (j === -1) {
-      if (bottom === 'pmc') divergence(i, 0, -f);
+      if (this.bottom === 'pmc') this.divergence(i, 0, -f);
       return;
     }
-    hx(i + 1, j, f / dx);
-    hx(i, j, -f / dx);
-    hy(i, j + 1, f / dy);
-    hy(i, j, -f / dy);
-  };
+    this.hx(i + 1, j, f / this.dx);
+    this.hx(i, j, -f / this.dx);
+    this.hy(i, j + 1, f / this.dy);
+    this.hy(i, j, -f / this.dy);
+  }
   /** f·k₀·e_z at node (i, j) = f·(∂_x H_y − ∂_y H_x)/ε_z; zero on a PEC wall. */
-  const curlOverEps = (i: number, j: number, f: number): void => {
-    if (j === ny || i === nx || (i === 0 && left === 'pec') || (j === 0 && bottom === 'pec')) return;
-    const g2 = f / (eps.z[j * (nx + 1) + i] as number);
-    if (i === 0) hy(0, j, (2 * g2) / dx); // H_y(−½) = −H_y(½) through the magnetic wall
+  curlOverEps(i: number, j: number, f: number): void {
+    const { nx, ny, dx, dy } = this;
+    if (j === ny || i === nx || (i === 0 && this.left === 'pec') || (j === 0 && this.bottom === 'pec')) return;
+    const g2 = f / (this.eps.z[j * (nx + 1) + i] as number);
+    if (i === 0) this.hy(0, j, (2 * g2) / dx); // H_y(−½) = −H_y(½) through the magnetic wall
     else {
-      hy(i, j, g2 / dx);
-      hy(i - 1, j, -g2 / dx);
+      this.hy(i, j, g2 / dx);
+      this.hy(i - 1, j, -g2 / dx);
     }
-    if (j === 0) hx(i, 0, (-2 * g2) / dy); // H_x(−½) = −H_x(½) likewise
+    if (j === 0) this.hx(i, 0, (-2 * g2) / dy); // H_x(−½) = −H_x(½) likewise
     else {
-      hx(i, j, -g2 / dy);
-      hx(i, j - 1, g2 / dy);
+      this.hx(i, j, -g2 / dy);
+      this.hx(i, j - 1, g2 / dy);
     }
-  };
-  const n = 2 * nx * ny;
-  const live = new Uint8Array(n);
-  // Each row's entries go straight into one pool (rows are built in slot order only up to the
-  // cell order's transpose, so rows are located by start and length): per-row typed arrays cost
-  // issue 20's whole-window 20 nm solve ~10 % of its time in allocation and GC.
-  const rowAt = new Int32Array(n).fill(-1);
-  const rowLength = new Int32Array(n);
-  let poolCols = new Int32Array(Math.max(16, 12 * n));
-  let poolValues = new Float64Array(poolCols.length);
-  let nnz = 0;
-  let bandwidth = 0;
-  const store = (r: number): void => {
-    if (nnz + row.length > poolCols.length) {
-      const grownCols = new Int32Array(2 * poolCols.length + row.length);
-      grownCols.set(poolCols);
+  }
+}
+
+export function assembleFullVectorial(g: FullVectorialGrid, k0: number): FullVectorialOperator {
+  const { nx, ny, dx, dy, eps, left } = g;
+  const st = new StencilRow(nx, ny, dx, dy, eps, left, g.bottom);
+  const pool = new RowPool(2 * nx * ny);
+  assembleRows(st, pool, k0);
+  const cell = cellOrder(nx, ny);
+  const slotX = (i: number, j: number): number => 2 * cell(i, j);
+  const slotY = (i: number, j: number): number => 2 * cell(i, j) + 1;
+  return { a: compressRows(pool), bandwidth: pool.bandwidth, live: pool.live, slotX, slotY };
+}
+
+/** Every live slot's row, in cell order (a module function: see StencilRow on why). */
+function assembleRows(st: StencilRow, pool: RowPool, k0: number): void {
+  const { nx, ny, dx, dy, eps } = st;
+  for (let j = 0; j < ny; j++) {
+    for (let i = 0; i < nx; i++) {
+      if (st.hxLive(i, j)) {
+        const ey = eps.y[j * (nx + 1) + i] as number;
+        st.hx(i, j, k0 * k0 * ey);
+        st.divergence(i, j, 1 / dx);
+        st.divergence(i - 1, j, -1 / dx);
+        st.curlOverEps(i, j + 1, -ey / dy);
+        st.curlOverEps(i, j, ey / dy);
+        pool.store(st.slotX(i, j), st.row);
+      }
+      if (st.hyLive(i, j)) {
+        const ex = eps.x[j * nx + i] as number;
+        st.hy(i, j, k0 * k0 * ex);
+        st.divergence(i, j, 1 / dy);
+        st.divergence(i, j - 1, -1 / dy);
+        st.curlOverEps(i + 1, j, ex / dx);
+        st.curlOverEps(i, j, -ex / dx);
+        pool.store(st.slotY(i, j), st.row);
+      }
+    }
+  }
+}
+
+/**
+ * Each row's entries go straight into one pool (rows are built in slot order only up to the cell
+ * order's transpose, so rows are located by start and length): per-row typed arrays cost issue
+ * 20's whole-window 20 nm solve ~10 % of its time in allocation and GC.
+ */
+class RowPool {
+  readonly rowAt: Int32Array;
+  readonly rowLength: Int32Array;
+  readonly live: Uint8Array;
+  cols: Int32Array;
+  values: Float64Array;
+  nnz = 0;
+  bandwidth = 0;
+  constructor(readonly n: number) {
+    this.rowAt = new Int32Array(n).fill(-1);
+    this.rowLength = new Int32Array(n);
+    this.live = new Uint8Array(n);
+    this.cols = new Int32Array(Math.max(16, 12 * n));
+    this.values = new Float64Array(this.cols.length);
+  }
+  /** Row r's non-zero entries by column (insertion sort: a row has at most a dozen); clears `row`. */
+  store(r: number, row: RowAccumulator): void {
+    if (this.nnz + row.length > this.cols.length) {
+      const grownCols = new Int32Array(2 * this.cols.length + row.length);
+      grownCols.set(this.cols);
       const grownValues = new Float64Array(grownCols.length);
-      grownValues.set(poolValues);
-      poolCols = grownCols;
-      poolValues = grownValues;
+      grownValues.set(this.values);
+      this.cols = grownCols;
+      this.values = grownValues;
     }
-    // The non-zero entries by column (insertion sort: a row has at most a dozen).
-    const start = nnz;
+    const poolCols = this.cols;
+    const poolValues = this.values;
+    const start = this.nnz;
     let len = 0;
     for (let k = 0; k < row.length; k++) {
       const v = row.values[k] as number;
@@ -173,36 +253,19 @@ export function assembleFullVectorial(g: FullVectorialGrid, k0: number): FullVec
       poolCols[at] = c;
       poolValues[at] = v;
       len++;
-      bandwidth = Math.max(bandwidth, Math.abs(c - r));
+      this.bandwidth = Math.max(this.bandwidth, Math.abs(c - r));
     }
-    rowAt[r] = start;
-    rowLength[r] = len;
-    nnz += len;
-    live[r] = 1;
+    this.rowAt[r] = start;
+    this.rowLength[r] = len;
+    this.nnz += len;
+    this.live[r] = 1;
     row.clear();
-  };
-  for (let j = 0; j < ny; j++) {
-    for (let i = 0; i < nx; i++) {
-      if (hxLive(i, j)) {
-        const ey = eps.y[j * (nx + 1) + i] as number;
-        hx(i, j, k0 * k0 * ey);
-        divergence(i, j, 1 / dx);
-        divergence(i - 1, j, -1 / dx);
-        curlOverEps(i, j + 1, -ey / dy);
-        curlOverEps(i, j, ey / dy);
-        store(slotX(i, j));
-      }
-      if (hyLive(i, j)) {
-        const ex = eps.x[j * nx + i] as number;
-        hy(i, j, k0 * k0 * ex);
-        divergence(i, j, 1 / dy);
-        divergence(i, j - 1, -1 / dy);
-        curlOverEps(i + 1, j, ex / dx);
-        curlOverEps(i, j, -ex / dx);
-        store(slotY(i, j));
-      }
-    }
   }
+}
+
+/** The pooled rows as CSR in slot order (a small function: see StencilRow on why). */
+function compressRows(pool: RowPool): SparseMatrix {
+  const { n, nnz, rowAt, rowLength, cols: poolCols, values: poolValues } = pool;
   const rowStart = new Int32Array(n + 1);
   const cols = new Int32Array(nnz);
   const values = new Float64Array(nnz);
@@ -219,7 +282,7 @@ export function assembleFullVectorial(g: FullVectorialGrid, k0: number): FullVec
     k += len;
   }
   rowStart[n] = k;
-  return { a: { n, rowStart, cols, values }, bandwidth, live, slotX, slotY };
+  return { n, rowStart, cols, values };
 }
 
 /** y = A·x */

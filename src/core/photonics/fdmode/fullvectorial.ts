@@ -110,10 +110,10 @@ export interface FullVectorialResult {
 export function solveFullVectorial(input: FullVectorialInput): FullVectorialResult {
   const k0 = (2 * Math.PI) / input.wavelength;
   const op = assembleFullVectorial(input, k0);
-  let epsMax = 0;
-  for (const v of input.eps.z) epsMax = Math.max(epsMax, v);
-  for (const v of input.eps.x) epsMax = Math.max(epsMax, v);
-  for (const v of input.eps.y) epsMax = Math.max(epsMax, v);
+  // Long loops live in small functions of their own (largest, probeVector): a loop here had V8
+  // compile this whole function on-stack on every solve (~20 ms of a background thread's CPU at
+  // 10 nm, issue 20), where a small function is compiled once and kept.
+  const epsMax = Math.max(largest(input.eps.z), largest(input.eps.x), largest(input.eps.y));
   const sigma = k0 * k0 * epsMax;
   const floor = k0 * k0 * input.floorEps;
   const linalg = input.linalg ?? referenceLinalgKernel;
@@ -136,9 +136,7 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
       const guessed = shiftedCsr(op.a, bound - GUESSED_SHIFT_BELOW * (bound - floor));
       try {
         const g = multifrontalLu(guessed, tree, sparse);
-        // A deterministic, not smooth right-hand side on the live slots.
-        const probe = new Float64Array(op.a.n);
-        for (let i = 0; i < probe.length; i++) probe[i] = op.live[i] ? 1 + ((i * 7919) % 13) / 13 : 0;
+        const probe = probeVector(op.live);
         if (residualCheck(guessed, (x) => g.solve(x), probe) < RESHIFT_MAX_RESIDUAL) f = g;
       } catch (e) {
         if (!(e instanceof Error && e.message === SPARSE_ZERO_PIVOT_MESSAGE)) throw e;
@@ -223,6 +221,20 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
   };
 }
 
+/** The largest entry (0 for none or all negative). */
+function largest(values: Float64Array): number {
+  let m = 0;
+  for (let i = 0; i < values.length; i++) m = Math.max(m, values[i] as number);
+  return m;
+}
+
+/** A deterministic, not smooth right-hand side on the live slots (the guessed factor's stability check). */
+function probeVector(live: Uint8Array): Float64Array {
+  const probe = new Float64Array(live.length);
+  for (let i = 0; i < probe.length; i++) probe[i] = live[i] ? 1 + ((i * 7919) % 13) / 13 : 0;
+  return probe;
+}
+
 /** ∫|E_x|² / ∫(|E_x|² + |E_y|²). */
 function teFraction(fields: CellFields): number {
   let sx = 0;
@@ -277,12 +289,18 @@ export function recoverFields(g: FullVectorialGrid, op: FullVectorialOperator, h
   // H_x on vertical edges (nx + 1) × ny and H_y on horizontal ones nx × (ny + 1), walls included (zero).
   const Hx = new Float64Array((nx + 1) * ny);
   const Hy = new Float64Array(nx * (ny + 1));
+  // The slots of fullvectorial-operator.ts (cellOrder) in plain arithmetic, not op.slotX/slotY:
+  // optimised code that inlines a solve's own closures holds them weakly and is thrown away once
+  // they are collected, so each solve compiled this function afresh on a background thread
+  // (issue 20: several ms of CPU per call at 10 nm).
+  const byRows = nx <= ny;
+  const live = op.live;
   for (let j = 0; j < ny; j++) {
     for (let i = 0; i < nx; i++) {
-      const sx = op.slotX(i, j);
-      const sy = op.slotY(i, j);
-      Hx[j * (nx + 1) + i] = op.live[sx] ? (h[sx] as number) : 0;
-      Hy[j * nx + i] = op.live[sy] ? (h[sy] as number) : 0;
+      const sx = 2 * (byRows ? j * nx + i : i * ny + j);
+      const sy = sx + 1;
+      Hx[j * (nx + 1) + i] = live[sx] ? (h[sx] as number) : 0;
+      Hy[j * nx + i] = live[sy] ? (h[sy] as number) : 0;
     }
   }
   // Plain index arithmetic below, no accessor closures: this runs a few times per solve, mostly

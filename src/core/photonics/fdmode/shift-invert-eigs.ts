@@ -134,10 +134,7 @@ export function shiftInvertEigs(p: ShiftInvertProblem): ShiftInvertResult {
   const rng = createRng(20080401);
   const basis = new KrylovBasis(k, at, n, maxDimension, p.matrix ? null : p.multiply);
   /** A random start vector into block slot b (zero on pinned slots). */
-  const random = (b: number): void => {
-    const v = k.view();
-    for (let i = 0; i < n; i++) v[at.block + b * n + i] = p.live && !p.live[i] ? 0 : rng.next() - 0.5;
-  };
+  const random = (b: number): void => randomInto(k.view(), at.block + b * n, n, p.live, rng);
   /** Appends block slots 0…count−1 to the basis; the ones that were new become the next block. */
   const appendBlock = (count: number): number => {
     const first = basis.size;
@@ -391,18 +388,8 @@ class KrylovBasis {
       k.view().set(y, c);
       k.combine(0, m, c, 1, n, at.x, false);
       k.combine(at.images, m, c, 1, n, at.ax, false);
-      const v = k.view();
-      let xx = 0;
-      for (let i = at.x; i < at.x + n; i++) xx += (v[i] as number) ** 2;
-      const norm = Math.sqrt(xx) || 1;
-      const x = new Float64Array(n);
-      let res = 0;
-      for (let i = 0; i < n; i++) {
-        const xi = (v[at.x + i] as number) / norm;
-        x[i] = xi;
-        res += ((v[at.ax + i] as number) / norm - value * xi) ** 2;
-      }
-      return { value, vector: x, residual: Math.sqrt(res) / Math.max(Math.abs(value), Number.MIN_VALUE), imaginaryRatio };
+      const { vector, residual } = normalisedResidual(k.view(), at.x, at.ax, n, value);
+      return { value, vector, residual, imaginaryRatio };
     };
     const pairs = order.slice(0, wanted).map((j, index): RitzPair => {
       const value = valuesRe[j] as number;
@@ -430,4 +417,28 @@ class KrylovBasis {
     };
     return { pairs, writeVectors };
   }
+}
+
+/**
+ * Long loops of the iteration as module functions, not closures made per solve: V8 keeps one
+ * function's optimised code, where a closure's was compiled again on every solve on a background
+ * thread (issue 20, --trace-opt of repeated solves).
+ */
+function randomInto(v: Float64Array, at: number, n: number, live: Uint8Array | undefined, rng: { next(): number }): void {
+  for (let i = 0; i < n; i++) v[at + i] = live && !live[i] ? 0 : rng.next() - 0.5;
+}
+
+/** x/‖x‖ for the arena vector at `x`, and ‖A·x − value·x‖/(‖x‖·|value|) with A·x at `ax`. */
+function normalisedResidual(v: Float64Array, x: number, ax: number, n: number, value: number): { vector: Float64Array; residual: number } {
+  let xx = 0;
+  for (let i = x; i < x + n; i++) xx += (v[i] as number) ** 2;
+  const norm = Math.sqrt(xx) || 1;
+  const vector = new Float64Array(n);
+  let res = 0;
+  for (let i = 0; i < n; i++) {
+    const xi = (v[x + i] as number) / norm;
+    vector[i] = xi;
+    res += ((v[ax + i] as number) / norm - value * xi) ** 2;
+  }
+  return { vector, residual: Math.sqrt(res) / Math.max(Math.abs(value), Number.MIN_VALUE) };
 }

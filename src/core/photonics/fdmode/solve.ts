@@ -310,16 +310,32 @@ function confinement(inCore: Uint8Array, density: (k: number) => number): number
 }
 
 function cuts(grid: GridSolve['grid'], field: Float64Array): Pick<ChannelMode, 'cut_x' | 'cut_y'> {
-  let peak = 0;
-  for (let k = 1; k < field.length; k++) if (Math.abs(field[k] as number) > Math.abs(field[peak] as number)) peak = k;
+  const peak = largestMagnitudeAt(field);
   const pi = peak % grid.nx;
   const pj = Math.floor(peak / grid.nx);
   const dx = grid.width / grid.nx;
   const dy = grid.height / grid.ny;
-  return {
-    cut_x: { x_nm: Array.from({ length: grid.nx }, (_, i) => grid.x0 + (i + 0.5) * dx), field: Array.from({ length: grid.nx }, (_, i) => field[pj * grid.nx + i] as number) },
-    cut_y: { y_nm: Array.from({ length: grid.ny }, (_, j) => grid.y0 + (j + 0.5) * dy), field: Array.from({ length: grid.ny }, (_, j) => field[j * grid.nx + pi] as number) },
-  };
+  // Plain loops, not Array.from callbacks made per call (V8 compiled those anew on each solve).
+  const xNm: number[] = [];
+  const xField: number[] = [];
+  for (let i = 0; i < grid.nx; i++) {
+    xNm.push(grid.x0 + (i + 0.5) * dx);
+    xField.push(field[pj * grid.nx + i] as number);
+  }
+  const yNm: number[] = [];
+  const yField: number[] = [];
+  for (let j = 0; j < grid.ny; j++) {
+    yNm.push(grid.y0 + (j + 0.5) * dy);
+    yField.push(field[j * grid.nx + pi] as number);
+  }
+  return { cut_x: { x_nm: xNm, field: xField }, cut_y: { y_nm: yNm, field: yField } };
+}
+
+/** The first index of the largest |field| (its own small function: see cuts). */
+function largestMagnitudeAt(field: Float64Array): number {
+  let peak = 0;
+  for (let k = 1; k < field.length; k++) if (Math.abs(field[k] as number) > Math.abs(field[peak] as number)) peak = k;
+  return peak;
 }
 
 function checkResolution(s: ChannelStructure, warnings: Set<string>): void {
