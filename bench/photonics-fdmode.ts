@@ -1,12 +1,13 @@
 /**
- * The full-vectorial channel mode solver of issue 6 in Node, one thread, with the banded LU and its
- * solves on the WASM linear-algebra kernel (SIMD elimination; bit-identical to the reference) and,
+ * The full-vectorial channel mode solver of issue 6 in Node, one thread, with the sparse LU of
+ * issue 20 (minimum-degree fronts, multifrontal) and its solves on the WASM linear-algebra kernel
+ * (bit-identical to the reference) and,
  * on the smaller grid, on the TypeScript reference beside it:
  * the 500 × 220 nm Si strip in SiO2 at 1550 nm on the grids of the issue's EMpy figures (125 × 112
  * and 249 × 223 cells; this solver rounds to even counts so x = 0 and the core's mid-plane are node
  * lines), one mode (TE, max_modes 1) and four (both polarizations, max_modes 2), with the default
  * mirror symmetry; the semi-vectorial method and the whole window beside it (at 10 nm too: the
- * sparse LU holds it in ~150 MiB, where the band needed 749 MiB). EMpy itself: bench/peers/empy-mode.ts. Best of a few rounds
+ * sparse LU holds it in ~67 MiB, where the band needed 749 MiB). EMpy itself: bench/peers/empy-mode.ts. Best of a few rounds
  * after a warm-up; n_eff printed so a speed-up that changes the answer shows. The machine's load
  * average is printed too: on a shared machine the times are inflated.
  * Run: npx tsx bench/photonics-fdmode.ts
