@@ -12,7 +12,7 @@ import { createNodeLinalgKernelRegistry } from '../../../adapters/node/linalg-wa
 import { nestedDissection } from '../fdmode/nested-dissection.ts';
 import type { DenseLinalgKernel } from './kernel.ts';
 import { approximateMinimumDegree } from './minimum-degree.ts';
-import { createReferenceSparseKernel, multifrontalLu, residualCheck, symbolicSize, type CsrMatrix } from './multifrontal.ts';
+import { createReferenceSparseKernel, multifrontalLu, residualCheck, symbolicSize, type CsrMatrix, type EliminationTree } from './multifrontal.ts';
 import { minimumDegreeTree, supernodalTree, symmetricPattern, type SymmetricPattern } from './supernodal-tree.ts';
 
 const backends: DenseLinalgKernel[] = [];
@@ -84,6 +84,23 @@ function grid5(nx: number, ny: number): SymmetricPattern {
   return { n: nx * ny, rowStart, cols: Int32Array.from(cols) };
 }
 
+/** Each variable own in exactly one front, every later variable it couples to in that front, each boundary exactly its top column's fill, and a postorder. */
+function expectExactFronts(tree: EliminationTree, structs: Set<number>[], n: number): void {
+  const seen = new Uint8Array(n);
+  for (const f of tree.fronts) {
+    const front = new Set([...f.own, ...f.boundary]);
+    for (const v of f.own) {
+      seen[v] = (seen[v] as number) + 1;
+      // Every later variable v couples to (in L or U) lies in its front.
+      for (const u of structs[v] as Set<number>) expect(front.has(u)).toBe(true);
+    }
+    // The boundary is no wider than the top column's fill (no zeros beyond amalgamation's own).
+    expect(new Set(f.boundary)).toEqual(structs[f.own[f.own.length - 1] as number]);
+  }
+  expect([...seen].every((c) => c === 1)).toBe(true);
+  expect(() => symbolicSize(tree)).not.toThrow(); // postorder, as the Schur stack needs
+}
+
 describe('approximate minimum degree and the supernodal tree', () => {
   it('makes fronts whose boundaries are exactly the fill of L and U (brute force on random patterns)', () => {
     for (const [n, density, seed] of [[30, 0.08, 1], [45, 0.05, 2], [60, 0.04, 3], [25, 0.3, 4]] as const) {
@@ -92,21 +109,7 @@ describe('approximate minimum degree and the supernodal tree', () => {
       for (const order of [approximateMinimumDegree(pattern), Int32Array.from({ length: n }, (_, i) => i)]) {
         const structs = bruteStructures(pattern, order);
         for (const amalgamation of [{ smallColumns: 1, zeroFraction: 0 }, undefined]) {
-          const tree = supernodalTree(pattern, order, amalgamation);
-          const seen = new Uint8Array(n);
-          for (const f of tree.fronts) {
-            const front = new Set([...f.own, ...f.boundary]);
-            for (const v of f.own) {
-              seen[v] = (seen[v] as number) + 1;
-              // Every later variable v couples to (in L or U) lies in its front.
-              for (const u of structs[v] as Set<number>) expect(front.has(u)).toBe(true);
-            }
-            // The boundary is no wider than the top column's fill (no zeros beyond amalgamation's own).
-            const top = f.own[f.own.length - 1] as number;
-            expect(new Set(f.boundary)).toEqual(structs[top]);
-          }
-          expect([...seen].every((c) => c === 1)).toBe(true);
-          expect(() => symbolicSize(tree)).not.toThrow(); // postorder, as the Schur stack needs
+          expectExactFronts(supernodalTree(pattern, order, amalgamation), structs, n);
         }
       }
     }
@@ -118,18 +121,7 @@ describe('approximate minimum degree and the supernodal tree', () => {
       for (const amalgamation of [{ smallColumns: 1, zeroFraction: 0 }, undefined]) {
         const tree = minimumDegreeTree(pattern, amalgamation);
         const order = Int32Array.from(tree.fronts.flatMap((f) => [...f.own]));
-        const structs = bruteStructures(pattern, order);
-        const seen = new Uint8Array(n);
-        for (const f of tree.fronts) {
-          const front = new Set([...f.own, ...f.boundary]);
-          for (const v of f.own) {
-            seen[v] = (seen[v] as number) + 1;
-            for (const u of structs[v] as Set<number>) expect(front.has(u)).toBe(true);
-          }
-          expect(new Set(f.boundary)).toEqual(structs[f.own[f.own.length - 1] as number]);
-        }
-        expect([...seen].every((c) => c === 1)).toBe(true);
-        expect(() => symbolicSize(tree)).not.toThrow();
+        expectExactFronts(tree, bruteStructures(pattern, order), n);
       }
       // The same elimination as the order alone gives to supernodalTree: the same fill.
       const fromSteps = symbolicSize(minimumDegreeTree(pattern, { smallColumns: 1, zeroFraction: 0 }));

@@ -179,27 +179,8 @@ export function minimumDegreeTree(pattern: SymmetricPattern, amalgamation: Amalg
     }
   }
   // Postorder (children first, each subtree contiguous), roots in elimination order.
-  const post = new Int32Array(np);
-  const stack = new Int32Array(np);
-  let at = 0;
-  for (let t = 0; t < np; t++) {
-    const root = pivots[t] as number;
-    if ((absorbedBy[root] as number) !== -1) continue;
-    let top = 0;
-    stack[top++] = root;
-    while (top > 0) {
-      const v = stack[top - 1] as number;
-      const c = head[v] as number;
-      if (c === -1) {
-        top--;
-        post[at++] = v;
-      } else {
-        head[v] = next[c] as number;
-        stack[top++] = c;
-      }
-    }
-  }
-  if (at !== np) throw new Error('minimumDegreeTree: the absorption forest does not reach every step');
+  const post = postorderOf(head, next, pivots.filter((p) => absorbedBy[p] === -1), np);
+  if (post.length !== np) throw new Error('minimumDegreeTree: the absorption forest does not reach every step');
   // Positions: each step's variables consecutively, steps in postorder.
   const perm = new Int32Array(n);
   const pos = new Int32Array(n).fill(-1);
@@ -306,11 +287,18 @@ function postorder(parent: Int32Array): Int32Array {
       head[p] = k;
     }
   }
-  const post = new Int32Array(n);
-  const stack = new Int32Array(n);
+  return postorderOf(head, next, parent.map((p, k) => (p === -1 ? k : -1)).filter((k) => k >= 0), n);
+}
+
+/**
+ * Depth-first postorder of the trees under `roots` (in that order), children from the linked lists
+ * head/next (consumed); at most `size` nodes. Returns the nodes reached, in postorder.
+ */
+function postorderOf(head: Int32Array, next: Int32Array, roots: Int32Array, size: number): Int32Array {
+  const post = new Int32Array(size);
+  const stack = new Int32Array(size);
   let at = 0;
-  for (let root = 0; root < n; root++) {
-    if ((parent[root] as number) !== -1) continue;
+  for (const root of roots) {
     let top = 0;
     stack[top++] = root;
     while (top > 0) {
@@ -325,7 +313,7 @@ function postorder(parent: Int32Array): Int32Array {
       }
     }
   }
-  return post;
+  return post.subarray(0, at);
 }
 
 /**
