@@ -16,8 +16,38 @@ export interface ResultMap {
 
 export const MAX_MAP_SIDE = 200;
 
+/** 10^k, k = 0…22: every one exactly a double. */
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
+/** How close (relative) to a rounding tie or a decade's edge the fast path gives way to toPrecision. */
+const FAST_MARGIN = 2 ** -40;
+
+/**
+ * Number(v.toPrecision(4)), the same double every time, without formatting a string when that is
+ * safe (issue 20: the field maps' toPrecision was ~4 % of a 20 nm mode solve). For |v| in 1e-19…1e4:
+ * s = |v|·10^k lands in [1000, 10000) with one rounding, so round(s) is the exact decimal
+ * rounding's n whenever s is clearly away from a tie and from the decade's edges; n / 10^k is then
+ * the correctly rounded double of n·10^−k, which is what parsing the string gives. Anything close
+ * to a tie or an edge, or out of that range, takes the string path.
+ */
 export function round4(v: number): number {
-  return v === 0 || !Number.isFinite(v) ? v : Number(v.toPrecision(4));
+  if (v === 0 || !Number.isFinite(v)) return v;
+  const a = Math.abs(v);
+  if (a >= 1e-19 && a < 1e4) {
+    // A first guess at k from the exponent (any engine's log10 will do: the range check decides).
+    let k = 3 - Math.floor(Math.log10(a));
+    if (k >= 0 && k <= 22) {
+      let s = a * (POWERS_OF_TEN[k] as number);
+      if (s >= 10000 && k > 0) s = a * (POWERS_OF_TEN[--k] as number);
+      else if (s < 1000 && k < 22) s = a * (POWERS_OF_TEN[++k] as number);
+      const fraction = s - Math.floor(s);
+      if (s >= 1000 * (1 + FAST_MARGIN) && s < 9999.5 * (1 - FAST_MARGIN) && Math.abs(fraction - 0.5) > FAST_MARGIN * s) {
+        const n = Math.floor(s) + (fraction > 0.5 ? 1 : 0);
+        const r = n / (POWERS_OF_TEN[k] as number);
+        return v < 0 ? -r : r;
+      }
+    }
+  }
+  return Number(v.toPrecision(4));
 }
 
 /** A map from `nx × ny` samples (value(i, j), i along x), block-averaged down to ≤ MAX_MAP_SIDE per side. */
