@@ -93,6 +93,29 @@ describe('IdbRunStore: transcripts in batches', () => {
     expect(await store.readTranscript(id, 2)).toEqual(run.transcripts[2]);
   });
 
+  it('splits transcripts too long for one IndexedDB value over several batch records, on import and on commit', async () => {
+    // Chromium refuses a value over ~127 MiB serialised: a ~200 MB import once went in one record.
+    const run = await fixtureRun();
+    const long = structuredClone(run.transcripts).map((t, i) => {
+      const events = (t as { events: { content?: unknown }[] }).events;
+      const event = events.find((e) => typeof e.content === 'string');
+      if (!event) throw new Error('fixture transcript without a text event');
+      if (i < 3) event.content = `${String(event.content)} ${'x'.repeat(10 * 2 ** 20)}`;
+      return t;
+    });
+    const db = await freshDb();
+    const store = new IdbRunStore(db, SUITES);
+    const id = await store.importRun({ manifest: run.manifest, rows: run.rows, metrics: run.metrics, transcripts: long, imported_from: 'r.json', imported_at: '2026-02-01T00:00:00.000Z' });
+    expect(await db.count(TRANSCRIPT_BATCHES_STORE)).toBeGreaterThan(1);
+    expect(await store.readTranscripts(id)).toEqual(long);
+    const db2 = await freshDb();
+    const store2 = new IdbRunStore(db2, SUITES);
+    const id2 = await begin(store2, run);
+    await store2.commitTasks(id2, run.rows.map((row, task_index) => ({ task_index, row, transcript: long[task_index]! })));
+    expect(await db2.count(TRANSCRIPT_BATCHES_STORE)).toBeGreaterThan(1);
+    expect(await store2.readTranscripts(id2)).toEqual(long);
+  });
+
   it('a damaged batch, or a row naming a batch that lacks its transcript, is a StoreCorruptionError naming the record', async () => {
     const run = await fixtureRun();
     const db = await freshDb();

@@ -76,8 +76,45 @@ async function nextBatch(tx: RunTx, storeId: string): Promise<number> {
  * object records kept the browser's IndexedDB backend busy for most of a fast run (issue 20).
  * Transcripts are JSON by contract (exports are their JSON), so reading back gives the same objects.
  */
-function batchRecord(storeId: string, batch: number, tasks: readonly { task_index: number; transcript: TranscriptCore }[]): StoredTranscriptBatch {
-  return { store_id: storeId, batch, task_indices: tasks.map((t) => t.task_index), transcripts: JSON.stringify(tasks.map((t) => t.transcript)) };
+function batchRecord(storeId: string, batch: number, tasks: readonly { task_index: number }[], json: readonly string[]): StoredTranscriptBatch {
+  return { store_id: storeId, batch, task_indices: tasks.map((t) => t.task_index), transcripts: `[${json.join(',')}]` };
+}
+
+/**
+ * Characters of transcript JSON one batch record holds at most. Chromium refuses a value over
+ * ~127 MiB serialised (a two-byte string: two bytes a character), so a big import or a commit of
+ * long transcripts is split over consecutive batches (the ~200 MB import of e2e/import-large.spec
+ * put 50 tasks, 334 MB serialised, in one record and was refused).
+ */
+const MAX_BATCH_CHARS = 24 * 2 ** 20;
+
+/**
+ * The records for `tasks` from batch `first` on, at most `maxTasks` tasks and (unless one task is
+ * larger alone) MAX_BATCH_CHARS of JSON each, and the batch each task's row names.
+ */
+function transcriptBatches(storeId: string, first: number, tasks: readonly { task_index: number; transcript: TranscriptCore }[], maxTasks: number): { records: StoredTranscriptBatch[]; batchOf: number[] } {
+  const records: StoredTranscriptBatch[] = [];
+  const batchOf: number[] = [];
+  let group: { task_index: number }[] = [];
+  let json: string[] = [];
+  let chars = 0;
+  const close = (): void => {
+    if (group.length === 0) return;
+    records.push(batchRecord(storeId, first + records.length, group, json));
+    group = [];
+    json = [];
+    chars = 0;
+  };
+  for (const task of tasks) {
+    const text = JSON.stringify(task.transcript);
+    if (group.length > 0 && (group.length >= maxTasks || chars + text.length + 1 > MAX_BATCH_CHARS)) close();
+    group.push(task);
+    json.push(text);
+    chars += text.length + 1;
+    batchOf.push(first + records.length);
+  }
+  close();
+  return { records, batchOf };
 }
 
 /** The transcript batch a stored row names (undefined: none, or no row — read the transcripts store). */
@@ -185,7 +222,8 @@ export class IdbRunStore implements RunStore {
     // One transaction for the batch, with its round trips kept down: every read together, then
     // every write together. Relaxed durability: the writes are in the browser's hands when this
     // resolves (a closed or crashed tab keeps them), without waiting for the disk to flush each time.
-    // The batch's transcripts are one JSON string in one record (see batchRecord).
+    // The batch's transcripts are one JSON string in one record (see batchRecord), or a few when
+    // they are too long for one (MAX_BATCH_CHARS).
     return this.write(async (tx) => {
       const rows = tx.objectStore(TASK_ROWS_STORE);
       const indices = tasks.map((t) => t.task_index);
@@ -198,9 +236,11 @@ export class IdbRunStore implements RunStore {
       for (const task of tasks) checkTaskIndex(rec.summary, task.task_index);
       const stored = new Set(present.map((k) => (k as [string, number])[1]));
       const added = new Set(indices.filter((i) => !stored.has(i))).size;
+      const { records, batchOf } = transcriptBatches(storeId, batch, tasks, Infinity);
+      const batches = tx.objectStore(TRANSCRIPT_BATCHES_STORE);
       await Promise.all([
-        ...tasks.map((task) => rows.put({ store_id: storeId, task_index: task.task_index, row: task.row, transcript_batch: batch } satisfies StoredRowRecord)),
-        tx.objectStore(TRANSCRIPT_BATCHES_STORE).put(batchRecord(storeId, batch, tasks)),
+        ...tasks.map((task, i) => rows.put({ store_id: storeId, task_index: task.task_index, row: task.row, transcript_batch: batchOf[i] as number } satisfies StoredRowRecord)),
+        ...records.map((r) => batches.put(r)),
         tx.objectStore(RUNS_STORE).put({ ...rec, summary: { ...rec.summary, done_count: rec.summary.done_count + added } }),
       ]);
     }, 'relaxed');
@@ -310,11 +350,12 @@ export class IdbRunStore implements RunStore {
       const rows = tx.objectStore(TASK_ROWS_STORE);
       const batches = tx.objectStore(TRANSCRIPT_BATCHES_STORE);
       const tasks = run.transcripts.map((transcript, task_index) => ({ task_index, transcript }));
+      const { records, batchOf } = transcriptBatches(storeId, 0, tasks, IMPORT_BATCH);
       // Issued together and awaited together: one round of requests, still one transaction.
       await Promise.all([
         runs.put(runRecordOf(importRecord(storeId, run))),
-        ...run.rows.map((row, task_index) => rows.put({ store_id: storeId, task_index, row, ...(task_index < tasks.length ? { transcript_batch: Math.floor(task_index / IMPORT_BATCH) } : {}) } satisfies StoredRowRecord)),
-        ...Array.from({ length: Math.ceil(tasks.length / IMPORT_BATCH) }, (_, b) => batches.put(batchRecord(storeId, b, tasks.slice(b * IMPORT_BATCH, (b + 1) * IMPORT_BATCH)))),
+        ...run.rows.map((row, task_index) => rows.put({ store_id: storeId, task_index, row, ...(task_index < tasks.length ? { transcript_batch: batchOf[task_index] as number } : {}) } satisfies StoredRowRecord)),
+        ...records.map((r) => batches.put(r)),
       ]);
       return storeId;
     });
