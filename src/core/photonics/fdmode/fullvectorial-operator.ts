@@ -88,8 +88,13 @@ class RowAccumulator {
   }
 }
 
+/** Cell (i, j)'s index in the unknowns' order: along the shorter side first (see the header). */
+export function cellIndex(nx: number, ny: number, i: number, j: number): number {
+  return nx <= ny ? j * nx + i : i * ny + j;
+}
+
 export function cellOrder(nx: number, ny: number): (i: number, j: number) => number {
-  return nx <= ny ? (i, j) => j * nx + i : (i, j) => i * ny + j;
+  return (i, j) => cellIndex(nx, ny, i, j);
 }
 
 /**
@@ -101,7 +106,6 @@ export function cellOrder(nx: number, ny: number): (i: number, j: number) => num
 class StencilRow {
   readonly row = new RowAccumulator();
   readonly bottom: Wall;
-  readonly byRows: boolean;
   constructor(
     readonly nx: number,
     readonly ny: number,
@@ -112,16 +116,12 @@ class StencilRow {
     bottom: Wall | undefined,
   ) {
     this.bottom = bottom ?? 'pec';
-    this.byRows = nx <= ny;
-  }
-  cell(i: number, j: number): number {
-    return this.byRows ? j * this.nx + i : i * this.ny + j;
   }
   slotX(i: number, j: number): number {
-    return 2 * this.cell(i, j);
+    return 2 * cellIndex(this.nx, this.ny, i, j);
   }
   slotY(i: number, j: number): number {
-    return 2 * this.cell(i, j) + 1;
+    return 2 * cellIndex(this.nx, this.ny, i, j) + 1;
   }
   hxLive(i: number, j: number): boolean {
     return i >= 0 && i < this.nx && j >= 0 && j < this.ny && !(i === 0 && this.left === 'pec');

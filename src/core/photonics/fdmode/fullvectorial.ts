@@ -14,7 +14,7 @@
 import type { DenseLinalgKernel } from '../linalg/kernel.ts';
 import { referenceLinalgKernel } from '../linalg/reference-kernel.ts';
 import { shiftedBandedLu } from './banded-lu.ts';
-import { assembleFullVectorial, sparseMultiply, type FullVectorialGrid, type FullVectorialOperator, type SparseMatrix } from './fullvectorial-operator.ts';
+import { assembleFullVectorial, cellIndex, sparseMultiply, type FullVectorialGrid, type FullVectorialOperator, type SparseMatrix } from './fullvectorial-operator.ts';
 import type { BandedFactor } from '../linalg/kernel.ts';
 import { createReferenceSparseKernel, multifrontalLu, residualCheck, SPARSE_ZERO_PIVOT_MESSAGE, type CsrMatrix } from '../linalg/multifrontal.ts';
 import { minimumDegreeTree, symmetricPattern } from '../linalg/supernodal-tree.ts';
@@ -289,15 +289,14 @@ export function recoverFields(g: FullVectorialGrid, op: FullVectorialOperator, h
   // H_x on vertical edges (nx + 1) × ny and H_y on horizontal ones nx × (ny + 1), walls included (zero).
   const Hx = new Float64Array((nx + 1) * ny);
   const Hy = new Float64Array(nx * (ny + 1));
-  // The slots of fullvectorial-operator.ts (cellOrder) in plain arithmetic, not op.slotX/slotY:
-  // optimised code that inlines a solve's own closures holds them weakly and is thrown away once
-  // they are collected, so each solve compiled this function afresh on a background thread
-  // (issue 20: several ms of CPU per call at 10 nm).
-  const byRows = nx <= ny;
+  // The slots from cellIndex (a module function), not op.slotX/slotY: optimised code that inlines
+  // a solve's own closures holds them weakly and is thrown away once they are collected, so each
+  // solve compiled this function afresh on a background thread (issue 20: several ms of CPU per
+  // call at 10 nm).
   const live = op.live;
   for (let j = 0; j < ny; j++) {
     for (let i = 0; i < nx; i++) {
-      const sx = 2 * (byRows ? j * nx + i : i * ny + j);
+      const sx = 2 * cellIndex(nx, ny, i, j);
       const sy = sx + 1;
       Hx[j * (nx + 1) + i] = live[sx] ? (h[sx] as number) : 0;
       Hy[j * nx + i] = live[sy] ? (h[sy] as number) : 0;
