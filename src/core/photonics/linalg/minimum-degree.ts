@@ -15,6 +15,7 @@
  * in every engine.
  */
 import type { SymmetricPattern } from './supernodal-tree.ts';
+import { withRoom } from './grow.ts';
 
 const VARIABLE = 0;
 const ELEMENT = 1;
@@ -81,12 +82,7 @@ function minimumDegree(pattern: SymmetricPattern, record: boolean): MinimumDegre
     degree[i] = len[i] as number;
   }
   const reserve = (extra: number): void => {
-    if (top + extra <= iw.length) return;
-    let size = iw.length;
-    while (size < top + extra) size *= 2;
-    const grown = new Int32Array(size);
-    grown.set(iw.subarray(0, top));
-    iw = grown;
+    iw = withRoom(iw, top, extra);
   };
   // Followers eliminated right after a principal variable (merged supervariables): linked lists.
   const followNext = new Int32Array(n).fill(-1);
@@ -330,13 +326,7 @@ function minimumDegree(pattern: SymmetricPattern, record: boolean): MinimumDegre
       ownStart[p] = firstOwn;
       ownLength[p] = k - firstOwn;
       // The element's variables, each supervariable with the variables merged into it so far.
-      if (boundaryTop + lpLen > boundary.length) {
-        let size = boundary.length;
-        while (size < boundaryTop + lpLen) size *= 2;
-        const grown = new Int32Array(size);
-        grown.set(boundary.subarray(0, boundaryTop));
-        boundary = grown;
-      }
+      boundary = withRoom(boundary, boundaryTop, lpLen);
       boundaryStart[p] = boundaryTop;
       for (let x = start; x < out; x++) {
         const i = iw[x] as number;

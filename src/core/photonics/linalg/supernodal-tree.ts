@@ -21,6 +21,7 @@
  */
 import type { EliminationTree, FrontNode } from './multifrontal.ts';
 import { minimumDegreeSteps } from './minimum-degree.ts';
+import { withRoom } from './grow.ts';
 
 /** A structurally symmetric pattern in compressed rows (values not needed; the diagonal may be absent). */
 export interface SymmetricPattern {
@@ -48,12 +49,7 @@ class SegmentPool {
   data = new Int32Array(1 << 16);
   top = 0;
   reserve(extra: number): void {
-    if (this.top + extra <= this.data.length) return;
-    let size = this.data.length;
-    while (size < this.top + extra) size *= 2;
-    const grown = new Int32Array(size);
-    grown.set(this.data.subarray(0, this.top));
-    this.data = grown;
+    this.data = withRoom(this.data, this.top, extra);
   }
 }
 
@@ -235,13 +231,7 @@ class SupernodeList {
     this.first[s] = first;
     this.last[s] = last;
     for (let k = first; k <= last; k++) this.nodeOfColumn[k] = s;
-    if (this.used + len > this.boundaries.length) {
-      let size = this.boundaries.length;
-      while (size < this.used + len) size *= 2;
-      const grown = new Int32Array(size);
-      grown.set(this.boundaries.subarray(0, this.used));
-      this.boundaries = grown;
-    }
+    this.boundaries = withRoom(this.boundaries, this.used, len);
     // Copied element by element: subarray views per supernode were most of this list's cost.
     const b = this.boundaries;
     for (let i = 0; i < len; i++) b[this.used + i] = data[at + i] as number;
