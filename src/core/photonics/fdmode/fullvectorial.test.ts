@@ -14,6 +14,7 @@
 import { describe, expect, it } from 'vitest';
 import { solveSlabModes } from '../slab/dispersion.ts';
 import { solveFullVectorial } from './fullvectorial.ts';
+import { assembleFullVectorial } from './fullvectorial-operator.ts';
 import { yeePermittivity } from './yee-grid.ts';
 
 const SI = 3.4757;
@@ -60,6 +61,24 @@ describe('full-vectorial FD modes', () => {
       expect(d).toBeGreaterThan(0);
       expect(d).toBeLessThan(0.006);
     }
+  });
+
+  it('keeps no H_x–H_y coupling where the permittivity is uniform, also on cells whose sides round (Δy = 2220/112)', () => {
+    // In a uniform region the divergence and curl terms of the coupling cancel exactly (see
+    // CANCELLED in fullvectorial-operator.ts); inside a core edge they do not. Slots 2c and 2c + 1
+    // are H_x and H_y of cell c, so a coupling is an entry whose column parity differs from its row's.
+    const [nx, ny, dx, dy] = [24, 20, 20, 2220 / 112];
+    const inCore = (x: number, y: number): boolean => Math.abs(x - 240) <= 100 && Math.abs(y - 198) <= 60;
+    const couplings = (core: boolean): number => {
+      const eps = yeePermittivity(nx, ny, dx, dy, (x, y) => (core && inCore(x, y) ? SI * SI : SIO2 * SIO2), core ? { xs: [140, 340], ys: [138, 258] } : { xs: [], ys: [] });
+      const { a } = assembleFullVectorial({ nx, ny, dx, dy, eps, left: 'pec' }, k0);
+      let count = 0;
+      for (let r = 0; r < a.n; r++) for (let e = a.rowStart[r]!; e < a.rowStart[r + 1]!; e++) if ((a.cols[e]! - r) % 2 !== 0) count++;
+      return count;
+    };
+    expect(couplings(false)).toBe(0);
+    // Measured with the core: its edges couple the two components (a count, so not zero).
+    expect(couplings(true)).toBeGreaterThan(40);
   });
 
   it('finds the quasi-TE and quasi-TM fundamentals of a square core degenerate', () => {
