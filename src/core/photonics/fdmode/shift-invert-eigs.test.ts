@@ -93,4 +93,37 @@ describe('shift-invert block Krylov eigenvalues', () => {
       });
     });
   }
+
+  it('stops where `enough` says the settled pairs suffice, and returns those pairs only, converged', () => {
+    const n = 400;
+    const { a, t } = similarOperator(n, 11);
+    const exact = symmetricEigenvalues(t, n).reverse();
+    const sigma = ((exact[1] as number) + (exact[2] as number)) / 2;
+    const lu = shiftedBandedLu(a, sigma, 2, referenceLinalgKernel);
+    const seen: number[] = [];
+    const r = shiftInvertEigs({
+      n,
+      multiply: (x, y) => multiply(a, x, y),
+      solveEach: (xs) => lu.solveEach(xs),
+      wanted: 6,
+      needed: () => true,
+      tolerance: 1e-9,
+      shiftNearWanted: true,
+      // The caller reports the top two: enough once they have settled.
+      enough: (settled) => {
+        seen.push(settled.length);
+        return settled.length >= 2;
+      },
+    });
+    expect(r.converged).toBe(true);
+    expect(seen.at(-1)).toBeGreaterThanOrEqual(2);
+    // Six were asked for; the open ones below the settled prefix are not formed or returned.
+    expect(r.pairs.length).toBe(seen.at(-1));
+    expect(r.pairs.length).toBeLessThan(6);
+    r.pairs.forEach((pair, i) => {
+      expect(pair.vector.length).toBe(n);
+      expect(pair.residual).toBeLessThan(1e-9);
+      expect(Math.abs(pair.value - (exact[i] as number)) / Math.abs(exact[i] as number)).toBeLessThan(1e-10);
+    });
+  });
 });

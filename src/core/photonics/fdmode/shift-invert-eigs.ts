@@ -35,7 +35,7 @@ export interface ShiftInvertProblem {
   readonly tolerance?: number;
   /**
    * Optional early stop: called at each check with the leading pairs (largest first) up to the first
-   * needed one still open; true ends the iteration as converged (the caller has all it will report).
+   * needed one still open; true ends the iteration as converged (the caller has all it will report), and the result holds only those leading pairs.
    */
   readonly enough?: (settled: readonly RitzPair[]) => boolean;
   /**
@@ -177,11 +177,18 @@ export function shiftInvertEigs(p: ShiftInvertProblem): ShiftInvertResult {
     const open = pairs.map((q, i) => ({ q, i })).filter(({ q }) => isOpen(q));
     const firstOpen = pairs.findIndex(isOpen);
     const settled = open.length === 0 || (p.enough?.(firstOpen < 0 ? pairs : pairs.slice(0, firstOpen)) ?? false);
-    if (settled || solves >= maxSolves || basis.size >= n) {
+    if (settled) {
+      // Every needed pair up to the first open one has its vector and true residual already; the
+      // open ones after it are not wanted (`enough` said the caller has all it will report), so
+      // they are dropped rather than formed (issue 20: re-running the projection to form them was
+      // three basis combinations and a field recovery per solve, for a mode nobody reported).
+      return { pairs: firstOpen < 0 ? pairs : pairs.slice(0, firstOpen), solves, converged: true };
+    }
+    if (solves >= maxSolves || basis.size >= n) {
       // The needed pairs left without vectors at checks get them now (the same projection: same
       // values); the ones below the caller's line stay without (it reports none of them).
       const final = pairs.some((q) => q.vector.length === 0 && p.needed(q.value)) ? basis.rayleighRitz(Math.min(basis.size, wanted), { needed: p.needed, vectorsFor: 0, screen: false }).pairs : pairs;
-      return { pairs: final, solves, converged: settled };
+      return { pairs: final, solves, converged: false };
     }
     const top = pairs[0];
     if (!reshiftOffered && top && top.residual < (wanted > 1 ? PROBE_RESIDUAL : RESHIFT_RESIDUAL)) {
