@@ -15,6 +15,8 @@ import { describe, expect, it } from 'vitest';
 import { solveSlabModes } from '../slab/dispersion.ts';
 import { solveFullVectorial } from './fullvectorial.ts';
 import { assembleFullVectorial } from './fullvectorial-operator.ts';
+import { createReferenceSparseKernel, type SparseLuKernel } from '../linalg/multifrontal.ts';
+import { referenceLinalgKernel } from '../linalg/reference-kernel.ts';
 import { yeePermittivity } from './yee-grid.ts';
 
 const SI = 3.4757;
@@ -104,4 +106,36 @@ describe('full-vectorial FD modes', () => {
     expect(whole.modes[0]!.beta2 / fromHalves[0]!).toBeCloseTo(1, 7);
     expect(whole.modes[1]!.beta2 / fromHalves[1]!).toBeCloseTo(1, 7);
   });
+
+  it('falls back to σ above the spectrum and the re-shift when the guessed factor fails its first solve', () => {
+    // A backend whose first factorisation solves wrongly (a relative error of 1e-6 on every
+    // entry, far above RESHIFT_MAX_RESIDUAL): the run must notice on the iteration's first solve
+    // and give exactly what the same problem gives without a bound (no guessed shift at all).
+    const [nx, ny, d] = [16, 14, 50];
+    const epsAt = (x: number, y: number): number => (Math.abs(x - 400) <= 250 && Math.abs(y - 350) <= 110 ? SI * SI : SIO2 * SIO2);
+    const eps = yeePermittivity(nx, ny, d, d, epsAt, { xs: [150, 650], ys: [240, 460] });
+    const problem = { nx, ny, dx: d, dy: d, eps, left: 'pec' as const, wavelength: 1550, modes: 2, floorEps: SIO2 * SIO2 };
+    const reference = createReferenceSparseKernel();
+    let factorisations = 0;
+    const corrupting: SparseLuKernel = {
+      id: 'corrupting',
+      reserveSparse: (z) => reference.reserveSparse(z),
+      factorReserved: () => {
+        factorisations++;
+        return reference.factorReserved();
+      },
+      solveSparse: (f, xs) => {
+        reference.solveSparse(f, xs);
+        if (factorisations === 1) for (const x of xs) for (let i = 0; i < x.length; i++) x[i] = (x[i] as number) * (1 + 1e-6 * Math.sin(i));
+      },
+    };
+    const slabTop = solveSlabModes({ core: SI, cover: SIO2, substrate: SIO2, thickness_nm: 220, wavelength_nm: 1550 }, 'TE')[0]!.n_eff;
+    const bounded = solveFullVectorial({ ...problem, topBeta2Bound: (k0 * slabTop) ** 2, linalg: { ...referenceLinalgKernel, sparseLu: corrupting } });
+    const plain = solveFullVectorial(problem);
+    // σ, then the re-shift: two factorisations after the guessed one.
+    expect(factorisations).toBe(3);
+    expect(bounded.converged).toBe(true);
+    expect(bounded.modes.map((m) => m.beta2)).toEqual(plain.modes.map((m) => m.beta2));
+  });
 });
+

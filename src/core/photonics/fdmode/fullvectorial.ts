@@ -15,8 +15,7 @@ import type { DenseLinalgKernel } from '../linalg/kernel.ts';
 import { referenceLinalgKernel } from '../linalg/reference-kernel.ts';
 import { shiftedBandedLu } from './banded-lu.ts';
 import { assembleFullVectorial, cellIndex, sparseMultiply, type FullVectorialGrid, type FullVectorialOperator, type SparseMatrix } from './fullvectorial-operator.ts';
-import type { BandedFactor } from '../linalg/kernel.ts';
-import { createReferenceSparseKernel, multifrontalLu, residualCheck, SPARSE_ZERO_PIVOT_MESSAGE, type CsrMatrix } from '../linalg/multifrontal.ts';
+import { createReferenceSparseKernel, multifrontalLu, relativeResidual, residualCheck, SPARSE_ZERO_PIVOT_MESSAGE, type CsrMatrix } from '../linalg/multifrontal.ts';
 import { minimumDegreeTree, symmetricPattern } from '../linalg/supernodal-tree.ts';
 import { shiftInvertEigs, type RitzPair } from './shift-invert-eigs.ts';
 
@@ -117,10 +116,13 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
   const sigma = k0 * k0 * epsMax;
   const floor = k0 * k0 * input.floorEps;
   const linalg = input.linalg ?? referenceLinalgKernel;
-  let lu: Pick<BandedFactor, 'solveEach'>;
-  let factorDoubles: number;
+  type SolveEach = (xs: readonly Float64Array[]) => void;
+  let solveEach: SolveEach;
+  let factorDoubles = 0;
+  let reshift: ((top: RitzPair) => SolveEach | null) | undefined;
+  /** The sparse path's fallback when the guessed factor proves unstable: σ above the spectrum, then the re-shift. */
+  let fallback: (() => void) | null = null;
   let guessedShift = false;
-  let reshift: ((top: RitzPair) => ((xs: readonly Float64Array[]) => void) | null) | undefined;
   if ((input.factorization ?? 'sparse') === 'sparse') {
     // Fronts from the operator's own graph in approximate-minimum-degree order (issue 20: H_x and
     // H_y decouple outside the core, which the geometric nested dissection's cell blocks ignored:
@@ -128,25 +130,11 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
     const tree = minimumDegreeTree(symmetricPattern(op.a));
     const sparse = linalg.sparseLu ?? createReferenceSparseKernel();
     const bound = input.topBeta2Bound;
-    // With a bound on the top β², one factorisation at the re-shift's point below it replaces the
-    // first (at σ) and the re-shift: issue 20's strip, 20 nm whole window, 34 solves either way, one
-    // LU fewer. A poor factor (no pivoting inside the spectrum) falls back to σ and the re-shift.
-    let f = null as ReturnType<typeof multifrontalLu> | null;
-    if (bound !== undefined && bound > floor && bound < sigma && input.modes > 1 && input.reshift !== false) {
-      const guessed = shiftedCsr(op.a, bound - GUESSED_SHIFT_BELOW * (bound - floor));
-      try {
-        const g = multifrontalLu(guessed, tree, sparse);
-        const probe = probeVector(op.live);
-        if (residualCheck(guessed, (x) => g.solve(x), probe) < RESHIFT_MAX_RESIDUAL) f = g;
-      } catch (e) {
-        if (!(e instanceof Error && e.message === SPARSE_ZERO_PIVOT_MESSAGE)) throw e;
-      }
-    }
-    guessedShift = f !== null;
-    f ??= multifrontalLu(shiftedCsr(op.a, sigma), tree, sparse);
-    lu = f;
-    factorDoubles = f.peakWorkDoubles;
-    if (input.reshift !== false && !guessedShift) {
+    const aboveSpectrum = (): void => {
+      const f = multifrontalLu(shiftedCsr(op.a, sigma), tree, sparse);
+      solveEach = (xs) => f.solveEach(xs);
+      factorDoubles = f.peakWorkDoubles;
+      if (input.reshift === false) return;
       // Once the top β² is known to ~1e-4, refactorise between it and the cladding line. The LU has
       // no pivoting, which a shift inside the spectrum could in principle break: one solve's
       // residual is checked, and a poor or failed factor keeps the first one. (The first factor's
@@ -164,9 +152,34 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
         const again = multifrontalLu(shiftedCsr(op.a, sigma), tree, sparse);
         return (xs) => again.solveEach(xs);
       };
+    };
+    // With a bound on the top β², one factorisation at the re-shift's point below it replaces the
+    // first (at σ) and the re-shift: issue 20's strip, 20 nm whole window, 34 solves either way, one
+    // LU fewer. Its stability (no pivoting inside the spectrum) is judged on the iteration's first
+    // solve rather than on a probe of its own (issue 20: the probe's solve and residual were 4 % of
+    // the 20 nm strip's time); a poor factor falls back to σ and the re-shift, starting over.
+    let guessed = null as { factor: ReturnType<typeof multifrontalLu>; matrix: CsrMatrix } | null;
+    if (bound !== undefined && bound > floor && bound < sigma && input.modes > 1 && input.reshift !== false) {
+      const matrix = shiftedCsr(op.a, bound - GUESSED_SHIFT_BELOW * (bound - floor));
+      try {
+        guessed = { factor: multifrontalLu(matrix, tree, sparse), matrix };
+      } catch (e) {
+        if (!(e instanceof Error && e.message === SPARSE_ZERO_PIVOT_MESSAGE)) throw e;
+      }
     }
+    if (guessed) {
+      const g = guessed;
+      solveEach = checkedOnFirstSolve(g.matrix, (xs) => g.factor.solveEach(xs));
+      factorDoubles = g.factor.peakWorkDoubles;
+      guessedShift = true;
+      fallback = () => {
+        guessedShift = false;
+        aboveSpectrum();
+      };
+    } else aboveSpectrum();
   } else {
-    lu = shiftedBandedLu(op.a, sigma, op.bandwidth, linalg);
+    const lu = shiftedBandedLu(op.a, sigma, op.bandwidth, linalg);
+    solveEach = (xs) => lu.solveEach(xs);
     factorDoubles = op.a.n * (2 * op.bandwidth + 1);
   }
   const want = input.enough;
@@ -190,19 +203,29 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
     }
     return w.polarizations.every((pol) => counts[pol] >= w.maxModes);
   };
-  const r = shiftInvertEigs({
-    n: op.a.n,
-    multiply: (x, y) => sparseMultiply(op.a, x, y),
-    matrix: op.a,
-    solveEach: (xs) => lu.solveEach(xs),
-    live: op.live,
-    wanted: input.modes,
-    needed: (value) => value > floor,
-    ...(want ? { enough: (settled: readonly RitzPair[]) => enoughModes(settled, want) } : {}),
-    ...(reshift ? { reshift } : {}),
-    ...(guessedShift ? { shiftNearWanted: true } : {}),
-    ...(linalg.krylov ? { vectors: linalg.krylov } : {}),
-  });
+  const iterate = (): ReturnType<typeof shiftInvertEigs> =>
+    shiftInvertEigs({
+      n: op.a.n,
+      multiply: (x, y) => sparseMultiply(op.a, x, y),
+      matrix: op.a,
+      solveEach: (xs) => solveEach(xs),
+      live: op.live,
+      wanted: input.modes,
+      needed: (value) => value > floor,
+      ...(want ? { enough: (settled: readonly RitzPair[]) => enoughModes(settled, want) } : {}),
+      ...(reshift ? { reshift } : {}),
+      ...(guessedShift ? { shiftNearWanted: true } : {}),
+      ...(linalg.krylov ? { vectors: linalg.krylov } : {}),
+    });
+  let r: ReturnType<typeof shiftInvertEigs>;
+  try {
+    r = iterate();
+  } catch (e) {
+    if (!(e instanceof UnstableFactorError) || !fallback) throw e;
+    fallback();
+    classified.length = 0;
+    r = iterate();
+  }
   // Pairs below the cladding line come without vectors (the iteration never formed them): not reported.
   const modes = r.pairs.filter((pair) => pair.vector.length > 0).map((pair) => {
     const beta2 = pair.value;
@@ -228,11 +251,26 @@ function largest(values: Float64Array): number {
   return m;
 }
 
-/** A deterministic, not smooth right-hand side on the live slots (the guessed factor's stability check). */
-function probeVector(live: Uint8Array): Float64Array {
-  const probe = new Float64Array(live.length);
-  for (let i = 0; i < probe.length; i++) probe[i] = live[i] ? 1 + ((i * 7919) % 13) / 13 : 0;
-  return probe;
+/** Thrown out of the iteration when the factor's first solve leaves a residual above RESHIFT_MAX_RESIDUAL. */
+class UnstableFactorError extends Error {}
+
+/**
+ * solveEach that checks the relative residual of the first vector of its first call (the
+ * iteration's random start block: not smooth, so a poor unpivoted factor shows) and throws
+ * UnstableFactorError when it exceeds RESHIFT_MAX_RESIDUAL.
+ */
+function checkedOnFirstSolve(a: CsrMatrix, solveEach: (xs: readonly Float64Array[]) => void): (xs: readonly Float64Array[]) => void {
+  let checked = false;
+  return (xs) => {
+    if (checked || xs.length === 0) {
+      solveEach(xs);
+      return;
+    }
+    const source = (xs[0] as Float64Array).slice();
+    solveEach(xs);
+    checked = true;
+    if (!(relativeResidual(a, xs[0] as Float64Array, source) < RESHIFT_MAX_RESIDUAL)) throw new UnstableFactorError('sparse LU: the guessed shift gave an unstable factor');
+  };
 }
 
 /** ∫|E_x|² / ∫(|E_x|² + |E_y|²). */

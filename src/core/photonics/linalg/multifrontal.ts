@@ -460,8 +460,11 @@ export function residualCheck(a: CsrMatrix, solve: (x: Float64Array) => void, b:
   return relativeResidual(a, x, b);
 }
 
-/** residualCheck's sum for a given x: a function of its own, so its loop is compiled once rather than with each solve's closure. */
-function relativeResidual(a: CsrMatrix, x: Float64Array, b: Float64Array): number {
+/**
+ * ‖b − A·x‖∞ / (‖A‖∞‖x‖∞ + ‖b‖∞) for a computed solution x of A·x = b (residualCheck's sum; a
+ * function of its own, so its loop is compiled once rather than with each solve's closure).
+ */
+export function relativeResidual(a: CsrMatrix, x: Float64Array, b: Float64Array): number {
   let rMax = 0;
   let aNorm = 0;
   let xMax = 0;
