@@ -5,7 +5,7 @@
  * Grids above MAX_MAP_SIDE per side are averaged down in blocks; values keep four significant
  * digits, which is what a heatmap can show and keeps a result with several modes small.
  */
-import { makeMap, type ResultMap } from '../result-map.ts';
+import { mapFromSamples, type ResultMap } from '../result-map.ts';
 import type { FvChannelGrid, FvChannelMode } from './fullvectorial-channel.ts';
 
 /** A mode's field map: the shared result-map contract. */
@@ -18,7 +18,7 @@ export function fieldMaps(grid: FvChannelGrid, mode: FvChannelMode, wavelength: 
   const components: ['x' | 'y', Float64Array][] = mode.polarization === 'TE' ? [['x', ex], ['y', ey]] : [['y', ey], ['x', ex]];
   const name = `${mode.polarization}${order}`;
   return components.map(([axis, field]) =>
-    makeMap(
+    mapFromSamples(
       {
         id: `${name}-${wavelength}nm-E${axis}`,
         title: `${name} at ${wavelength} nm: |E${axis}|² (n_eff ${mode.neff.toFixed(4)})`,
@@ -29,7 +29,7 @@ export function fieldMaps(grid: FvChannelGrid, mode: FvChannelMode, wavelength: 
       },
       grid.nx,
       grid.ny,
-      (i, j) => (field[j * grid.nx + i] as number) ** 2 * scale,
+      scaledSquares(field, scale),
     ),
   );
 }
@@ -42,4 +42,11 @@ function peakEnergy(ex: Float64Array, ey: Float64Array, ez: Float64Array): numbe
   let peak = 0;
   for (let k = 0; k < ex.length; k++) peak = Math.max(peak, (ex[k] as number) ** 2 + (ey[k] as number) ** 2 + (ez[k] as number) ** 2);
   return peak;
+}
+
+/** |field|²·scale per cell (the value each map averages). */
+function scaledSquares(field: Float64Array, scale: number): Float64Array {
+  const out = new Float64Array(field.length);
+  for (let k = 0; k < field.length; k++) out[k] = (field[k] as number) ** 2 * scale;
+  return out;
 }

@@ -188,10 +188,21 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
   // moves by far less than CLASSIFIED_SAME between checks, and recovering its fields at every check
   // was a tenth of the 10 nm strip's time. (Two degenerate pairs may trade places: the counts stay.)
   const classified: ({ value: number; pol: 'TE' | 'TM' } | undefined)[] = [];
+  // The fields recovered to classify a pair, by its vector: the pairs a stop by `enough` returns
+  // are the very ones its last check classified, so the modes below reuse them.
+  const recovered = new Map<Float64Array, CellFields>();
+  const fieldsOf = (q: RitzPair): CellFields => {
+    let fields = recovered.get(q.vector);
+    if (!fields) {
+      fields = recoverFields(input, op, q.vector, Math.sqrt(Math.max(q.value, Number.MIN_VALUE)), k0);
+      recovered.set(q.vector, fields);
+    }
+    return fields;
+  };
   const polarizationOf = (q: RitzPair, place: number): 'TE' | 'TM' => {
     const known = classified[place];
     if (known && Math.abs(known.value - q.value) <= CLASSIFIED_SAME * Math.abs(q.value)) return known.pol;
-    const pol = teFraction(recoverFields(input, op, q.vector, Math.sqrt(q.value), k0)) > 0.5 ? 'TE' : 'TM';
+    const pol = teFraction(fieldsOf(q)) > 0.5 ? 'TE' : 'TM';
     classified[place] = { value: q.value, pol };
     return pol;
   };
@@ -224,13 +235,14 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
     if (!(e instanceof UnstableFactorError) || !fallback) throw e;
     fallback();
     classified.length = 0;
+    recovered.clear();
     r = iterate();
   }
   // Pairs below the cladding line come without vectors (the iteration never formed them): not reported.
   const modes = r.pairs.filter((pair) => pair.vector.length > 0).map((pair) => {
     const beta2 = pair.value;
     const beta = Math.sqrt(Math.max(beta2, Number.MIN_VALUE));
-    const fields = recoverFields(input, op, pair.vector, beta, k0);
+    const fields = fieldsOf(pair);
     return { beta2, neff: beta2 > 0 ? beta / k0 : 0, teFraction: teFraction(fields), fields, residual: pair.residual };
   });
   return {
