@@ -156,14 +156,19 @@ class StencilRow {
   }
   /** f·β·h_z at the centre of cell (i, j); i = −1 or j = −1 is the mirror image through a magnetic wall. */
   divergence(i: number, j: number, f: number): void {
+    // The image's terms through divergenceAt, not a recursive call: V8 inlines no recursive method.
     if (i === -1) {
-      if (this.left === 'pmc') this.divergence(0, j, -f);
+      if (this.left === 'pmc') this.divergenceAt(0, j, -f);
       return;
     }
     if (j === -1) {
-      if (this.bottom === 'pmc') this.divergence(i, 0, -f);
+      if (this.bottom === 'pmc') this.divergenceAt(i, 0, -f);
       return;
     }
+    this.divergenceAt(i, j, f);
+  }
+  /** divergence at a cell inside the window. */
+  divergenceAt(i: number, j: number, f: number): void {
     this.hx(i + 1, j, f / this.dx);
     this.hx(i, j, -f / this.dx);
     this.hy(i, j + 1, f / this.dy);
@@ -190,63 +195,74 @@ class StencilRow {
 export function assembleFullVectorial(g: FullVectorialGrid, k0: number): FullVectorialOperator {
   const { nx, ny, dx, dy, eps, left } = g;
   const st = new StencilRow(nx, ny, dx, dy, eps, left, g.bottom);
-  const pool = new RowPool(2 * nx * ny);
-  assembleRows(st, pool, k0);
+  const out = new RowWriter(2 * nx * ny);
+  // Cells in the unknowns' order, so rows come out in slot order and go straight into the
+  // compressed rows (issue 20: building them in grid order, then sorting them into slot order
+  // through a pool, was a fifth of the assembly). A row's terms do not depend on the visiting order.
+  if (nx <= ny) {
+    for (let j = 0; j < ny; j++) for (let i = 0; i < nx; i++) assembleCell(st, out, k0, i, j);
+  } else {
+    for (let i = 0; i < nx; i++) for (let j = 0; j < ny; j++) assembleCell(st, out, k0, i, j);
+  }
   const cell = cellOrder(nx, ny);
   const slotX = (i: number, j: number): number => 2 * cell(i, j);
   const slotY = (i: number, j: number): number => 2 * cell(i, j) + 1;
-  return { a: compressRows(pool), bandwidth: pool.bandwidth, live: pool.live, slotX, slotY };
+  return { a: out.finish(), bandwidth: out.bandwidth, live: out.live, slotX, slotY };
 }
 
-/** Every live slot's row, in cell order (a module function: see StencilRow on why). */
-function assembleRows(st: StencilRow, pool: RowPool, k0: number): void {
-  const { nx, ny, dx, dy, eps } = st;
-  for (let j = 0; j < ny; j++) {
-    for (let i = 0; i < nx; i++) {
-      if (st.hxLive(i, j)) {
-        const ey = eps.y[j * (nx + 1) + i] as number;
-        st.hx(i, j, k0 * k0 * ey);
-        st.divergence(i, j, 1 / dx);
-        st.divergence(i - 1, j, -1 / dx);
-        st.curlOverEps(i, j + 1, -ey / dy);
-        st.curlOverEps(i, j, ey / dy);
-        pool.store(st.slotX(i, j), st.row);
-      }
-      if (st.hyLive(i, j)) {
-        const ex = eps.x[j * nx + i] as number;
-        st.hy(i, j, k0 * k0 * ex);
-        st.divergence(i, j, 1 / dy);
-        st.divergence(i, j - 1, -1 / dy);
-        st.curlOverEps(i + 1, j, ex / dx);
-        st.curlOverEps(i, j, -ex / dx);
-        pool.store(st.slotY(i, j), st.row);
-      }
-    }
-  }
+/** The rows of cell (i, j)'s two slots, H_x then H_y (a pinned slot's row stays empty). A module function: see StencilRow on why. */
+function assembleCell(st: StencilRow, out: RowWriter, k0: number, i: number, j: number): void {
+  const { nx, dx, dy, eps } = st;
+  const sx = st.slotX(i, j);
+  if (st.hxLive(i, j)) {
+    const ey = eps.y[j * (nx + 1) + i] as number;
+    st.hx(i, j, k0 * k0 * ey);
+    st.divergence(i, j, 1 / dx);
+    st.divergence(i - 1, j, -1 / dx);
+    st.curlOverEps(i, j + 1, -ey / dy);
+    st.curlOverEps(i, j, ey / dy);
+    out.store(sx, st.row);
+  } else out.skip(sx);
+  if (st.hyLive(i, j)) {
+    const ex = eps.x[j * nx + i] as number;
+    st.hy(i, j, k0 * k0 * ex);
+    st.divergence(i, j, 1 / dy);
+    st.divergence(i, j - 1, -1 / dy);
+    st.curlOverEps(i + 1, j, ex / dx);
+    st.curlOverEps(i, j, -ex / dx);
+    out.store(sx + 1, st.row);
+  } else out.skip(sx + 1);
 }
 
 /**
- * Each row's entries go straight into one pool (rows are built in slot order only up to the cell
- * order's transpose, so rows are located by start and length): per-row typed arrays cost issue
- * 20's whole-window 20 nm solve ~10 % of its time in allocation and GC.
+ * The compressed rows, written row after row in slot order: entries by column (insertion sort: a
+ * row has at most a dozen), terms that cancelled dropped (CANCELLED). Typed storage that grows by
+ * doubling: per-row arrays cost issue 20's whole-window 20 nm solve ~10 % in allocation and GC.
  */
-class RowPool {
-  readonly rowAt: Int32Array;
-  readonly rowLength: Int32Array;
+class RowWriter {
+  readonly rowStart: Int32Array;
   readonly live: Uint8Array;
   cols: Int32Array;
   values: Float64Array;
   nnz = 0;
+  rows = 0;
   bandwidth = 0;
   constructor(readonly n: number) {
-    this.rowAt = new Int32Array(n).fill(-1);
-    this.rowLength = new Int32Array(n);
+    this.rowStart = new Int32Array(n + 1);
     this.live = new Uint8Array(n);
-    this.cols = new Int32Array(Math.max(16, 12 * n));
+    // Five to nine entries a row (fewer where H_x and H_y decouple): room for six, grown if needed.
+    this.cols = new Int32Array(Math.max(16, 6 * n));
     this.values = new Float64Array(this.cols.length);
   }
-  /** Row r's non-zero entries by column (insertion sort: a row has at most a dozen); clears `row`. */
+  /** Row r (the next one) is pinned: no entries. */
+  skip(r: number): void {
+    if (r !== this.rows) throw new Error(`fullvectorial assembly: row ${r} out of order (expected ${this.rows})`);
+    this.rows++;
+    this.rowStart[this.rows] = this.nnz;
+  }
+  /** Row r (the next one) from `row`, which it clears. */
   store(r: number, row: RowAccumulator): void {
+    if (r !== this.rows) throw new Error(`fullvectorial assembly: row ${r} out of order (expected ${this.rows})`);
     if (this.nnz + row.length > this.cols.length) {
       const grownCols = new Int32Array(2 * this.cols.length + row.length);
       grownCols.set(this.cols);
@@ -255,8 +271,8 @@ class RowPool {
       this.cols = grownCols;
       this.values = grownValues;
     }
-    const poolCols = this.cols;
-    const poolValues = this.values;
+    const cols = this.cols;
+    const values = this.values;
     const start = this.nnz;
     let len = 0;
     for (let k = 0; k < row.length; k++) {
@@ -264,44 +280,28 @@ class RowPool {
       if (v === 0 || Math.abs(v) <= CANCELLED * (row.magnitudes[k] as number)) continue;
       const c = row.cols[k] as number;
       let at = start + len;
-      while (at > start && (poolCols[at - 1] as number) > c) {
-        poolCols[at] = poolCols[at - 1] as number;
-        poolValues[at] = poolValues[at - 1] as number;
+      while (at > start && (cols[at - 1] as number) > c) {
+        cols[at] = cols[at - 1] as number;
+        values[at] = values[at - 1] as number;
         at--;
       }
-      poolCols[at] = c;
-      poolValues[at] = v;
+      cols[at] = c;
+      values[at] = v;
       len++;
-      this.bandwidth = Math.max(this.bandwidth, Math.abs(c - r));
     }
-    this.rowAt[r] = start;
-    this.rowLength[r] = len;
+    // Sorted: the row's farthest columns are its first and last.
+    if (len > 0) this.bandwidth = Math.max(this.bandwidth, r - (cols[start] as number), (cols[start + len - 1] as number) - r);
     this.nnz += len;
     this.live[r] = 1;
+    this.rows++;
+    this.rowStart[this.rows] = this.nnz;
     row.clear();
   }
-}
-
-/** The pooled rows as CSR in slot order (a small function: see StencilRow on why). */
-function compressRows(pool: RowPool): SparseMatrix {
-  const { n, nnz, rowAt, rowLength, cols: poolCols, values: poolValues } = pool;
-  const rowStart = new Int32Array(n + 1);
-  const cols = new Int32Array(nnz);
-  const values = new Float64Array(nnz);
-  let k = 0;
-  for (let r = 0; r < n; r++) {
-    rowStart[r] = k;
-    const at = rowAt[r] as number;
-    const len = rowLength[r] as number;
-    // Entry by entry: two subarray views per row were a tenth of the assembly's time (issue 20).
-    for (let e = 0; e < len; e++) {
-      cols[k + e] = poolCols[at + e] as number;
-      values[k + e] = poolValues[at + e] as number;
-    }
-    k += len;
+  /** The matrix, its arrays trimmed to the entries. */
+  finish(): SparseMatrix {
+    if (this.rows !== this.n) throw new Error(`fullvectorial assembly: ${this.rows} of ${this.n} rows written`);
+    return { n: this.n, rowStart: this.rowStart, cols: this.cols.slice(0, this.nnz), values: this.values.slice(0, this.nnz) };
   }
-  rowStart[n] = k;
-  return { n, rowStart, cols, values };
 }
 
 /** y = A·x */
