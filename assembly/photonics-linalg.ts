@@ -16,6 +16,7 @@ import { ld, ldi, st } from './_memory';
 
 export { alloc } from './_memory';
 export { sparseFront } from './_sparse-assembly';
+export { fvAssemble, fvAssemblyBandwidth } from './_fv-assembly';
 export { pweGram, pweCombine, pweResidual, pweNorms, pwePrecondition, pweThetaScratchDoubles, pweTwiddleDoubles, pweTwiddles, pweTheta, pweSymmetricEigen } from './_pwe-block';
 
 const EPSILON: f64 = 2.220446049250313e-16;

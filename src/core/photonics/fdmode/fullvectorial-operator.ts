@@ -21,6 +21,7 @@
  * column: their eigenvalue 0 is far below any shift the solver uses.
  */
 import type { YeePermittivity } from './yee-grid.ts';
+import type { FvAssemblyKernel } from '../linalg/fv-assembly-kernel.ts';
 
 /** Electric (PEC) or magnetic (PMC) wall. */
 export type Wall = 'pec' | 'pmc';
@@ -192,8 +193,19 @@ class StencilRow {
   }
 }
 
-export function assembleFullVectorial(g: FullVectorialGrid, k0: number): FullVectorialOperator {
+/**
+ * The operator on grid g at k₀: by `backend` when given (the WASM twin writes the same compressed
+ * rows bit for bit), else in TypeScript below.
+ */
+export function assembleFullVectorial(g: FullVectorialGrid, k0: number, backend?: FvAssemblyKernel): FullVectorialOperator {
   const { nx, ny, dx, dy, eps, left } = g;
+  const cell = cellOrder(nx, ny);
+  const slotX = (i: number, j: number): number => 2 * cell(i, j);
+  const slotY = (i: number, j: number): number => 2 * cell(i, j) + 1;
+  if (backend) {
+    const r = backend.assemble({ nx, ny, dx, dy, k0, leftPmc: left === 'pmc', bottomPmc: g.bottom === 'pmc', epsX: eps.x, epsY: eps.y, epsZ: eps.z });
+    return { a: { n: 2 * nx * ny, rowStart: r.rowStart, cols: r.cols, values: r.values }, bandwidth: r.bandwidth, live: r.live, slotX, slotY };
+  }
   const st = new StencilRow(nx, ny, dx, dy, eps, left, g.bottom);
   const out = new RowWriter(2 * nx * ny);
   // Cells in the unknowns' order, so rows come out in slot order and go straight into the
@@ -204,9 +216,6 @@ export function assembleFullVectorial(g: FullVectorialGrid, k0: number): FullVec
   } else {
     for (let i = 0; i < nx; i++) for (let j = 0; j < ny; j++) assembleCell(st, out, k0, i, j);
   }
-  const cell = cellOrder(nx, ny);
-  const slotX = (i: number, j: number): number => 2 * cell(i, j);
-  const slotY = (i: number, j: number): number => 2 * cell(i, j) + 1;
   return { a: out.finish(), bandwidth: out.bandwidth, live: out.live, slotX, slotY };
 }
 

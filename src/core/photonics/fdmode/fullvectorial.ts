@@ -72,7 +72,7 @@ const CLASSIFIED_SAME = 1e-7;
 /** A re-shifted LU whose solve leaves a relative residual above this is dropped (no pivoting inside the spectrum). */
 const RESHIFT_MAX_RESIDUAL = 1e-10;
 /** The kernel entry points the full-vectorial solver uses: the band LU, and the sparse LU's dense fronts and the Krylov vector loops where the backend has them. */
-export type FvLinalg = Pick<DenseLinalgKernel, 'factorBanded'> & Partial<Pick<DenseLinalgKernel, 'sparseLu' | 'krylov'>>;
+export type FvLinalg = Pick<DenseLinalgKernel, 'factorBanded'> & Partial<Pick<DenseLinalgKernel, 'sparseLu' | 'krylov' | 'fvAssembly'>>;
 
 /** Fields at the cell centres (index j·nx + i), as real amplitudes (E_z and H_z carry a factor i). */
 export interface CellFields {
@@ -108,7 +108,7 @@ export interface FullVectorialResult {
 
 export function solveFullVectorial(input: FullVectorialInput): FullVectorialResult {
   const k0 = (2 * Math.PI) / input.wavelength;
-  const op = assembleFullVectorial(input, k0);
+  const op = assembleFullVectorial(input, k0, input.linalg?.fvAssembly);
   // Long loops live in small functions of their own (largest, probeVector): a loop here had V8
   // compile this whole function on-stack on every solve (~20 ms of a background thread's CPU at
   // 10 nm, issue 20), where a small function is compiled once and kept.

@@ -11,6 +11,7 @@ import type { SymmetricBandedMatrix } from '../fdfd/symmetric-banded.ts';
 import type { SparseLuKernel } from './multifrontal.ts';
 import type { PweBlockKernel } from '../pwe/block-kernel.ts';
 import type { KrylovVectorKernel } from './krylov-kernel.ts';
+import type { FvAssemblyKernel } from './fv-assembly-kernel.ts';
 
 export interface DenseLinalgKernel {
   /** 'wasm' or 'reference'; a solver reports it as its `backend`. */
@@ -56,6 +57,8 @@ export interface DenseLinalgKernel {
   readonly pweBlock?: PweBlockKernel;
   /** The mode solver's Krylov vector loops (./krylov-kernel.ts); without it they run in TypeScript. */
   readonly krylov?: KrylovVectorKernel;
+  /** The full-vectorial mode operator's assembly (./fv-assembly-kernel.ts); without it, fdmode's TypeScript reference. */
+  readonly fvAssembly?: FvAssemblyKernel;
 }
 
 export interface BandedFactor {

@@ -18,8 +18,9 @@ import type { BandedFactor, DenseLinalgKernel } from './kernel.ts';
 import { factorFronts, type SparseLuKernel } from './multifrontal.ts';
 import { createWasmPweBlockKernel, PWE_BLOCK_FUNCTIONS, type PweBlockExports } from '../pwe/block-kernel-wasm.ts';
 import { createWasmKrylovKernel } from './krylov-kernel-wasm.ts';
+import { createWasmFvAssemblyKernel, type FvAssemblyExports } from './fv-assembly-kernel.ts';
 
-interface LinalgExports extends PweBlockExports {
+interface LinalgExports extends PweBlockExports, FvAssemblyExports {
   layoutVersion(): number;
   eigScratchDoubles(n: number): number;
   mul(ar: number, ai: number, br: number, bi: number, or: number, oi: number, n: number, k: number, m: number): void;
@@ -46,7 +47,7 @@ const LAYOUT_VERSION = 9;
 /** First reservation in doubles (512 KiB): an eig of 81×81 or a solve of 161×161 fits. */
 const INITIAL_DOUBLES = 1 << 16;
 const NAME = 'photonics-linalg.wasm';
-const FUNCTIONS = ['layoutVersion', 'eigScratchDoubles', 'mul', 'solve', 'eig', 'hermitianScratchDoubles', 'eigHermitian', 'eigHermitianDefinite', 'bandedFactor', 'bandedSolve', 'bandedSolvePair', 'symmetricEliminate', 'sparseFront', 'sparseSolve', 'csrMultiply', ...PWE_BLOCK_FUNCTIONS] as const;
+const FUNCTIONS = ['layoutVersion', 'eigScratchDoubles', 'mul', 'solve', 'eig', 'hermitianScratchDoubles', 'eigHermitian', 'eigHermitianDefinite', 'bandedFactor', 'bandedSolve', 'bandedSolvePair', 'symmetricEliminate', 'sparseFront', 'sparseSolve', 'csrMultiply', 'fvAssemble', 'fvAssemblyBandwidth', ...PWE_BLOCK_FUNCTIONS] as const;
 
 export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseLinalgKernel> {
   const kernel = await instantiateKernel<LinalgExports>(source, NAME, FUNCTIONS);
@@ -332,5 +333,6 @@ export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseL
 
   const pweBlock = createWasmPweBlockKernel(kernel, NAME, eigHermitian);
   const krylov = createWasmKrylovKernel(kernel, NAME);
-  return { id: 'wasm', mul, solve, inverse, eig, eigHermitian, eigHermitianDefinite, factorBanded, eliminateSymmetricBanded, sparseLu, pweBlock, krylov };
+  const fvAssembly = createWasmFvAssemblyKernel(kernel, NAME);
+  return { id: 'wasm', mul, solve, inverse, eig, eigHermitian, eigHermitianDefinite, factorBanded, eliminateSymmetricBanded, sparseLu, pweBlock, krylov, fvAssembly };
 }
