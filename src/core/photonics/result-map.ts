@@ -72,7 +72,7 @@ export function mapFromSamples(meta: Omit<ResultMap, 'values'>, nx: number, ny: 
   const fx = Math.ceil(nx / MAX_MAP_SIDE);
   const fy = Math.ceil(ny / MAX_MAP_SIDE);
   const values: number[][] = [];
-  for (let bj = 0; bj * fy < ny; bj++) values.push(blockRow(samples, nx, ny, fx, fy, bj));
+  for (let bj = 0; bj * fy < ny; bj++) values.push(fx === 1 && fy === 1 ? sampleRow(samples, nx, bj) : blockRow(samples, nx, ny, fx, fy, bj));
   return { ...meta, values };
 }
 
@@ -92,5 +92,12 @@ function blockRow(samples: Float64Array, nx: number, ny: number, fx: number, fy:
     }
     row.push(round4(s / count));
   }
+  return row;
+}
+
+/** blockRow for blocks of one sample: the same value ((0 + v) / 1), without the block loops. */
+function sampleRow(samples: Float64Array, nx: number, j: number): number[] {
+  const row = new Array<number>(nx);
+  for (let i = 0; i < nx; i++) row[i] = round4((0 + (samples[j * nx + i] as number)) / 1);
   return row;
 }
