@@ -26,7 +26,7 @@ const MAX_SWEEPS_PER_HERMITIAN_VALUE: i32 = 30;
 
 /** Bumped whenever an entry point's arguments change; the JS side refuses a different build. */
 export function layoutVersion(): i32 {
-  return 9;
+  return 11;
 }
 
 /** Doubles of scratch eig() needs for an n×n matrix (its Householder vector, rotations, a row sum). */
@@ -1006,65 +1006,59 @@ export function symmetricEliminate(a: usize, n: i32, bw: i32, pivots: i32): i32 
 // ---- sparse multifrontal LU (the full-vectorial mode solver's shift-and-invert step) ------------
 // The factorisation is _sparse-assembly.ts sparseFront; here the solve, twin of
 // src/core/photonics/linalg/multifrontal.ts solveFlat. Its sums are four-chain dot products
-// (dot4Pair) whose chains the reference keeps (dot4), bit-identical; with two right-hand sides each
-// factor row is fetched from memory once for both.
+// whose chains the reference keeps (dot4), bit-identical; with two right-hand sides each factor
+// row is fetched from memory once for both.
 
-
-/** The second sum of the last dot4Pair (AssemblyScript functions return one value). */
-let dotSecond: f64 = 0;
 
 /**
- * Σ a[j]·b[j] and Σ a[j]·c[j] over j < n in one pass over a (returned, and in dotSecond): each
- * sum in four chains — lanes 0, 1 of one accumulator take j ≡ 0, 1 (mod 4), of another j ≡ 2, 3;
- * a pair left over goes to the first, a single one to lane 0 — added as (s0 + s1) + (s2 + s3).
- * The reference's dot4 does the same operations in the same order. Why four chains and two sums
- * at once: a single f64x2 chain waits on its add's latency, and the factor row is read once for
- * both right-hand sides (issue 20: the solves were half of the 10 nm strip's factor-and-solve time).
+ * Σ a[j]·w[j] over j < n for two right-hand sides at once, w holding them interleaved (index j at
+ * w + 16·j: lane 0 the first, lane 1 the second): each lane in four chains (j mod 4; a
+ * pair left over to the first two, a single one to the first), added as (c0 + c1) + (c2 + c3), so
+ * each lane is the reference's dot4 bit for bit. Why interleaved: a factor entry is splatted once
+ * and multiplies both right-hand sides in one f64x2, with no horizontal sums and no per-lane tails
+ * (issue 20: most rows of the strip's factor are a few entries long, where a dot product per right-hand side
+ * spent more on set-up and horizontal sums than on its loads).
  */
 @inline
-function dot4Pair(a: usize, b: usize, c: usize, n: i32): f64 {
-  let b0 = f64x2.splat(0);
-  let b1 = f64x2.splat(0);
+function dotInterleaved(a: usize, w: usize, n: i32): v128 {
   let c0 = f64x2.splat(0);
   let c1 = f64x2.splat(0);
+  let c2 = f64x2.splat(0);
+  let c3 = f64x2.splat(0);
   let j = 0;
   for (; j + 3 < n; j += 4) {
-    const o = <usize>j << 3;
-    const x0 = v128.load(a + o);
-    const x1 = v128.load(a + o + 16);
-    b0 = f64x2.add(b0, f64x2.mul(x0, v128.load(b + o)));
-    b1 = f64x2.add(b1, f64x2.mul(x1, v128.load(b + o + 16)));
-    c0 = f64x2.add(c0, f64x2.mul(x0, v128.load(c + o)));
-    c1 = f64x2.add(c1, f64x2.mul(x1, v128.load(c + o + 16)));
+    const o = a + (<usize>j << 3);
+    const q = w + (<usize>j << 4);
+    c0 = f64x2.add(c0, f64x2.mul(v128.load64_splat(o), v128.load(q)));
+    c1 = f64x2.add(c1, f64x2.mul(v128.load64_splat(o + 8), v128.load(q + 16)));
+    c2 = f64x2.add(c2, f64x2.mul(v128.load64_splat(o + 16), v128.load(q + 32)));
+    c3 = f64x2.add(c3, f64x2.mul(v128.load64_splat(o + 24), v128.load(q + 48)));
   }
   if (j + 1 < n) {
-    const o = <usize>j << 3;
-    const x0 = v128.load(a + o);
-    b0 = f64x2.add(b0, f64x2.mul(x0, v128.load(b + o)));
-    c0 = f64x2.add(c0, f64x2.mul(x0, v128.load(c + o)));
+    const o = a + (<usize>j << 3);
+    const q = w + (<usize>j << 4);
+    c0 = f64x2.add(c0, f64x2.mul(v128.load64_splat(o), v128.load(q)));
+    c1 = f64x2.add(c1, f64x2.mul(v128.load64_splat(o + 8), v128.load(q + 16)));
     j += 2;
   }
-  let sb = f64x2.extract_lane(b0, 0);
-  let sc = f64x2.extract_lane(c0, 0);
-  if (j < n) {
-    const x = load<f64>(a + (<usize>j << 3));
-    sb += x * load<f64>(b + (<usize>j << 3));
-    sc += x * load<f64>(c + (<usize>j << 3));
-  }
-  dotSecond = (sc + f64x2.extract_lane(c0, 1)) + (f64x2.extract_lane(c1, 0) + f64x2.extract_lane(c1, 1));
-  return (sb + f64x2.extract_lane(b0, 1)) + (f64x2.extract_lane(b1, 0) + f64x2.extract_lane(b1, 1));
+  if (j < n) c0 = f64x2.add(c0, f64x2.mul(v128.load64_splat(a + (<usize>j << 3)), v128.load(w + (<usize>j << 4))));
+  return f64x2.add(f64x2.add(c0, c1), f64x2.add(c2, c3));
+}
+
+/** (x[g], y[g]) as one f64x2. */
+@inline
+function gatherPair(x: usize, y: usize, g: i32): v128 {
+  return f64x2.replace_lane(v128.load64_splat(x + (<usize>g << 3)), 1, ld(y, g));
 }
 
 /**
  * Forward then backward substitution over the `nf` fronts of a flat factor (meta: [p, q, index
  * offset, store offset] per front as i32; index: i32 variable numbers; store: f64), in place on x
- * and, when `two` is 1, on y as well; w and w2 are scratch of the largest front's size. Every sum
- * is a dot4, as in the reference; with one right-hand side the second sum runs on w again and is dropped.
+ * and y together; w is scratch of twice the largest front's size (the two right-hand sides of the
+ * front's variables, interleaved). Every sum is the reference's dot4 (see dotInterleaved). One
+ * right-hand side: pass y = x (both lanes then compute the same numbers and store them alike).
  */
-export function sparseSolve(store: usize, index: usize, meta: usize, nf: i32, x: usize, y: usize, w: usize, w2: usize, two: i32): void {
-  // With one right-hand side, y and w2 alias x and w: the twin sums are computed and discarded.
-  const yy = two ? y : x;
-  const ww = two ? w2 : w;
+export function sparseSolve(store: usize, index: usize, meta: usize, nf: i32, x: usize, y: usize, w: usize): void {
   for (let t = 0; t < nf; t++) {
     const p = ldi(meta, 4 * t);
     const q = ldi(meta, 4 * t + 1);
@@ -1072,27 +1066,18 @@ export function sparseSolve(store: usize, index: usize, meta: usize, nf: i32, x:
     const at = ldi(meta, 4 * t + 3);
     const m = p + q;
     for (let k = 0; k < p; k++) {
-      const row = store + (<usize>(at + k * m) << 3);
       const g = ldi(index, ix + k);
-      const sx = dot4Pair(row, w, ww, k);
-      const sy = dotSecond;
-      const v = ld(x, g) - sx;
-      st(w, k, v);
-      st(x, g, v);
-      if (two) {
-        const u = ld(yy, g) - sy;
-        st(ww, k, u);
-        st(yy, g, u);
-      }
+      const v = f64x2.sub(gatherPair(x, y, g), dotInterleaved(store + (<usize>(at + k * m) << 3), w, k));
+      v128.store(w + (<usize>k << 4), v);
+      st(x, g, f64x2.extract_lane(v, 0));
+      st(y, g, f64x2.extract_lane(v, 1));
     }
     const lower = at + p * m;
     for (let r = 0; r < q; r++) {
-      const row = store + (<usize>(lower + r * p) << 3);
       const b = ldi(index, ix + p + r);
-      const sx = dot4Pair(row, w, ww, p);
-      const sy = dotSecond;
-      st(x, b, ld(x, b) - sx);
-      if (two) st(yy, b, ld(yy, b) - sy);
+      const v = f64x2.sub(gatherPair(x, y, b), dotInterleaved(store + (<usize>(lower + r * p) << 3), w, p));
+      st(x, b, f64x2.extract_lane(v, 0));
+      st(y, b, f64x2.extract_lane(v, 1));
     }
   }
   for (let t = nf - 1; t >= 0; t--) {
@@ -1101,25 +1086,18 @@ export function sparseSolve(store: usize, index: usize, meta: usize, nf: i32, x:
     const ix = ldi(meta, 4 * t + 2);
     const at = ldi(meta, 4 * t + 3);
     const m = p + q;
-    for (let k = 0; k < m; k++) {
-      const g = ldi(index, ix + k);
-      st(w, k, ld(x, g));
-      if (two) st(ww, k, ld(yy, g));
-    }
+    for (let k = 0; k < m; k++) v128.store(w + (<usize>k << 4), gatherPair(x, y, ldi(index, ix + k)));
     for (let k = p - 1; k >= 0; k--) {
       const rowAt = at + k * m;
-      const row = store + (<usize>(rowAt + k + 1) << 3);
-      const d = ld(store, rowAt + k);
-      const from = <usize>(k + 1) << 3;
-      const sx = dot4Pair(row, w + from, ww + from, m - k - 1);
-      const sy = dotSecond;
-      st(w, k, (ld(w, k) - sx) / d);
-      if (two) st(ww, k, (ld(ww, k) - sy) / d);
+      const s = dotInterleaved(store + (<usize>(rowAt + k + 1) << 3), w + (<usize>(k + 1) << 4), m - k - 1);
+      const wk = w + (<usize>k << 4);
+      v128.store(wk, f64x2.div(f64x2.sub(v128.load(wk), s), f64x2.splat(ld(store, rowAt + k))));
     }
     for (let k = 0; k < p; k++) {
       const g = ldi(index, ix + k);
-      st(x, g, ld(w, k));
-      if (two) st(yy, g, ld(ww, k));
+      const v = v128.load(w + (<usize>k << 4));
+      st(x, g, f64x2.extract_lane(v, 0));
+      st(y, g, f64x2.extract_lane(v, 1));
     }
   }
 }

@@ -38,12 +38,12 @@ interface LinalgExports extends PweBlockExports, FvAssemblyExports {
     meta: number, index: number, childStart: number, childList: number, t: number, top: number,
     factor: number, front: number, stack: number, loc: number, map: number, schurAt: number,
   ): number;
-  sparseSolve(store: number, index: number, meta: number, nf: number, x: number, y: number, w: number, w2: number, two: number): void;
+  sparseSolve(store: number, index: number, meta: number, nf: number, x: number, y: number, w: number): void;
   csrMultiply(rowStart: number, cols: number, values: number, n: number, x: number, y: number): void;
 }
 
 /** The argument layout this file was written for (assembly/photonics-linalg.ts layoutVersion). */
-const LAYOUT_VERSION = 9;
+const LAYOUT_VERSION = 11;
 /** First reservation in doubles (512 KiB): an eig of 81×81 or a solve of 161×161 fits. */
 const INITIAL_DOUBLES = 1 << 16;
 const NAME = 'photonics-linalg.wasm';
@@ -251,7 +251,8 @@ export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseL
   const sparseFront = kernelRegions(kernel, NAME, [1], 1 << 12);
   const sparseStack = kernelRegions(kernel, NAME, [1], 1 << 12);
   const sparseInts = kernelRegions(kernel, NAME, [1], 1 << 12);
-  const sparseRhs = kernelRegions(kernel, NAME, [1, 1, 1, 1], 1 << 12);
+  // x, y and the interleaved front scratch (twice the largest front).
+  const sparseRhs = kernelRegions(kernel, NAME, [1, 1, 2], 1 << 12);
   /** The reserved factorisation's sizes and the byte address of each of its regions. */
   let at = { fronts: 0, maxFront: 0, rowStart: 0, cols: 0, values: 0, meta: 0, index: 0, childStart: 0, childList: 0, store: 0, front: 0, stack: 0, loc: 0, map: 0, schurAt: 0 };
   let lastMeta: Int32Array | null = null;
@@ -317,14 +318,14 @@ export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseL
       if (f.meta !== lastMeta) throw new Error('sparse solve: this factor was replaced by a later factorisation');
       // Reserved with the factor (n long), so this never grows the memory under the factor's views.
       sparseRhs.ensure(Math.max(xs[0]?.length ?? 0, at.maxFront));
-      const [px, py, pw, pw2] = sparseRhs.base as [number, number, number, number];
+      const [px, py, pw] = sparseRhs.base as [number, number, number];
       const f64 = view();
       for (let i = 0; i < xs.length; i += 2) {
         const x = xs[i] as Float64Array;
         const y = xs[i + 1];
         f64.set(x, px);
         if (y) f64.set(y, py);
-        kernel.sparseSolve(at.store, at.index, at.meta, f.fronts, px * 8, py * 8, pw * 8, pw2 * 8, y ? 1 : 0);
+        kernel.sparseSolve(at.store, at.index, at.meta, f.fronts, px * 8, (y ? py : px) * 8, pw * 8);
         x.set(f64.subarray(px, px + x.length));
         if (y) y.set(f64.subarray(py, py + y.length));
       }
