@@ -314,9 +314,15 @@ class KrylovBasis {
       if (!((before[j] as number) > 0) || !(norm > 1e-10 * (before[j] as number))) continue;
       const v = k.view();
       for (let i = slot; i < slot + n; i++) v[i] = (v[i] as number) / norm;
-      this.image(slot, at.images + slot);
       kept++;
     }
+    // The kept vectors' images, two to a pass over A where the kernel holds it.
+    let j = 0;
+    for (; j + 1 < kept && !this.multiply; j += 2) {
+      const slot = (m + j) * n;
+      k.multiplyTwo(slot, slot + n, at.images + slot, at.images + slot + n);
+    }
+    for (; j < kept; j++) this.image((m + j) * n, at.images + (m + j) * n);
     this.size += kept;
     return kept;
   }

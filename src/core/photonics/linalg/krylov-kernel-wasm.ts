@@ -11,6 +11,7 @@ import type { KrylovMatrix, KrylovVectorKernel } from './krylov-kernel.ts';
 /** The module's sparse product (assembly/photonics-linalg.ts csrMultiply). */
 export interface CsrMultiplyExports {
   csrMultiply(rowStart: number, cols: number, values: number, n: number, x: number, y: number): void;
+  csrMultiplyTwo(rowStart: number, cols: number, values: number, n: number, x1: number, x2: number, y1: number, y2: number): void;
 }
 
 export function createWasmKrylovKernel(kernel: PweBlockExports & CsrMultiplyExports, name: string): KrylovVectorKernel {
@@ -49,6 +50,10 @@ export function createWasmKrylovKernel(kernel: PweBlockExports & CsrMultiplyExpo
     multiply(x, y) {
       if (!loaded) throw new Error('Krylov kernel: multiply before loadMatrix');
       kernel.csrMultiply(loaded.rowStart, loaded.cols, loaded.values, loaded.n, b(x), b(y));
+    },
+    multiplyTwo(x1, x2, y1, y2) {
+      if (!loaded) throw new Error('Krylov kernel: multiply before loadMatrix');
+      kernel.csrMultiplyTwo(loaded.rowStart, loaded.cols, loaded.values, loaded.n, b(x1), b(x2), b(y1), b(y2));
     },
   };
 }

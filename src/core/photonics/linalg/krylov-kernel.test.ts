@@ -46,7 +46,7 @@ describe('Krylov vector kernel', () => {
     }
   });
 
-  it('multiplies by a loaded sparse matrix as fdmode\'s sparseMultiply does, bit for bit on both backends', () => {
+  it('multiplies by a loaded sparse matrix as fdmode\'s sparseMultiply does, one vector or two at once, bit for bit on both backends', () => {
     const rng = createRng(11);
     const n = 513;
     const rowStart = new Int32Array(n + 1);
@@ -67,15 +67,21 @@ describe('Krylov vector kernel', () => {
     const x = Float64Array.from({ length: n }, () => rng.next() - 0.5);
     const expected = new Float64Array(n);
     sparseMultiply(a, x, expected);
+    const x2 = Float64Array.from({ length: n }, () => rng.next() - 0.5);
+    const expected2 = new Float64Array(n);
+    sparseMultiply(a, x2, expected2);
+    const differing = (got: Float64Array, want: Float64Array): number => got.reduce((c, g, i) => c + (Object.is(g, want[i]) ? 0 : 1), 0);
     for (const k of [createReferenceKrylovKernel(), wasm]) {
-      k.reserve(3 * n);
+      k.reserve(6 * n);
       k.loadMatrix(a);
       k.view().set(x, n);
       k.multiply(n, 2 * n);
-      const y = k.view().slice(2 * n, 3 * n);
-      let differing = 0;
-      for (let i = 0; i < n; i++) if (!Object.is(y[i], expected[i])) differing++;
-      expect(differing, k.id).toBe(0);
+      expect(differing(k.view().slice(2 * n, 3 * n), expected), k.id).toBe(0);
+      // Two at once (one pass over the matrix): each the single product's bits.
+      k.view().set(x2, 3 * n);
+      k.multiplyTwo(n, 3 * n, 4 * n, 5 * n);
+      expect(differing(k.view().slice(4 * n, 5 * n), expected), k.id).toBe(0);
+      expect(differing(k.view().slice(5 * n, 6 * n), expected2), k.id).toBe(0);
     }
   });
 

@@ -26,6 +26,8 @@ export interface KrylovVectorKernel {
   loadMatrix(a: KrylovMatrix): void;
   /** Arena vector y = A·x for the loaded A, each row summed in stored order (fdmode's sparseMultiply). */
   multiply(x: number, y: number): void;
+  /** multiply() on two vectors (y1 = A·x1, y2 = A·x2) with one pass over A: the same bits. */
+  multiplyTwo(x1: number, x2: number, y1: number, y2: number): void;
 }
 
 /** The operator whose images the Krylov basis keeps, in compressed rows. */
@@ -97,12 +99,23 @@ export function createReferenceKrylovKernel(): KrylovVectorKernel {
     },
     multiply(x, y) {
       if (!matrix) throw new Error('Krylov kernel: multiply before loadMatrix');
-      const { n, rowStart, cols, values } = matrix;
-      for (let r = 0; r < n; r++) {
-        let s = 0;
-        for (let e = rowStart[r] as number; e < (rowStart[r + 1] as number); e++) s += (values[e] as number) * (f64[x + (cols[e] as number)] as number);
-        f64[y + r] = s;
-      }
+      arenaMultiply(matrix, f64, x, y);
+    },
+    multiplyTwo(x1, x2, y1, y2) {
+      if (!matrix) throw new Error('Krylov kernel: multiply before loadMatrix');
+      arenaMultiply(matrix, f64, x1, y1);
+      arenaMultiply(matrix, f64, x2, y2);
     },
   };
 }
+
+/** Arena vector y = A·x, each row summed in stored order from 0. */
+function arenaMultiply(a: KrylovMatrix, f64: Float64Array, x: number, y: number): void {
+  const { n, rowStart, cols, values } = a;
+  for (let r = 0; r < n; r++) {
+    let s = 0;
+    for (let e = rowStart[r] as number; e < (rowStart[r + 1] as number); e++) s += (values[e] as number) * (f64[x + (cols[e] as number)] as number);
+    f64[y + r] = s;
+  }
+}
+

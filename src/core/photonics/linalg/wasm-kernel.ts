@@ -40,6 +40,7 @@ interface LinalgExports extends PweBlockExports, FvAssemblyExports {
   ): number;
   sparseSolve(store: number, index: number, meta: number, nf: number, x: number, y: number, w: number): void;
   csrMultiply(rowStart: number, cols: number, values: number, n: number, x: number, y: number): void;
+  csrMultiplyTwo(rowStart: number, cols: number, values: number, n: number, x1: number, x2: number, y1: number, y2: number): void;
 }
 
 /** The argument layout this file was written for (assembly/photonics-linalg.ts layoutVersion). */
@@ -47,7 +48,7 @@ const LAYOUT_VERSION = 11;
 /** First reservation in doubles (512 KiB): an eig of 81×81 or a solve of 161×161 fits. */
 const INITIAL_DOUBLES = 1 << 16;
 const NAME = 'photonics-linalg.wasm';
-const FUNCTIONS = ['layoutVersion', 'eigScratchDoubles', 'mul', 'solve', 'eig', 'hermitianScratchDoubles', 'eigHermitian', 'eigHermitianDefinite', 'bandedFactor', 'bandedSolve', 'bandedSolvePair', 'symmetricEliminate', 'sparseFront', 'sparseSolve', 'csrMultiply', 'fvAssemble', 'fvAssemblyBandwidth', ...PWE_BLOCK_FUNCTIONS] as const;
+const FUNCTIONS = ['layoutVersion', 'eigScratchDoubles', 'mul', 'solve', 'eig', 'hermitianScratchDoubles', 'eigHermitian', 'eigHermitianDefinite', 'bandedFactor', 'bandedSolve', 'bandedSolvePair', 'symmetricEliminate', 'sparseFront', 'sparseSolve', 'csrMultiply', 'csrMultiplyTwo', 'fvAssemble', 'fvAssemblyBandwidth', ...PWE_BLOCK_FUNCTIONS] as const;
 
 export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseLinalgKernel> {
   const kernel = await instantiateKernel<LinalgExports>(source, NAME, FUNCTIONS);
