@@ -299,20 +299,24 @@ function teFraction(fields: CellFields): number {
 /** σI − A as compressed rows (a diagonal entry in every row). */
 export function shiftedCsr(a: SparseMatrix, sigma: number): CsrMatrix {
   const { n, rowStart, cols, values } = a;
-  let nnz = 0;
-  for (let r = 0; r < n; r++) {
-    let diag = false;
-    for (let e = rowStart[r] as number; e < (rowStart[r + 1] as number); e++) if (cols[e] === r) diag = true;
-    nnz += (rowStart[r + 1] as number) - (rowStart[r] as number) + (diag ? 0 : 1);
-  }
+  // One pass into room for a diagonal per row, then views of the part used (issue 20: counting the
+  // missing diagonals first was a second pass over the operator).
+  const nnz = rowStart[n] as number;
   const rs = new Int32Array(n + 1);
-  const cs = new Int32Array(nnz);
-  const vs = new Float64Array(nnz);
+  const cs = new Int32Array(nnz + n);
+  const vs = new Float64Array(nnz + n);
+  const k = shiftRows(n, rowStart, cols, values, sigma, rs, cs, vs);
+  return { n, rowStart: rs, cols: cs.subarray(0, k), values: vs.subarray(0, k) };
+}
+
+/** shiftedCsr's loop (a function of its own, compiled once); returns the entries written. */
+function shiftRows(n: number, rowStart: Int32Array, cols: Int32Array, values: Float64Array, sigma: number, rs: Int32Array, cs: Int32Array, vs: Float64Array): number {
   let k = 0;
   for (let r = 0; r < n; r++) {
     rs[r] = k;
     let diag = false;
-    for (let e = rowStart[r] as number; e < (rowStart[r + 1] as number); e++) {
+    const end = rowStart[r + 1] as number;
+    for (let e = rowStart[r] as number; e < end; e++) {
       const c = cols[e] as number;
       cs[k] = c;
       // The banded path stores σ, then subtracts a(r, r): the same rounding.
@@ -325,7 +329,7 @@ export function shiftedCsr(a: SparseMatrix, sigma: number): CsrMatrix {
     }
   }
   rs[n] = k;
-  return { n, rowStart: rs, cols: cs, values: vs };
+  return k;
 }
 
 /**
