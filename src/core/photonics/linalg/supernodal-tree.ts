@@ -20,7 +20,7 @@
  * columns costs more in calls and index work than the few zeros a merge stores).
  */
 import type { EliminationTree, FrontNode } from './multifrontal.ts';
-import { minimumDegreeSteps } from './minimum-degree.ts';
+import { minimumDegreeSteps, type MinimumDegreeSteps } from './minimum-degree.ts';
 import { withRoom } from './grow.ts';
 
 /** A structurally symmetric pattern in compressed rows (values not needed; the diagonal may be absent). */
@@ -157,11 +157,17 @@ export function supernodalTree(pattern: SymmetricPattern, order: Int32Array, ama
  * pattern (issue 20: that symbolic pass was a twentieth of the 10 nm strip's solve). Postordered,
  * then amalgamated like supernodalTree's. An element absorbed aggressively (its variables all in a
  * later element) hangs from that element rather than from its first variable's front: its block
- * lies inside that front, so the assembly is the same sum.
+ * lies inside that front, so the assembly is the same sum. `steps` computes the elimination: the
+ * TypeScript minimumDegreeSteps, or a kernel's twin of it (DenseLinalgKernel.ordering) giving the
+ * same arrays, hence the same tree.
  */
-export function minimumDegreeTree(pattern: SymmetricPattern, amalgamation: Amalgamation = DEFAULT_AMALGAMATION): EliminationTree {
+export function minimumDegreeTree(
+  pattern: SymmetricPattern,
+  amalgamation: Amalgamation = DEFAULT_AMALGAMATION,
+  steps: (pattern: SymmetricPattern) => MinimumDegreeSteps = minimumDegreeSteps,
+): EliminationTree {
   const { n } = pattern;
-  const { order, pivots, ownStart, ownLength, boundary, boundaryStart, boundaryLength, absorbedBy } = minimumDegreeSteps(pattern);
+  const { order, pivots, ownStart, ownLength, boundary, boundaryStart, boundaryLength, absorbedBy } = steps(pattern);
   const np = pivots.length;
   // Children of each step, in elimination order (linked lists built back to front).
   const head = new Int32Array(n).fill(-1);
