@@ -20,36 +20,63 @@
 
 import { ldi, sti } from './_memory';
 
-const VARIABLE: u8 = 0;
-const ELEMENT: u8 = 1;
+const VARIABLE = 0;
+const ELEMENT = 1;
 /** An element absorbed into a later one, or a variable merged into a supervariable or eliminated. */
-const GONE: u8 = 2;
+const GONE = 2;
 
-// The degree buckets' arrays for insert/remove (globals: AssemblyScript has no closures).
-let gDegree: usize = 0;
+// Every per-variable (or per-element: an element keeps its pivot's index) quantity in one 64-byte
+// record, so one cache line serves all of a variable's reads in a step: as separate arrays the
+// 20 nm strip's 28 000 variables took ~15 lines per variable touched and 4.7 ms; as records 3.x ms.
+// Byte offsets in the record:
+const PE = 0; // its list's start in iw
+const LEN = 4; // its list's length
+const ELEN = 8; // a variable's elements (the first elen of its list)
+const STATUS = 12;
+const NV = 16; // supervariable weight of a principal variable
+const DEGREE = 20; // a variable's approximate external degree
+const NEXT = 24; // degree bucket links
+const PREV = 28;
+const MARK = 32; // === stamp: in the current set
+const HASH_OF = 36;
+const HASH_NEXT = 40;
+const ELEMENT_LEN = 44; // an element's Σ nv over its variables
+// An element's |L_e \ L_p| offset: i64 because wflg grows by n + 1 per pivot (past 2³¹ near
+// 50 000 variables), as the TypeScript Float64Array allows; no reset, so no extra branch to match.
+const W = 48;
+const FOLLOW_NEXT = 56; // followers eliminated right after a principal variable (linked)
+const FOLLOW_LAST = 60;
+const RECORD_SHIFT = 6;
+
+// The records and the degree buckets' heads and tails, for the helpers below (globals:
+// AssemblyScript has no closures).
+let gRecords: usize = 0;
 let gHead: usize = 0;
 let gTail: usize = 0;
-let gNext: usize = 0;
-let gPrev: usize = 0;
 
 @inline
-function status(s: usize, i: i32): u8 {
-  return load<u8>(s + <usize>i);
+function rec(i: i32): usize {
+  return gRecords + (<usize>i << RECORD_SHIFT);
 }
 
 @inline
-function setStatus(s: usize, i: i32, v: u8): void {
-  store<u8>(s + <usize>i, v);
+function rd(i: i32, field: usize): i32 {
+  return load<i32>(rec(i) + field);
+}
+
+@inline
+function wr(i: i32, field: usize, v: i32): void {
+  store<i32>(rec(i) + field, v);
 }
 
 /** Appends i to its degree's bucket (oldest first). */
 @inline
 function insert(i: i32): void {
-  const d = ldi(gDegree, i);
+  const d = rd(i, DEGREE);
   const t = ldi(gTail, d);
-  sti(gPrev, i, t);
-  sti(gNext, i, -1);
-  if (t >= 0) sti(gNext, t, i);
+  wr(i, PREV, t);
+  wr(i, NEXT, -1);
+  if (t >= 0) wr(t, NEXT, i);
   else sti(gHead, d, i);
   sti(gTail, d, i);
 }
@@ -57,12 +84,12 @@ function insert(i: i32): void {
 /** Unlinks i from its degree's bucket. */
 @inline
 function remove(i: i32): void {
-  const d = ldi(gDegree, i);
-  const a = ldi(gPrev, i);
-  const b = ldi(gNext, i);
-  if (a >= 0) sti(gNext, a, b);
+  const d = rd(i, DEGREE);
+  const a = rd(i, PREV);
+  const b = rd(i, NEXT);
+  if (a >= 0) wr(a, NEXT, b);
   else sti(gHead, d, b);
-  if (b >= 0) sti(gPrev, b, a);
+  if (b >= 0) wr(b, PREV, a);
   else sti(gTail, d, a);
 }
 
@@ -73,12 +100,11 @@ function hashSize(n: i32): i32 {
   return h;
 }
 
-/** i32 scratch minimumDegreeSteps needs for n variables (w's i64s counted as two each). */
+/** i32 scratch minimumDegreeSteps needs for n variables. */
 export function minimumDegreeScratchInts(n: i32): i32 {
-  // w (2n); nv, degree, elementLen, pe, len, elen, followNext, followLast, next, prev, mark,
-  // hashOf, hashNext, saved (14n); head, tail, keptElements, keptVariables (4(n + 1)); the hash
-  // table; status bytes.
-  return 16 * n + 4 * (n + 1) + hashSize(n) + ((n + 3) >> 2);
+  // The records (16n), compact's saved entries (n), head, tail, keptElements, keptVariables
+  // (4(n + 1)), the hash table.
+  return 17 * n + 4 * (n + 1) + hashSize(n);
 }
 
 /**
@@ -90,10 +116,10 @@ export function minimumDegreeScratchInts(n: i32): i32 {
  * frees (the pivot's own and the elements it absorbs), so the live lists never total more than
  * the initial Σ|off-diagonal row| = m; a step appends at most m more, so 2m entries always do.
  */
-function compact(n: i32, iw: usize, top: i32, pe: usize, len: usize, st: usize, saved: usize): i32 {
+function compact(n: i32, iw: usize, top: i32, saved: usize): i32 {
   for (let x = 0; x < n; x++) {
-    if (status(st, x) == GONE || ldi(len, x) == 0) continue;
-    const at = ldi(pe, x);
+    if (rd(x, STATUS) == GONE || rd(x, LEN) == 0) continue;
+    const at = rd(x, PE);
     sti(saved, x, ldi(iw, at));
     sti(iw, at, -(x + 1));
   }
@@ -106,9 +132,9 @@ function compact(n: i32, iw: usize, top: i32, pe: usize, len: usize, st: usize, 
       continue;
     }
     const x = -v - 1;
-    const l = ldi(len, x);
+    const l = rd(x, LEN);
     sti(iw, dst, ldi(saved, x));
-    sti(pe, x, dst);
+    wr(x, PE, dst);
     for (let a = 1; a < l; a++) sti(iw, dst + a, ldi(iw, src + a));
     dst += l;
     src += l;
@@ -131,30 +157,14 @@ export function minimumDegreeSteps(
 ): i32 {
   const N = <usize>n << 2;
   const N1 = <usize>(n + 1) << 2;
-  // An element's |L_e \ L_p| offset: in i64 because wflg grows by n + 1 per pivot (past 2³¹ near
-  // 50 000 variables), as the TypeScript Float64Array allows; no reset, so no extra branch to match.
-  const w = scratch;
-  const nv = w + (N << 1); // supervariable weight of a principal variable
-  const degree = nv + N; // a variable's approximate external degree
-  const elementLen = degree + N; // an element's Σ nv over its variables
-  const pe = elementLen + N;
-  const len = pe + N;
-  const elen = len + N;
-  const followNext = elen + N; // followers eliminated right after a principal variable
-  const followLast = followNext + N;
-  const next = followLast + N;
-  const prev = next + N;
-  const mark = prev + N;
-  const hashOf = mark + N;
-  const hashNext = hashOf + N;
-  const saved = hashNext + N; // compact's parked first entries
+  const records = scratch; // 8-byte aligned: W is an i64
+  const saved = records + (N << 4); // compact's parked first entries
   const head = saved + N;
   const tail = head + N1;
   const keptElements = tail + N1;
   const keptVariables = keptElements + N1;
   const hashHead = keptVariables + N1;
   let hashMask = hashSize(n);
-  const st = hashHead + (<usize>hashMask << 2);
   hashMask -= 1;
 
   const order = out;
@@ -165,24 +175,28 @@ export function minimumDegreeSteps(
   const boundaryLength = boundaryStart + N;
   const absorbedBy = boundaryLength + N;
 
-  memory.fill(w, 0, N << 1);
-  memory.fill(nv, 0, 7 * N); // nv (set to 1 below), degree, elementLen, pe, len, elen, followNext (set to −1)
-  memory.fill(mark, 0, 2 * N); // mark, hashOf
-  memory.fill(st, VARIABLE, <usize>n);
   memory.fill(hashHead, 0xff, <usize>(hashMask + 1) << 2);
-  memory.fill(hashNext, 0xff, N);
   memory.fill(head, 0xff, 2 * N1); // head, tail
-  memory.fill(next, 0xff, 2 * N); // next, prev
-  memory.fill(followNext, 0xff, N);
-  memory.fill(ownStart, 0, 4 * N); // ownStart, ownLength, boundaryStart, boundaryLength
+  memory.fill(pivots, 0, 5 * N); // pivots, ownStart, ownLength, boundaryStart, boundaryLength
   memory.fill(absorbedBy, 0xff, N);
-  memory.fill(pivots, 0, N);
+  gRecords = records;
+  gHead = head;
+  gTail = tail;
 
   let top = 0;
   for (let i = 0; i < n; i++) {
-    sti(nv, i, 1);
-    sti(followLast, i, i);
-    sti(pe, i, top);
+    const r = rec(i);
+    store<i32>(r + ELEN, 0);
+    store<i32>(r + STATUS, VARIABLE);
+    store<i32>(r + NV, 1);
+    store<i32>(r + MARK, 0);
+    store<i32>(r + HASH_OF, 0);
+    store<i32>(r + HASH_NEXT, -1);
+    store<i32>(r + ELEMENT_LEN, 0);
+    store<i64>(r + W, 0);
+    store<i32>(r + FOLLOW_NEXT, -1);
+    store<i32>(r + FOLLOW_LAST, i);
+    store<i32>(r + PE, top);
     const end = ldi(rowStart, i + 1);
     for (let e = ldi(rowStart, i); e < end; e++) {
       const j = ldi(cols, e);
@@ -190,16 +204,11 @@ export function minimumDegreeSteps(
       if (top >= iwCapacity) return 1;
       sti(iw, top++, j);
     }
-    const l = top - ldi(pe, i);
-    sti(len, i, l);
-    sti(degree, i, l);
+    const l = top - rd(i, PE);
+    wr(i, LEN, l);
+    wr(i, DEGREE, l);
   }
 
-  gDegree = degree;
-  gHead = head;
-  gTail = tail;
-  gNext = next;
-  gPrev = prev;
   for (let i = 0; i < n; i++) insert(i);
 
   let stamp = 0;
@@ -215,92 +224,92 @@ export function minimumDegreeSteps(
     const p = ldi(head, mindeg);
     remove(p);
     // Room for L_p: p's variable list and its live elements' lists (what can be appended).
-    let need = ldi(len, p);
+    let need = rd(p, LEN);
     {
-      const from = ldi(pe, p);
-      const to = from + ldi(elen, p);
+      const from = rd(p, PE);
+      const to = from + rd(p, ELEN);
       for (let x = from; x < to; x++) {
         const e = ldi(iw, x);
-        if (status(st, e) == ELEMENT) need += ldi(len, e);
+        if (rd(e, STATUS) == ELEMENT) need += rd(e, LEN);
       }
     }
     if (top + need > iwCapacity) {
-      top = compact(n, iw, top, pe, len, st, saved);
+      top = compact(n, iw, top, saved);
       compactions++;
       if (top + need > iwCapacity) return 1;
     }
     stamp++;
-    sti(mark, p, stamp);
+    wr(p, MARK, stamp);
     const start = top;
     let degLp = 0;
-    const pBegin = ldi(pe, p);
-    const pEnd = pBegin + ldi(len, p);
-    const pElements = pBegin + ldi(elen, p);
+    const pBegin = rd(p, PE);
+    const pEnd = pBegin + rd(p, LEN);
+    const pElements = pBegin + rd(p, ELEN);
     for (let x = pBegin; x < pEnd; x++) {
       const y = ldi(iw, x);
       if (x < pElements) {
-        if (status(st, y) != ELEMENT) continue;
-        const zFrom = ldi(pe, y);
-        const end = zFrom + ldi(len, y);
+        if (rd(y, STATUS) != ELEMENT) continue;
+        const zFrom = rd(y, PE);
+        const end = zFrom + rd(y, LEN);
         for (let z = zFrom; z < end; z++) {
           const i = ldi(iw, z);
-          if (status(st, i) != VARIABLE || ldi(mark, i) == stamp) continue;
-          sti(mark, i, stamp);
+          if (rd(i, STATUS) != VARIABLE || rd(i, MARK) == stamp) continue;
+          wr(i, MARK, stamp);
           sti(iw, top++, i);
-          degLp += ldi(nv, i);
+          degLp += rd(i, NV);
           remove(i);
         }
-        setStatus(st, y, GONE);
+        wr(y, STATUS, GONE);
         sti(absorbedBy, y, p);
       } else {
         const i = y;
-        if (status(st, i) != VARIABLE || ldi(mark, i) == stamp) continue;
-        sti(mark, i, stamp);
+        if (rd(i, STATUS) != VARIABLE || rd(i, MARK) == stamp) continue;
+        wr(i, MARK, stamp);
         sti(iw, top++, i);
-        degLp += ldi(nv, i);
+        degLp += rd(i, NV);
         remove(i);
       }
     }
-    setStatus(st, p, ELEMENT);
-    sti(pe, p, start);
-    sti(len, p, top - start);
-    sti(elen, p, 0);
+    wr(p, STATUS, ELEMENT);
+    wr(p, PE, start);
+    wr(p, LEN, top - start);
+    wr(p, ELEN, 0);
     const firstOwn = k;
-    for (let x = p; x >= 0; x = ldi(followNext, x)) sti(order, k++, x);
+    for (let x = p; x >= 0; x = rd(x, FOLLOW_NEXT)) sti(order, k++, x);
 
     // |L_e \ L_p| for every live element next to L_p.
     for (let x = start; x < top; x++) {
       const i = ldi(iw, x);
-      const ni = <i64>ldi(nv, i);
-      const zFrom = ldi(pe, i);
-      const end = zFrom + ldi(elen, i);
+      const ni = <i64>rd(i, NV);
+      const zFrom = rd(i, PE);
+      const end = zFrom + rd(i, ELEN);
       for (let z = zFrom; z < end; z++) {
         const e = ldi(iw, z);
-        if (status(st, e) != ELEMENT) continue;
-        const at = w + (<usize>e << 3);
+        if (rd(e, STATUS) != ELEMENT) continue;
+        const at = rec(e) + W;
         const we = load<i64>(at);
         if (we >= wflg) store<i64>(at, we - ni);
-        else store<i64>(at, <i64>ldi(elementLen, e) + wflg - ni);
+        else store<i64>(at, <i64>rd(e, ELEMENT_LEN) + wflg - ni);
       }
     }
     // Each i ∈ L_p: its list rewritten as [p, live elements, variables outside L_p]; its degree bounded.
     const remaining = n - k;
     for (let x = start; x < top; x++) {
       const i = ldi(iw, x);
-      const ni = ldi(nv, i);
+      const ni = rd(i, NV);
       let outside: i64 = 0;
       let ke = 0;
       let kv = 0;
       let hash = p;
-      const from = ldi(pe, i);
-      const elementsEnd = from + ldi(elen, i);
-      const end = from + ldi(len, i);
+      const from = rd(i, PE);
+      const elementsEnd = from + rd(i, ELEN);
+      const end = from + rd(i, LEN);
       for (let z = from; z < elementsEnd; z++) {
         const e = ldi(iw, z);
-        if (status(st, e) != ELEMENT) continue;
-        const we = load<i64>(w + (<usize>e << 3)) - wflg;
+        if (rd(e, STATUS) != ELEMENT) continue;
+        const we = load<i64>(rec(e) + W) - wflg;
         if (we == 0) {
-          setStatus(st, e, GONE); // aggressive absorption: all of e lies in L_p
+          wr(e, STATUS, GONE); // aggressive absorption: all of e lies in L_p
           sti(absorbedBy, e, p);
           continue;
         }
@@ -310,71 +319,71 @@ export function minimumDegreeSteps(
       }
       for (let z = elementsEnd; z < end; z++) {
         const j = ldi(iw, z);
-        if (status(st, j) != VARIABLE || ldi(mark, j) == stamp) continue;
-        outside += <i64>ldi(nv, j);
+        if (rd(j, STATUS) != VARIABLE || rd(j, MARK) == stamp) continue;
+        outside += <i64>rd(j, NV);
         sti(keptVariables, kv++, j);
         hash += j;
       }
       sti(iw, from, p);
       for (let a = 0; a < ke; a++) sti(iw, from + 1 + a, ldi(keptElements, a));
       for (let a = 0; a < kv; a++) sti(iw, from + 1 + ke + a, ldi(keptVariables, a));
-      sti(elen, i, ke + 1);
-      sti(len, i, ke + 1 + kv);
+      wr(i, ELEN, ke + 1);
+      wr(i, LEN, ke + 1 + kv);
       if (ke == 0 && kv == 0) {
         // Adjacent to p alone: eliminated with it (mass elimination).
-        setStatus(st, i, GONE);
-        for (let y = i; y >= 0; y = ldi(followNext, y)) sti(order, k++, y);
+        wr(i, STATUS, GONE);
+        for (let y = i; y >= 0; y = rd(y, FOLLOW_NEXT)) sti(order, k++, y);
         degLp -= ni;
         continue;
       }
       const external = <i64>(degLp - ni);
       let d = <i64>(remaining - ni);
-      const viaOld = <i64>ldi(degree, i) + external;
+      const viaOld = <i64>rd(i, DEGREE) + external;
       const viaOutside = outside + external;
       if (viaOld < d) d = viaOld;
       if (viaOutside < d) d = viaOutside;
       if (d < 0) d = 0;
-      sti(degree, i, <i32>d);
-      sti(hashOf, i, hash);
+      wr(i, DEGREE, <i32>d);
+      wr(i, HASH_OF, hash);
     }
     wflg += <i64>(n + 1);
 
     // Supervariables: variables of L_p with the same element and variable lists merge.
     for (let x = start; x < top; x++) {
       const i = ldi(iw, x);
-      if (status(st, i) != VARIABLE) continue;
-      const b = ldi(hashOf, i) & hashMask;
-      sti(hashNext, i, ldi(hashHead, b));
+      if (rd(i, STATUS) != VARIABLE) continue;
+      const b = rd(i, HASH_OF) & hashMask;
+      wr(i, HASH_NEXT, ldi(hashHead, b));
       sti(hashHead, b, i);
     }
     for (let x = start; x < top; x++) {
       const first = ldi(iw, x);
-      if (status(st, first) != VARIABLE) continue;
-      const b = ldi(hashOf, first) & hashMask;
+      if (rd(first, STATUS) != VARIABLE) continue;
+      const b = rd(first, HASH_OF) & hashMask;
       let i = ldi(hashHead, b);
       sti(hashHead, b, -1);
-      for (; i >= 0; i = ldi(hashNext, i)) {
-        if (status(st, i) != VARIABLE) continue;
-        const hi = ldi(hashOf, i);
-        const li = ldi(len, i);
-        const ei = ldi(elen, i);
+      for (; i >= 0; i = rd(i, HASH_NEXT)) {
+        if (rd(i, STATUS) != VARIABLE) continue;
+        const hi = rd(i, HASH_OF);
+        const li = rd(i, LEN);
+        const ei = rd(i, ELEN);
         let stamped = false;
         let before = i;
-        for (let j = ldi(hashNext, i); j >= 0; j = ldi(hashNext, j)) {
-          if (status(st, j) != VARIABLE || ldi(hashOf, j) != hi || ldi(len, j) != li || ldi(elen, j) != ei) {
+        for (let j = rd(i, HASH_NEXT); j >= 0; j = rd(j, HASH_NEXT)) {
+          if (rd(j, STATUS) != VARIABLE || rd(j, HASH_OF) != hi || rd(j, LEN) != li || rd(j, ELEN) != ei) {
             before = j;
             continue;
           }
           if (!stamped) {
             stamp++;
-            const zFrom = ldi(pe, i);
-            for (let z = zFrom; z < zFrom + li; z++) sti(mark, ldi(iw, z), stamp);
+            const zFrom = rd(i, PE);
+            for (let z = zFrom; z < zFrom + li; z++) wr(ldi(iw, z), MARK, stamp);
             stamped = true;
           }
           let same = true;
-          const zFrom = ldi(pe, j);
+          const zFrom = rd(j, PE);
           for (let z = zFrom; z < zFrom + li; z++) {
-            if (ldi(mark, ldi(iw, z)) != stamp) {
+            if (rd(ldi(iw, z), MARK) != stamp) {
               same = false;
               break;
             }
@@ -384,15 +393,15 @@ export function minimumDegreeSteps(
             continue;
           }
           // j joins i: eliminated right after it (with its own followers).
-          const nj = ldi(nv, j);
-          sti(nv, i, ldi(nv, i) + nj);
-          const di = ldi(degree, i) - nj;
-          sti(degree, i, di > 0 ? di : 0);
-          sti(nv, j, 0);
-          setStatus(st, j, GONE);
-          sti(followNext, ldi(followLast, i), j);
-          sti(followLast, i, ldi(followLast, j));
-          sti(hashNext, before, ldi(hashNext, j));
+          const nj = rd(j, NV);
+          wr(i, NV, rd(i, NV) + nj);
+          const di = rd(i, DEGREE) - nj;
+          wr(i, DEGREE, di > 0 ? di : 0);
+          wr(j, NV, 0);
+          wr(j, STATUS, GONE);
+          wr(rd(i, FOLLOW_LAST), FOLLOW_NEXT, j);
+          wr(i, FOLLOW_LAST, rd(j, FOLLOW_LAST));
+          wr(before, HASH_NEXT, rd(j, HASH_NEXT));
         }
       }
     }
@@ -403,16 +412,16 @@ export function minimumDegreeSteps(
     const cap = n - k;
     for (let x = start; x < top; x++) {
       const i = ldi(iw, x);
-      if (status(st, i) != VARIABLE) continue;
+      if (rd(i, STATUS) != VARIABLE) continue;
       sti(iw, outAt++, i);
-      lpLen += ldi(nv, i);
-      if (ldi(degree, i) > cap) sti(degree, i, cap);
+      lpLen += rd(i, NV);
+      if (rd(i, DEGREE) > cap) wr(i, DEGREE, cap);
       insert(i);
-      const di = ldi(degree, i);
+      const di = rd(i, DEGREE);
       if (di < mindeg) mindeg = di;
     }
-    sti(len, p, outAt - start);
-    sti(elementLen, p, lpLen);
+    wr(p, LEN, outAt - start);
+    wr(p, ELEMENT_LEN, lpLen);
     top = outAt;
 
     sti(pivots, pivotCount++, p);
@@ -423,8 +432,8 @@ export function minimumDegreeSteps(
     sti(boundaryStart, p, boundaryTop);
     for (let x = start; x < outAt; x++) {
       const i = ldi(iw, x);
-      const last = ldi(followLast, i);
-      for (let y = i; ; y = ldi(followNext, y)) {
+      const last = rd(i, FOLLOW_LAST);
+      for (let y = i; ; y = rd(y, FOLLOW_NEXT)) {
         if (boundaryTop < boundaryCapacity) sti(boundary, boundaryTop, y);
         boundaryTop++;
         if (y == last) break;
