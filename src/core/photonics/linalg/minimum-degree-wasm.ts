@@ -9,7 +9,7 @@
  * Sizes: the pool needs at most 2·rowStart[n] entries because the kernel compacts it (see compact
  * in the assembly), so it is sized so up front and never retried in practice (code 1 doubles it, a
  * safeguard only). The boundaries' total (the row structure of L) is not known before the
- * elimination: the first guess is the largest boundaries-per-variable seen so far; when short,
+ * elimination: the first guess is 8 per variable, raised past what earlier calls needed; when short,
  * the kernel finishes counting and one rerun with exactly its total follows (code 2).
  */
 import { float64View, kernelRegions, type WasmKernelExports } from '../../kernels/wasm-module.ts';
@@ -29,6 +29,8 @@ export const ORDERING_FUNCTIONS = ['minimumDegreeScratchInts', 'minimumDegreeSte
 export interface WasmOrderingOptions {
   /** The list pool's first size for n variables and `entries` = rowStart[n]; default 2·entries (always enough). Tests shrink it to force compaction and the retry. */
   readonly poolInts?: (n: number, entries: number) => number;
+  /** First guess at Σ boundary / n; default 8 (the strip whole window needs 5.1–5.5 at 40, 20 and 10 nm). Tests lower it to force the rerun. */
+  readonly boundaryPerVariable?: number;
 }
 
 /** The kernel's header: pivots, boundary total, compactions. */
@@ -39,8 +41,8 @@ const OUTPUTS = ['order', 'pivots', 'ownStart', 'ownLength', 'boundaryStart', 'b
 export function createWasmOrderingKernel(kernel: OrderingExports, name: string, options: WasmOrderingOptions = {}): OrderingKernel {
   const region = kernelRegions(kernel, name, [1], 1 << 14);
   const memory = float64View(kernel.memory);
-  // First guess at Σ boundary / n (the 20 nm strip needs ~11), raised to what calls have needed.
-  let boundaryPerVariable = 4;
+  // Raised to 1.25× what calls have needed, so a pattern like an earlier one is not rerun.
+  let boundaryPerVariable = options.boundaryPerVariable ?? 8;
   const minimumDegreeSteps = (pattern: SymmetricPattern): MinimumDegreeSteps => {
     const { n, rowStart, cols } = pattern;
     const entries = rowStart[n] as number;
