@@ -17,6 +17,7 @@ import { ld, ldi, st } from './_memory';
 export { alloc } from './_memory';
 export { sparseFront } from './_sparse-assembly';
 export { fvAssemble, fvAssemblyBandwidth } from './_fv-assembly';
+export { minimumDegreeScratchInts, minimumDegreeSteps } from './_minimum-degree';
 export { pweGram, pweCombine, pweResidual, pweNorms, pwePrecondition, pweThetaScratchDoubles, pweTwiddleDoubles, pweTwiddles, pweTheta, pweSymmetricEigen } from './_pwe-block';
 
 const EPSILON: f64 = 2.220446049250313e-16;
@@ -26,7 +27,7 @@ const MAX_SWEEPS_PER_HERMITIAN_VALUE: i32 = 30;
 
 /** Bumped whenever an entry point's arguments change; the JS side refuses a different build. */
 export function layoutVersion(): i32 {
-  return 11;
+  return 12;
 }
 
 /** Doubles of scratch eig() needs for an n×n matrix (its Householder vector, rotations, a row sum). */

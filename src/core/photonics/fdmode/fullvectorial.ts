@@ -72,7 +72,7 @@ const CLASSIFIED_SAME = 1e-7;
 /** A re-shifted LU whose solve leaves a relative residual above this is dropped (no pivoting inside the spectrum). */
 const RESHIFT_MAX_RESIDUAL = 1e-10;
 /** The kernel entry points the full-vectorial solver uses: the band LU, and the sparse LU's dense fronts and the Krylov vector loops where the backend has them. */
-export type FvLinalg = Pick<DenseLinalgKernel, 'factorBanded'> & Partial<Pick<DenseLinalgKernel, 'sparseLu' | 'krylov' | 'fvAssembly'>>;
+export type FvLinalg = Pick<DenseLinalgKernel, 'factorBanded'> & Partial<Pick<DenseLinalgKernel, 'sparseLu' | 'krylov' | 'fvAssembly' | 'ordering'>>;
 
 /** Fields at the cell centres (index j·nx + i), as real amplitudes (E_z and H_z carry a factor i). */
 export interface CellFields {
@@ -127,7 +127,7 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
     // Fronts from the operator's own graph in approximate-minimum-degree order (issue 20: H_x and
     // H_y decouple outside the core, which the geometric nested dissection's cell blocks ignored:
     // 4.5× the multiply-adds and 2.7× the storage on the 10 nm strip).
-    const tree = minimumDegreeTree(symmetricPattern(op.a));
+    const tree = minimumDegreeTree(symmetricPattern(op.a), undefined, linalg.ordering?.minimumDegreeSteps);
     const sparse = linalg.sparseLu ?? createReferenceSparseKernel();
     const bound = input.topBeta2Bound;
     const aboveSpectrum = (): void => {

@@ -12,6 +12,7 @@ import type { SparseLuKernel } from './multifrontal.ts';
 import type { PweBlockKernel } from '../pwe/block-kernel.ts';
 import type { KrylovVectorKernel } from './krylov-kernel.ts';
 import type { FvAssemblyKernel } from './fv-assembly-kernel.ts';
+import type { OrderingKernel } from './minimum-degree.ts';
 
 export interface DenseLinalgKernel {
   /** 'wasm' or 'reference'; a solver reports it as its `backend`. */
@@ -59,6 +60,11 @@ export interface DenseLinalgKernel {
   readonly krylov?: KrylovVectorKernel;
   /** The full-vectorial mode operator's assembly (./fv-assembly-kernel.ts); without it, fdmode's TypeScript reference. */
   readonly fvAssembly?: FvAssemblyKernel;
+  /**
+   * The sparse LU's fill-reducing ordering (approximate minimum degree with its steps,
+   * ./minimum-degree.ts); without it the TypeScript one runs. Same steps either way.
+   */
+  readonly ordering?: OrderingKernel;
 }
 
 export interface BandedFactor {

@@ -42,6 +42,16 @@ export interface MinimumDegreeSteps {
   readonly absorbedBy: Int32Array;
 }
 
+/**
+ * A backend for the ordering: the WASM build of assembly/_minimum-degree.ts
+ * (minimum-degree-wasm.ts), whose steps equal minimumDegreeSteps' array for array. A function
+ * property, not a method, so it can be passed on detached (minimumDegreeTree's `steps`).
+ */
+export interface OrderingKernel {
+  readonly id: string;
+  readonly minimumDegreeSteps: (pattern: SymmetricPattern) => MinimumDegreeSteps;
+}
+
 /** The elimination order (order[k] is the variable eliminated k-th) of a structurally symmetric pattern. */
 export function approximateMinimumDegree(pattern: SymmetricPattern): Int32Array {
   return minimumDegree(pattern, false).order;

@@ -20,7 +20,7 @@
  * columns costs more in calls and index work than the few zeros a merge stores).
  */
 import type { EliminationTree, FrontNode } from './multifrontal.ts';
-import { minimumDegreeSteps } from './minimum-degree.ts';
+import { minimumDegreeSteps, type MinimumDegreeSteps } from './minimum-degree.ts';
 import { withRoom } from './grow.ts';
 
 /** A structurally symmetric pattern in compressed rows (values not needed; the diagonal may be absent). */
@@ -157,25 +157,34 @@ export function supernodalTree(pattern: SymmetricPattern, order: Int32Array, ama
  * pattern (issue 20: that symbolic pass was a twentieth of the 10 nm strip's solve). Postordered,
  * then amalgamated like supernodalTree's. An element absorbed aggressively (its variables all in a
  * later element) hangs from that element rather than from its first variable's front: its block
- * lies inside that front, so the assembly is the same sum.
+ * lies inside that front, so the assembly is the same sum. `steps` computes the elimination: the
+ * TypeScript minimumDegreeSteps, or a kernel's twin of it (DenseLinalgKernel.ordering) giving the
+ * same arrays, hence the same tree.
  */
-export function minimumDegreeTree(pattern: SymmetricPattern, amalgamation: Amalgamation = DEFAULT_AMALGAMATION): EliminationTree {
+export function minimumDegreeTree(
+  pattern: SymmetricPattern,
+  amalgamation: Amalgamation = DEFAULT_AMALGAMATION,
+  steps: (pattern: SymmetricPattern) => MinimumDegreeSteps = minimumDegreeSteps,
+): EliminationTree {
   const { n } = pattern;
-  const { order, pivots, ownStart, ownLength, boundary, boundaryStart, boundaryLength, absorbedBy } = minimumDegreeSteps(pattern);
+  const { order, pivots, ownStart, ownLength, boundary, boundaryStart, boundaryLength, absorbedBy } = steps(pattern);
   const np = pivots.length;
-  // Children of each step, in elimination order (linked lists built back to front).
+  // Children of each step, in elimination order (linked lists built back to front), and the
+  // roots in elimination order (filled from the back too: plain loops, no closure per call).
   const head = new Int32Array(n).fill(-1);
   const next = new Int32Array(n).fill(-1);
+  const roots = new Int32Array(np);
+  let rootAt = np;
   for (let t = np - 1; t >= 0; t--) {
     const p = pivots[t] as number;
     const a = absorbedBy[p] as number;
     if (a >= 0) {
       next[p] = head[a] as number;
       head[a] = p;
-    }
+    } else roots[--rootAt] = p;
   }
   // Postorder (children first, each subtree contiguous), roots in elimination order.
-  const post = postorderOf(head, next, pivots.filter((p) => absorbedBy[p] === -1), np);
+  const post = postorderOf(head, next, roots.subarray(rootAt), np);
   if (post.length !== np) throw new Error('minimumDegreeTree: the absorption forest does not reach every step');
   // Positions: each step's variables consecutively, steps in postorder.
   const perm = new Int32Array(n);
@@ -193,9 +202,10 @@ export function minimumDegreeTree(pattern: SymmetricPattern, amalgamation: Amalg
     }
   }
   if (k !== n) throw new Error('minimumDegreeTree: the steps do not eliminate every variable once');
-  const mapped = new Int32Array(boundary.length);
-  for (let x = 0; x < boundary.length; x++) mapped[x] = pos[boundary[x] as number] as number;
-  const nodes = new SupernodeList(n);
+  // The supernodes point into the steps' own boundary pool (variables, not positions: the fronts
+  // want variables, so neither a mapped copy nor a per-node copy is made — issue 20: those and the
+  // mapping back were a quarter of this function on the 20 nm strip).
+  const nodes = new SupernodeList(n, boundary);
   const parent = new Int32Array(n).fill(-1);
   for (let t = 0; t < np; t++) {
     const p = post[t] as number;
@@ -204,12 +214,17 @@ export function minimumDegreeTree(pattern: SymmetricPattern, amalgamation: Amalg
     for (let c = first; c < last; c++) parent[c] = c + 1;
     const a = absorbedBy[p] as number;
     parent[last] = a < 0 ? -1 : (firstColumn[a] as number);
-    nodes.add(first, last, mapped, boundaryStart[p] as number, boundaryLength[p] as number);
+    nodes.addShared(first, last, boundaryStart[p] as number, boundaryLength[p] as number);
   }
   return buildFronts(nodes, parent, perm, amalgamation);
 }
 
-/** The fundamental supernodes in postorder: columns first…last, boundaries in one pool (in gathering order: the LU needs no sorted boundary). */
+/**
+ * The fundamental supernodes in postorder: columns first…last, boundaries in one pool (in gathering
+ * order: the LU needs no sorted boundary). Either the list's own pool of postorder positions,
+ * filled by add() (supernodalTree), or a pool of variables given up front that addShared() points
+ * into (minimumDegreeTree: the elimination's own boundaries).
+ */
 class SupernodeList {
   count = 0;
   first: Int32Array;
@@ -217,15 +232,29 @@ class SupernodeList {
   boundaryAt: Int32Array;
   boundaryLen: Int32Array;
   readonly nodeOfColumn: Int32Array;
-  boundaries = new Int32Array(1 << 16);
+  boundaries: Int32Array<ArrayBuffer>;
+  /** The pool holds variables (given) rather than postorder positions (own). */
+  readonly variables: boolean;
   used = 0;
-  constructor(n: number) {
+  constructor(n: number, shared?: Int32Array) {
     this.first = new Int32Array(n);
     this.last = new Int32Array(n);
     this.boundaryAt = new Int32Array(n);
     this.boundaryLen = new Int32Array(n);
     this.nodeOfColumn = new Int32Array(n);
+    this.variables = shared !== undefined;
+    this.boundaries = (shared as Int32Array<ArrayBuffer> | undefined) ?? new Int32Array(1 << 16);
   }
+  /** A supernode whose boundary is the given pool's at…at + len. */
+  addShared(first: number, last: number, at: number, len: number): void {
+    const s = this.count++;
+    this.first[s] = first;
+    this.last[s] = last;
+    for (let k = first; k <= last; k++) this.nodeOfColumn[k] = s;
+    this.boundaryAt[s] = at;
+    this.boundaryLen[s] = len;
+  }
+  /** A supernode whose boundary (positions) is copied from data[at … at + len). */
   add(first: number, last: number, data: Int32Array, at: number, len: number): void {
     const s = this.count++;
     this.first[s] = first;
@@ -277,7 +306,10 @@ function postorder(parent: Int32Array): Int32Array {
       head[p] = k;
     }
   }
-  return postorderOf(head, next, parent.map((p, k) => (p === -1 ? k : -1)).filter((k) => k >= 0), n);
+  const roots = new Int32Array(n);
+  let rootCount = 0;
+  for (let k = 0; k < n; k++) if (parent[k] === -1) roots[rootCount++] = k;
+  return postorderOf(head, next, roots.subarray(0, rootCount), n);
 }
 
 /**
@@ -288,9 +320,9 @@ function postorderOf(head: Int32Array, next: Int32Array, roots: Int32Array, size
   const post = new Int32Array(size);
   const stack = new Int32Array(size);
   let at = 0;
-  for (const root of roots) {
+  for (let r = 0; r < roots.length; r++) {
     let top = 0;
-    stack[top++] = root;
+    stack[top++] = roots[r] as number;
     while (top > 0) {
       const v = stack[top - 1] as number;
       const c = head[v] as number;
@@ -392,7 +424,9 @@ function buildFronts(nodes: SupernodeList, parent: Int32Array, perm: Int32Array,
     if (ownAt - start !== cols[s]) throw new Error('supernodalTree: a merged front lost columns');
     const bAt = nodes.boundaryAt[s] as number;
     const bLen = nodes.boundaryLen[s] as number;
-    for (let i = 0; i < bLen; i++) boundaryPool[boundaryAt + i] = perm[nodes.boundaries[bAt + i] as number] as number;
+    const b = nodes.boundaries;
+    if (nodes.variables) for (let i = 0; i < bLen; i++) boundaryPool[boundaryAt + i] = b[bAt + i] as number;
+    else for (let i = 0; i < bLen; i++) boundaryPool[boundaryAt + i] = perm[b[bAt + i] as number] as number;
     frontIndex[s] = fronts.length;
     fronts.push({ own: ownPool.subarray(start, ownAt), boundary: boundaryPool.subarray(boundaryAt, boundaryAt + bLen), children: [] });
     boundaryAt += bLen;

@@ -19,8 +19,9 @@ import { factorFronts, type SparseLuKernel } from './multifrontal.ts';
 import { createWasmPweBlockKernel, PWE_BLOCK_FUNCTIONS, type PweBlockExports } from '../pwe/block-kernel-wasm.ts';
 import { createWasmKrylovKernel } from './krylov-kernel-wasm.ts';
 import { createWasmFvAssemblyKernel, type FvAssemblyExports } from './fv-assembly-kernel.ts';
+import { createWasmOrderingKernel, ORDERING_FUNCTIONS, type OrderingExports } from './minimum-degree-wasm.ts';
 
-interface LinalgExports extends PweBlockExports, FvAssemblyExports {
+interface LinalgExports extends PweBlockExports, FvAssemblyExports, OrderingExports {
   layoutVersion(): number;
   eigScratchDoubles(n: number): number;
   mul(ar: number, ai: number, br: number, bi: number, or: number, oi: number, n: number, k: number, m: number): void;
@@ -44,11 +45,11 @@ interface LinalgExports extends PweBlockExports, FvAssemblyExports {
 }
 
 /** The argument layout this file was written for (assembly/photonics-linalg.ts layoutVersion). */
-const LAYOUT_VERSION = 11;
+const LAYOUT_VERSION = 12;
 /** First reservation in doubles (512 KiB): an eig of 81×81 or a solve of 161×161 fits. */
 const INITIAL_DOUBLES = 1 << 16;
 const NAME = 'photonics-linalg.wasm';
-const FUNCTIONS = ['layoutVersion', 'eigScratchDoubles', 'mul', 'solve', 'eig', 'hermitianScratchDoubles', 'eigHermitian', 'eigHermitianDefinite', 'bandedFactor', 'bandedSolve', 'bandedSolvePair', 'symmetricEliminate', 'sparseFront', 'sparseSolve', 'csrMultiply', 'csrMultiplyTwo', 'fvAssemble', 'fvAssemblyBandwidth', ...PWE_BLOCK_FUNCTIONS] as const;
+const FUNCTIONS = ['layoutVersion', 'eigScratchDoubles', 'mul', 'solve', 'eig', 'hermitianScratchDoubles', 'eigHermitian', 'eigHermitianDefinite', 'bandedFactor', 'bandedSolve', 'bandedSolvePair', 'symmetricEliminate', 'sparseFront', 'sparseSolve', 'csrMultiply', 'csrMultiplyTwo', 'fvAssemble', 'fvAssemblyBandwidth', ...PWE_BLOCK_FUNCTIONS, ...ORDERING_FUNCTIONS] as const;
 
 export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseLinalgKernel> {
   const kernel = await instantiateKernel<LinalgExports>(source, NAME, FUNCTIONS);
@@ -336,5 +337,6 @@ export async function createWasmLinalgKernel(source: WasmSource): Promise<DenseL
   const pweBlock = createWasmPweBlockKernel(kernel, NAME, eigHermitian);
   const krylov = createWasmKrylovKernel(kernel, NAME);
   const fvAssembly = createWasmFvAssemblyKernel(kernel, NAME);
-  return { id: 'wasm', mul, solve, inverse, eig, eigHermitian, eigHermitianDefinite, factorBanded, eliminateSymmetricBanded, sparseLu, pweBlock, krylov, fvAssembly };
+  const ordering = createWasmOrderingKernel(kernel, NAME);
+  return { id: 'wasm', mul, solve, inverse, eig, eigHermitian, eigHermitianDefinite, factorBanded, eliminateSymmetricBanded, sparseLu, pweBlock, krylov, fvAssembly, ordering };
 }
