@@ -240,8 +240,8 @@ function fullVectorialAt(s: ChannelStructure, n: ChannelIndices, wavelength: num
       neff: m.neff,
       teFraction: m.teFraction,
       dominant: peakNormalised(dominant),
-      edge: edgeRatio(r.grid, (k) => Math.hypot(ex[k] as number, ey[k] as number)),
-      confinement: confinement(r.grid.inCore, (k) => (ex[k] as number) ** 2 + (ey[k] as number) ** 2 + (ez[k] as number) ** 2),
+      edge: edgeRatio(r.grid, transverseMagnitude(ex, ey)),
+      confinement: confinement(r.grid.inCore, energyDensity(ex, ey, ez)),
     });
   }
   const maps = withMaps ? r.modes.flatMap((m) => fieldMaps(r.grid, m, wavelength, byPol[m.polarization].findIndex((g) => g.neff === m.neff))) : [];
@@ -271,26 +271,69 @@ function semiVectorialAt(
         neff: m.neff,
         teFraction: null,
         dominant: m.field,
-        edge: edgeRatio(grid, (k) => Math.abs(m.field[k] as number)),
-        confinement: confinement(grid.inCore, (k) => (m.field[k] as number) ** 2),
+        edge: edgeRatio(grid, magnitudes(m.field)),
+        confinement: confinement(grid.inCore, squares(m.field)),
       }));
   }
   return { grid, byPol, maps: [] };
 }
 
+// The per-mode figures below take arrays, not callbacks, and keep each loop in a function that
+// returns a number or an array it made before the loop: a callback per cell made these call sites
+// megamorphic, and a loop compiled on-stack before the code after it had run deoptimised on every
+// solve (issue 20, --trace-deopt). The same numbers in the same order.
+
+/** The field over its largest-magnitude value (signed), or the field itself when it is all zero. */
 function peakNormalised(field: Float64Array): Float64Array {
-  let peak = 0;
-  for (const v of field) if (Math.abs(v) > Math.abs(peak)) peak = v;
-  return field.map((v) => v / (peak || 1));
+  const peak = signedPeak(field);
+  return dividedBy(field, peak || 1);
 }
 
-/** Largest value on the window's outermost cells over the largest anywhere. */
-function edgeRatio(grid: { nx: number; ny: number }, value: (k: number) => number): number {
+function signedPeak(field: Float64Array): number {
+  let peak = 0;
+  for (let k = 0; k < field.length; k++) if (Math.abs(field[k] as number) > Math.abs(peak)) peak = field[k] as number;
+  return peak;
+}
+
+function dividedBy(field: Float64Array, d: number): Float64Array {
+  const out = new Float64Array(field.length);
+  for (let k = 0; k < field.length; k++) out[k] = (field[k] as number) / d;
+  return out;
+}
+
+/** √(E_x² + E_y²) per cell (Math.hypot). */
+function transverseMagnitude(ex: Float64Array, ey: Float64Array): Float64Array {
+  const out = new Float64Array(ex.length);
+  for (let k = 0; k < ex.length; k++) out[k] = Math.hypot(ex[k] as number, ey[k] as number);
+  return out;
+}
+
+/** E_x² + E_y² + E_z² per cell. */
+function energyDensity(ex: Float64Array, ey: Float64Array, ez: Float64Array): Float64Array {
+  const out = new Float64Array(ex.length);
+  for (let k = 0; k < ex.length; k++) out[k] = (ex[k] as number) ** 2 + (ey[k] as number) ** 2 + (ez[k] as number) ** 2;
+  return out;
+}
+
+function magnitudes(field: Float64Array): Float64Array {
+  const out = new Float64Array(field.length);
+  for (let k = 0; k < field.length; k++) out[k] = Math.abs(field[k] as number);
+  return out;
+}
+
+function squares(field: Float64Array): Float64Array {
+  const out = new Float64Array(field.length);
+  for (let k = 0; k < field.length; k++) out[k] = (field[k] as number) ** 2;
+  return out;
+}
+
+/** Largest value on the window's outermost cells over the largest anywhere (values per cell, index j·nx + i). */
+function edgeRatio(grid: { nx: number; ny: number }, values: Float64Array): number {
   let edge = 0;
   let peak = 0;
   for (let j = 0; j < grid.ny; j++) {
     for (let i = 0; i < grid.nx; i++) {
-      const v = value(j * grid.nx + i);
+      const v = values[j * grid.nx + i] as number;
       peak = Math.max(peak, v);
       if (i === 0 || j === 0 || i === grid.nx - 1 || j === grid.ny - 1) edge = Math.max(edge, v);
     }
@@ -298,11 +341,11 @@ function edgeRatio(grid: { nx: number; ny: number }, value: (k: number) => numbe
   return peak > 0 ? edge / peak : 0;
 }
 
-function confinement(inCore: Uint8Array, density: (k: number) => number): number {
+function confinement(inCore: Uint8Array, density: Float64Array): number {
   let inside = 0;
   let total = 0;
   for (let k = 0; k < inCore.length; k++) {
-    const e2 = density(k);
+    const e2 = density[k] as number;
     total += e2;
     if (inCore[k]) inside += e2;
   }

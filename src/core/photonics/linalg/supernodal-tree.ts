@@ -171,11 +171,31 @@ export function minimumDegreeTree(
   const np = pivots.length;
   // Children of each step, in elimination order (linked lists built back to front), and the
   // roots in elimination order (filled from the back too: plain loops, no closure per call).
+  // (The loops are functions of their own: see fillPostorder on why.)
   const head = new Int32Array(n).fill(-1);
   const next = new Int32Array(n).fill(-1);
   const roots = new Int32Array(np);
-  let rootAt = np;
-  for (let t = np - 1; t >= 0; t--) {
+  const rootAt = linkChildren(pivots, absorbedBy, head, next, roots);
+  // Postorder (children first, each subtree contiguous), roots in elimination order.
+  const post = postorderOf(head, next, roots.subarray(rootAt), np);
+  if (post.length !== np) throw new Error('minimumDegreeTree: the absorption forest does not reach every step');
+  // Positions: each step's variables consecutively, steps in postorder.
+  const perm = new Int32Array(n);
+  const firstColumn = new Int32Array(n);
+  if (placeSteps(post, order, ownStart, ownLength, perm, firstColumn) !== n) throw new Error('minimumDegreeTree: the steps do not eliminate every variable once');
+  // The supernodes point into the steps' own boundary pool (variables, not positions: the fronts
+  // want variables, so neither a mapped copy nor a per-node copy is made — issue 20: those and the
+  // mapping back were a quarter of this function on the 20 nm strip).
+  const nodes = new SupernodeList(n, boundary);
+  const parent = new Int32Array(n).fill(-1);
+  addSteps(nodes, post, firstColumn, ownLength, absorbedBy, boundaryStart, boundaryLength, parent);
+  return buildFronts(nodes, parent, perm, amalgamation);
+}
+
+/** Children of each step as linked lists (head, next), built back to front; roots in elimination order at the end of `roots`. Returns where they start. */
+function linkChildren(pivots: Int32Array, absorbedBy: Int32Array, head: Int32Array, next: Int32Array, roots: Int32Array): number {
+  let rootAt = roots.length;
+  for (let t = pivots.length - 1; t >= 0; t--) {
     const p = pivots[t] as number;
     const a = absorbedBy[p] as number;
     if (a >= 0) {
@@ -183,31 +203,25 @@ export function minimumDegreeTree(
       head[a] = p;
     } else roots[--rootAt] = p;
   }
-  // Postorder (children first, each subtree contiguous), roots in elimination order.
-  const post = postorderOf(head, next, roots.subarray(rootAt), np);
-  if (post.length !== np) throw new Error('minimumDegreeTree: the absorption forest does not reach every step');
-  // Positions: each step's variables consecutively, steps in postorder.
-  const perm = new Int32Array(n);
-  const pos = new Int32Array(n).fill(-1);
-  const firstColumn = new Int32Array(n);
+  return rootAt;
+}
+
+/** perm (position → variable) with each step's variables consecutive, steps in postorder; each step's first position. Returns the positions filled. */
+function placeSteps(post: Int32Array, order: Int32Array, ownStart: Int32Array, ownLength: Int32Array, perm: Int32Array, firstColumn: Int32Array): number {
   let k = 0;
-  for (let t = 0; t < np; t++) {
+  for (let t = 0; t < post.length; t++) {
     const p = post[t] as number;
     firstColumn[p] = k;
     const from = ownStart[p] as number;
-    for (let x = from; x < from + (ownLength[p] as number); x++) {
-      const v = order[x] as number;
-      perm[k] = v;
-      pos[v] = k++;
-    }
+    const to = from + (ownLength[p] as number);
+    for (let x = from; x < to; x++) perm[k++] = order[x] as number;
   }
-  if (k !== n) throw new Error('minimumDegreeTree: the steps do not eliminate every variable once');
-  // The supernodes point into the steps' own boundary pool (variables, not positions: the fronts
-  // want variables, so neither a mapped copy nor a per-node copy is made — issue 20: those and the
-  // mapping back were a quarter of this function on the 20 nm strip).
-  const nodes = new SupernodeList(n, boundary);
-  const parent = new Int32Array(n).fill(-1);
-  for (let t = 0; t < np; t++) {
+  return k;
+}
+
+/** Each step as a supernode of `nodes` (its columns chained in `parent`, the last to its absorber's first). */
+function addSteps(nodes: SupernodeList, post: Int32Array, firstColumn: Int32Array, ownLength: Int32Array, absorbedBy: Int32Array, boundaryStart: Int32Array, boundaryLength: Int32Array, parent: Int32Array): void {
+  for (let t = 0; t < post.length; t++) {
     const p = post[t] as number;
     const first = firstColumn[p] as number;
     const last = first + (ownLength[p] as number) - 1;
@@ -216,7 +230,6 @@ export function minimumDegreeTree(
     parent[last] = a < 0 ? -1 : (firstColumn[a] as number);
     nodes.addShared(first, last, boundaryStart[p] as number, boundaryLength[p] as number);
   }
-  return buildFronts(nodes, parent, perm, amalgamation);
 }
 
 /**
@@ -318,7 +331,16 @@ function postorder(parent: Int32Array): Int32Array {
  */
 function postorderOf(head: Int32Array, next: Int32Array, roots: Int32Array, size: number): Int32Array {
   const post = new Int32Array(size);
-  const stack = new Int32Array(size);
+  return post.subarray(0, fillPostorder(head, next, roots, post, new Int32Array(size)));
+}
+
+/**
+ * postorderOf's walk; returns how many it wrote. The loops sit in a function that returns a number
+ * and allocates nothing: V8 compiles a hot loop on-stack from the feedback gathered so far, and code
+ * after the loop that had not run yet (an allocation, a subarray) made that code deoptimise on every
+ * solve (issue 20, --trace-deopt: "insufficient type feedback").
+ */
+function fillPostorder(head: Int32Array, next: Int32Array, roots: Int32Array, post: Int32Array, stack: Int32Array): number {
   let at = 0;
   for (let r = 0; r < roots.length; r++) {
     let top = 0;
@@ -335,7 +357,7 @@ function postorderOf(head: Int32Array, next: Int32Array, roots: Int32Array, size
       }
     }
   }
-  return post.subarray(0, at);
+  return at;
 }
 
 /**
@@ -455,12 +477,22 @@ function entries(p: number, q: number): number {
 export function symmetricPattern(a: { readonly n: number; readonly rowStart: Int32Array; readonly cols: Int32Array }): SymmetricPattern {
   const { n, rowStart, cols } = a;
   const nnz = rowStart[n] as number;
-  // Aᵀ by counting.
+  // (The loops are functions of their own: see fillPostorder on why.)
   const tStart = new Int32Array(n + 1);
+  const tCols = new Int32Array(nnz);
+  transposePattern(n, rowStart, cols, tStart, tCols, tStart.slice(0, n));
+  const outStart = new Int32Array(n + 1);
+  const outCols = new Int32Array(2 * nnz);
+  const at = unionRows(n, rowStart, cols, tStart, tCols, outStart, outCols, new Int32Array(n).fill(-1));
+  return { n, rowStart: outStart, cols: outCols.slice(0, at) };
+}
+
+/** Aᵀ's pattern by counting (tStart must be zero; `fill` is scratch of n). */
+function transposePattern(n: number, rowStart: Int32Array, cols: Int32Array, tStart: Int32Array, tCols: Int32Array, fill: Int32Array): void {
+  const nnz = rowStart[n] as number;
   for (let e = 0; e < nnz; e++) tStart[(cols[e] as number) + 1] = (tStart[(cols[e] as number) + 1] as number) + 1;
   for (let i = 0; i < n; i++) tStart[i + 1] = (tStart[i + 1] as number) + (tStart[i] as number);
-  const fill = tStart.slice(0, n);
-  const tCols = new Int32Array(nnz);
+  for (let i = 0; i < n; i++) fill[i] = tStart[i] as number;
   for (let r = 0; r < n; r++) {
     for (let e = rowStart[r] as number; e < (rowStart[r + 1] as number); e++) {
       const c = cols[e] as number;
@@ -468,9 +500,10 @@ export function symmetricPattern(a: { readonly n: number; readonly rowStart: Int
       fill[c] = (fill[c] as number) + 1;
     }
   }
-  const outStart = new Int32Array(n + 1);
-  const outCols = new Int32Array(2 * nnz);
-  const mark = new Int32Array(n).fill(-1);
+}
+
+/** Each row's columns of A then of Aᵀ, once each and without the diagonal (`mark` all −1); returns the entries written. */
+function unionRows(n: number, rowStart: Int32Array, cols: Int32Array, tStart: Int32Array, tCols: Int32Array, outStart: Int32Array, outCols: Int32Array, mark: Int32Array): number {
   let at = 0;
   for (let r = 0; r < n; r++) {
     outStart[r] = at;
@@ -491,5 +524,5 @@ export function symmetricPattern(a: { readonly n: number; readonly rowStart: Int
     }
   }
   outStart[n] = at;
-  return { n, rowStart: outStart, cols: outCols.slice(0, at) };
+  return at;
 }
