@@ -240,7 +240,7 @@ function fullVectorialAt(s: ChannelStructure, n: ChannelIndices, wavelength: num
       neff: m.neff,
       teFraction: m.teFraction,
       dominant: peakNormalised(dominant),
-      edge: edgeRatio(r.grid, transverseMagnitude(ex, ey)),
+      edge: edgeRatio(r.grid.nx, r.grid.ny, transverseMagnitude(ex, ey)),
       confinement: confinement(r.grid.inCore, energyDensity(ex, ey, ez)),
     });
   }
@@ -271,7 +271,7 @@ function semiVectorialAt(
         neff: m.neff,
         teFraction: null,
         dominant: m.field,
-        edge: edgeRatio(grid, magnitudes(m.field)),
+        edge: edgeRatio(grid.nx, grid.ny, magnitudes(m.field)),
         confinement: confinement(grid.inCore, squares(m.field)),
       }));
   }
@@ -328,14 +328,15 @@ function squares(field: Float64Array): Float64Array {
 }
 
 /** Largest value on the window's outermost cells over the largest anywhere (values per cell, index j·nx + i). */
-function edgeRatio(grid: { nx: number; ny: number }, values: Float64Array): number {
+function edgeRatio(nx: number, ny: number, values: Float64Array): number {
+  // The counts, not the grid object: the full- and semi-vectorial grids have different shapes.
   let edge = 0;
   let peak = 0;
-  for (let j = 0; j < grid.ny; j++) {
-    for (let i = 0; i < grid.nx; i++) {
-      const v = values[j * grid.nx + i] as number;
+  for (let j = 0; j < ny; j++) {
+    for (let i = 0; i < nx; i++) {
+      const v = values[j * nx + i] as number;
       peak = Math.max(peak, v);
-      if (i === 0 || j === 0 || i === grid.nx - 1 || j === grid.ny - 1) edge = Math.max(edge, v);
+      if (i === 0 || j === 0 || i === nx - 1 || j === ny - 1) edge = Math.max(edge, v);
     }
   }
   return peak > 0 ? edge / peak : 0;
