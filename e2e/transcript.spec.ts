@@ -66,7 +66,9 @@ test('during a long run, a finished task’s transcript opens while the run goes
   await expect(status).toHaveText('running');
   const taskId = (await firstRow.getByRole('link').textContent()) ?? '';
   expect(taskId).not.toBe('');
-  const button = firstRow.getByTestId('transcript-button');
+  // The button pinned by its task: `firstRow` is re-resolved on every use, and opening a transcript
+  // shows every row, so mid-run the first P2 row is then an earlier task than the one clicked.
+  const button = page.getByRole('button', { name: `Transcript of ${taskId}`, exact: true });
   await expect(button).toBeEnabled();
   await button.click();
 
