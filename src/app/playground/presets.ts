@@ -136,7 +136,7 @@ const MODE: Preset[] = [
 
 MODE.push({
   id: 'si-strip',
-  label: 'Si strip 500 × 220 nm in SiO2 at 1550 nm, semi-vectorial FD (quasi-TE ≈ 2.49 here; full-vectorial reference 2.44)',
+  label: 'Si strip 500 × 220 nm in SiO2 at 1550 nm, full-vectorial FD (TE0 ≈ 2.44)',
   problem: {
     kind: 'mode',
     structure: { type: 'channel', shape: 'strip', core: { material: { n: 3.4757, k: 0 }, width_nm: 500, height_nm: 220 }, cladding: { n: 1.444, k: 0 }, substrate: { n: 1.444, k: 0 }, window_nm: { width: 1700, height: 1200 }, grid_nm: 22, max_modes: 1 },
