@@ -59,7 +59,7 @@ describe('semi-vectorial FD modes', () => {
     expect(r.modes[1]!.beta2).toBeLessThan(r.modes[0]!.beta2);
   });
 
-  it('gives the same modes whichever side of the window is longer (the band is ordered along the short side)', () => {
+  it('gives the same modes whichever side of the window is longer (the same operator, rotated)', () => {
     const d = 40;
     const tall = solveSemivectorial({ wavelength: 1550, eps: slabWindow(d, 6, 40), nx: 6, ny: 40, dx: d, dy: d, polarization: 'TM', modes: 1 });
     // The same structure rotated by 90°: layers stacked along x, so quasi-TE (E_x) is now normal to them.

@@ -261,10 +261,10 @@ function semiVectorialAt(
   const floor = Math.max(n.cladding, n.substrate);
   const byPol: Record<'TE' | 'TM', GridMode[]> = { TE: [], TM: [] };
   for (const pol of pols) {
-    const r = solveSemivectorial({ wavelength, eps: grid.eps, nx: grid.nx, ny: grid.ny, dx: grid.width / grid.nx, dy: grid.height / grid.ny, polarization: pol, modes: s.max_modes, linalg });
+    const r = solveSemivectorial({ wavelength, eps: grid.eps, nx: grid.nx, ny: grid.ny, dx: grid.width / grid.nx, dy: grid.height / grid.ny, polarization: pol, modes: s.max_modes, floorEps: floor * floor, linalg });
     onSolved();
     if (r.maxImaginaryRatio > 1e-8) warnings.add(`the ${pol} eigenvalues at ${wavelength} nm came out complex (|Im β²|/|β²| up to ${r.maxImaginaryRatio.toExponential(1)}); n_eff uses the real parts — refine grid_nm`);
-    if (!r.converged) warnings.add(`the ${pol} eigen-iteration at ${wavelength} nm did not converge in ${r.iterations} steps; n_eff may be off in the last digits`);
+    if (!r.converged) warnings.add(`the ${pol} eigen-iteration at ${wavelength} nm did not converge in ${r.solves} solves; n_eff may be off in the last digits`);
     byPol[pol] = r.modes
       .filter((m) => m.neff > floor)
       .map((m) => ({
