@@ -231,7 +231,7 @@ export function channelSizeRefusal(s: ChannelStructure, yMirror: boolean): strin
 
 /**
  * The memory half of channelSizeRefusal for a semi-vectorial system already sized. Within the node
- * limit it does not bind today (250 × 250 nodes hold well under 100 MiB), but it sizes what the
+ * limit it does not bind today (250 × 250 nodes, max_modes 10: ~0.1 GiB by svSystemSize), but it sizes what the
  * solver holds, so a raised node limit cannot slip past it.
  */
 export function semiVectorialRefusal(s: ChannelStructure, size: { unknowns: number; peakDoubles: number }): string | null {
