@@ -22,8 +22,9 @@ import { MAX_CHANNEL_NODES, channelMethod, channelSymmetry, type ChannelStructur
 
 /** An estimate sizes windows up to this many times what solve accepts (so it can say how far over they are). */
 const ESTIMATE_NODE_FACTOR = 64;
-import { fullVectorialBytes, fullVectorialRefusal, solveChannelModes } from './fdmode/solve.ts';
-import { oversizedChannelGrid, rasterise, refuseOversizedChannelGrid } from './fdmode/geometry.ts';
+import { fullVectorialBytes, fullVectorialRefusal, semiVectorialBytes, semiVectorialRefusal, solveChannelModes } from './fdmode/solve.ts';
+import { oversizedChannelGrid, refuseOversizedChannelGrid } from './fdmode/geometry.ts';
+import { svSystemSize } from './fdmode/semivectorial-size.ts';
 import { fvSystemSize, mirrorsInY, solvePlan } from './fdmode/fullvectorial-channel.ts';
 import { timeProbe } from './probe-timing.ts';
 
@@ -54,16 +55,21 @@ const BYTES_PER_COMPLEX = 16;
  */
 const FV_SOLVES = 100;
 /**
- * The part of a full-vectorial eigen-solve that does not grow with the grid, in the same
+ * The same for the semi-vectorial solver (one unknown per node, the same LU and Krylov iteration):
+ * 24–66 solves on the strip from 80 nm to 10 nm, TE and TM, 1–2 modes (issue 20, measured).
+ */
+const SV_SOLVES = 50;
+/**
+ * The part of a mode eigen-solve (either method) that does not grow with the grid, in the same
  * multiply-add units: the Krylov iteration's small dense eigenproblems (up to 30 × 30, a few per
  * solve), the slab bound, parsing and the result. Issue 20, the si-strip preset (22 nm, a quarter
  * window) and its 44 nm probe after the mode solver's fourth round: 2.1 ms at 4.5 M units and
  * 5.6 ms at 24.4 M, a straight line through 1.3 ms at zero, i.e. ~7.4 M units; without the term the
  * probe's share of fixed cost was scaled with the grid and the estimate came out 2.15× the solve.
- * Negligible on grids where the estimate matters (the 20 nm whole window is 189 M units).
+ * Negligible on grids where the estimate matters (the 20 nm whole window is 189 M units). The
+ * semi-vectorial solver runs the same Krylov iteration and result code, so it gets the same term.
  */
-const FV_FIXED_WORK = 8e6;
-/** Probe repeats: the fastest is kept, so one GC pause does not inflate the estimate. */
+const MODE_FIXED_WORK = 8e6;
 
 export function estimatePhotonics(problem: PhotonicsProblem, ctx: SolveContext, options: EstimateOptions, solve: (p: PhotonicsProblem) => unknown): SolveEstimate {
   if (problem.kind === 'grating') return estimateGrating(problem, ctx, options);
@@ -156,11 +162,12 @@ export function estimateGrating(problem: GratingProblem, ctx: SolveContext, opti
 }
 
 /**
- * Channel modes. Semi-vectorial: a banded LU of N = nx·ny unknowns with half-bandwidth min(nx, ny)
- * dominates, so cost ∝ N·bw² per solve. Full-vectorial: 2 unknowns per cell (per mirror half or
- * quarter when symmetry is used), a sparse LU in nested-dissection order whose multiply-adds and
- * fill come from the symbolic factorisation, and some 100 Krylov solves of one multiply-add per
- * stored double: cost ∝ flops + 100·fill, memory = the LU's peak plus the Krylov basis. The probe solves the same
+ * Channel modes. Both methods factorise sparsely and iterate in Krylov spaces, sized on the
+ * symbolic factorisation of a geometric nested dissection of the grid: the LU's multiply-adds plus
+ * some 100 (full-vectorial) or 50 (semi-vectorial) solves of one multiply-add per stored double,
+ * cost ∝ flops + solves·fill, memory = the LU's peak plus the Krylov basis. Semi-vectorial: one
+ * unknown per node, nx·ny. Full-vectorial: 2 unknowns per cell (per mirror half or quarter when
+ * symmetry is used). The probe solves the same
  * cross-section with the same method on a grid twice as coarse, one wavelength, no n_g.
  */
 export function estimateChannelModes(problem: ModeProblem, structure: ChannelStructure, ctx: SolveContext, options: EstimateOptions): SolveEstimate {
@@ -183,11 +190,11 @@ export function estimateChannelModes(problem: ModeProblem, structure: ChannelStr
     if (full) {
       const fv = fvSystemSize(structure, cell, symmetry, yMirror);
       const refusal = nodeLimit ?? fullVectorialRefusal({ ...structure, grid_nm: cell }, fv, yMirror);
-      return { nodes: fv.unknowns, band: fv.bandwidth, work: FV_FIXED_WORK + fv.factorFlops + FV_SOLVES * fv.factorDoubles, bytes: fullVectorialBytes(fv, fvWanted), refusal };
+      return { nodes: fv.unknowns, work: MODE_FIXED_WORK + fv.factorFlops + FV_SOLVES * fv.factorDoubles, bytes: fullVectorialBytes(fv, fvWanted), refusal };
     }
-    const g = rasterise(structure, { core: 2, cladding: 1, substrate: 1 }, cell);
-    const bw = Math.min(g.nx, g.ny);
-    return { nodes: g.nx * g.ny, band: bw, work: g.nx * g.ny * bw ** 2, bytes: 0, refusal: nodeLimit };
+    const sv = svSystemSize(structure, cell);
+    const refusal = nodeLimit ?? semiVectorialRefusal({ ...structure, grid_nm: cell }, sv);
+    return { nodes: sv.unknowns, work: MODE_FIXED_WORK + sv.factorFlops + SV_SOLVES * sv.factorDoubles, bytes: semiVectorialBytes(sv, structure.max_modes), refusal };
   };
   const fullSize = size(structure.grid_nm);
   const refused = fullSize.refusal;
@@ -195,28 +202,29 @@ export function estimateChannelModes(problem: ModeProblem, structure: ChannelStr
   let probeCell = structure.grid_nm * 2;
   let probeSize = size(probeCell);
   while (probeSize.refusal !== null) probeSize = size((probeCell *= 2));
-  // The probe keeps the polarization choice of the problem (for full-vectorial it decides the mirror classes solved).
-  const probeProblem: ModeProblem = full ? oneWavelength(problem) : { ...oneWavelength(problem), polarization: problem.polarization === 'TM' ? 'TM' : 'TE' };
+  // The probe keeps the polarization choice of the problem: for full-vectorial it decides the mirror
+  // classes solved, and semi-vectorial quasi-TM takes up to twice quasi-TE's solves (issue 20: a
+  // TE-only probe put "both" at 2.9× its time on the si-strip window).
+  const probeProblem: ModeProblem = oneWavelength(problem);
   const probeStructure: ChannelStructure = { ...structure, grid_nm: probeCell, group_index: false };
   const probeMs = timeProbe(() => solveChannelModes(probeProblem, probeStructure, ctx), options.now);
-  const probeSolves = full ? solvesPerGrid : 1;
+  const probeSolves = solvesPerGrid;
   const scale = (fullSize.work / probeSize.work) * wavelengths * (perWavelength / probeSolves);
-  const krylov = full ? 2 * (2 * structure.max_modes + 1 + 24) : structure.max_modes + 3;
   return {
     kind: 'mode',
     unknowns: fullSize.nodes,
-    memory_bytes: full ? fullSize.bytes : fullSize.nodes * (2 * fullSize.band + 1 + krylov) * 8,
+    memory_bytes: fullSize.bytes,
     expected_seconds: (probeMs * scale) / 1000,
-    calibration: { probe: `grid_nm = ${probeCell} (${probeCell === 2 * structure.grid_nm ? 'twice' : `${probeCell / structure.grid_nm} times`} as coarse), one wavelength${full ? '' : ' and polarization'}`, probe_ms: probeMs, scale },
+    calibration: { probe: `grid_nm = ${probeCell} (${probeCell === 2 * structure.grid_nm ? 'twice' : `${probeCell / structure.grid_nm} times`} as coarse), one wavelength`, probe_ms: probeMs, scale },
     ...(refused !== null ? { refused } : {}),
     advice: [
       full
         ? `full-vectorial: ${fullSize.nodes} unknowns (H_x and H_y per cell${symmetry === 'none' ? '' : yMirror && symmetry === 'auto' ? ', a quarter window per symmetry class' : ', half window per symmetry class'}), sparse LU of ${((fullSize.bytes) / 2 ** 20).toFixed(0)} MiB with its Krylov basis (nested dissection); cost grows about as unknowns^1.5: halving grid_nm costs about 6–8×; ${wavelengths} wavelength(s) × ${perWavelength} eigen-solve(s) each`
-        : `cost grows as nodes × min(nx, ny)²: halving grid_nm costs about 16×; ${wavelengths} wavelength(s) × ${perWavelength} solve(s) each`,
+        : `semi-vectorial: ${fullSize.nodes} unknowns (one per node, whole window), sparse LU of ${(fullSize.bytes / 2 ** 20).toFixed(0)} MiB with its Krylov basis (nested dissection); cost grows about as unknowns^1.5: halving grid_nm costs about 6–8×; ${wavelengths} wavelength(s) × ${perWavelength} solve(s) each`,
       'converge by refining grid_nm until n_eff stops moving in the digits you need (10 cells across the smallest feature at least), and keep 1 µm of cladding around the core',
       MODE_DEFAULT_ACCURACY,
       full
-        ? 'full-vectorial model: the coupling of E_x and E_y at the core corners is included; method "semi_vectorial" is faster but reads n_eff up to ~0.05 high for high-contrast cores'
+        ? 'full-vectorial model: the coupling of E_x and E_y at the core corners is included; method "semi_vectorial" is no faster (it solves the whole window, no mirror planes: bench/photonics-fdmode.ts) and reads n_eff up to ~0.05 high for high-contrast cores'
         : 'the model is semi-vectorial: for high-contrast cores expect n_eff up to ~0.05 high against a full-vectorial solver (method "full_vectorial", the default)',
     ],
   };

@@ -10,7 +10,7 @@ import { GPU_MIN_FFT_POINTS } from '../dda/backend-choice.ts';
 import { DDA_PARITY_TOLERANCE } from '../dda/parity.ts';
 import { MAX_MKD } from '../dda/solve.ts';
 import { assertDocumented, documentationText } from '../docs-text.ts';
-import { MAX_FULL_VECTORIAL_BYTES, MIN_CELLS_ACROSS } from '../fdmode/solve.ts';
+import { MAX_MODE_SOLVE_BYTES, MIN_CELLS_ACROSS } from '../fdmode/solve.ts';
 import { literalResolver } from '../literal-resolver.ts';
 import { GPU_MIN_PLANE_WAVES } from '../pwe/backend-choice.ts';
 import type { BandsSolveResult } from '../pwe/solve.ts';
@@ -33,7 +33,7 @@ describe('settings the documentation quotes are the ones the code applies', () =
 
   it('when the page asks before solving', () => {
     assertDocumented(`a solve whose estimate exceeds ${CONFIRM_ABOVE_SECONDS} s waits for **Solve anyway**`, DOCS);
-    assertDocumented(`a full-vectorial LU over its ${MAX_FULL_VECTORIAL_BYTES / 2 ** 20} MiB memory limit`, DOCS);
+    assertDocumented(`a channel solver's LU over its ${MAX_MODE_SOLVE_BYTES / 2 ** 20} MiB memory limit`, DOCS);
   });
 
   it('the convergence re-checks: 60 % of the harmonics (RCWA), 4 fewer plane waves per axis (bands)', () => {

@@ -15,7 +15,7 @@ import type { DenseLinalgKernel } from '../linalg/kernel.ts';
 import { referenceLinalgKernel } from '../linalg/reference-kernel.ts';
 import { shiftedBandedLu } from './banded-lu.ts';
 import { assembleFullVectorial, cellIndex, sparseMultiply, type FullVectorialGrid, type FullVectorialOperator, type SparseMatrix } from './fullvectorial-operator.ts';
-import { createReferenceSparseKernel, multifrontalLu, relativeResidual, residualCheck, SPARSE_ZERO_PIVOT_MESSAGE, type CsrMatrix } from '../linalg/multifrontal.ts';
+import { createReferenceSparseKernel, multifrontalLu, relativeResidual, residualCheck, SPARSE_ZERO_PIVOT_MESSAGE, type CsrMatrix, type EliminationTree, type SparseLuKernel } from '../linalg/multifrontal.ts';
 import { minimumDegreeTree, symmetricPattern } from '../linalg/supernodal-tree.ts';
 import { shiftInvertEigs, type RitzPair } from './shift-invert-eigs.ts';
 
@@ -135,23 +135,7 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
       solveEach = (xs) => f.solveEach(xs);
       factorDoubles = f.peakWorkDoubles;
       if (input.reshift === false) return;
-      // Once the top β² is known to ~1e-4, refactorise between it and the cladding line. The LU has
-      // no pivoting, which a shift inside the spectrum could in principle break: one solve's
-      // residual is checked, and a poor or failed factor keeps the first one. (The first factor's
-      // storage is reused by the backend, so a fallback refactorises at σ.)
-      reshift = (top) => {
-        if (!(top.value > floor && top.value < sigma)) return null;
-        const below = top.value - Math.min(RESHIFT_BELOW * (top.value - floor), RESHIFT_SPAN * (sigma - top.value));
-        const shifted = shiftedCsr(op.a, input.modes > 1 ? below : top.value + RESHIFT_ABOVE * (sigma - top.value));
-        try {
-          const refactored = multifrontalLu(shifted, tree, sparse);
-          if (residualCheck(shifted, (x) => refactored.solve(x), top.vector) < RESHIFT_MAX_RESIDUAL) return (xs) => refactored.solveEach(xs);
-        } catch (e) {
-          if (!(e instanceof Error && e.message === SPARSE_ZERO_PIVOT_MESSAGE)) throw e;
-        }
-        const again = multifrontalLu(shiftedCsr(op.a, sigma), tree, sparse);
-        return (xs) => again.solveEach(xs);
-      };
+      reshift = sparseReshift(op.a, tree, sparse, sigma, floor, input.modes);
     };
     // With a bound on the top β², one factorisation at the re-shift's point below it replaces the
     // first (at σ) and the re-shift: issue 20's strip, 20 nm whole window, 34 solves either way, one
@@ -253,6 +237,31 @@ export function solveFullVectorial(input: FullVectorialInput): FullVectorialResu
     bandwidth: op.bandwidth,
     unknowns: op.a.n,
     factorDoubles,
+  };
+}
+
+/**
+ * The sparse path's re-shift (ShiftInvertProblem.reshift) for operator `a` factorised on `tree`
+ * at σ above its spectrum: once the top β² is known to ~1e-4, refactorise between it and the
+ * cladding line k₀²·floorEps (`floor`; −∞ when there is none), or just above the top with one mode
+ * wanted (RESHIFT_* above). The LU has no pivoting, which a shift inside the spectrum could in
+ * principle break: one solve's residual is checked, and a poor or failed factor keeps the first
+ * one. (The first factor's storage is reused by the backend, so a fallback refactorises at σ.)
+ * Shared by the full-vectorial and semi-vectorial solvers.
+ */
+export function sparseReshift(a: SparseMatrix, tree: EliminationTree, sparse: SparseLuKernel, sigma: number, floor: number, modes: number): (top: RitzPair) => ((xs: readonly Float64Array[]) => void) | null {
+  return (top) => {
+    if (!(top.value > floor && top.value < sigma)) return null;
+    const below = top.value - Math.min(RESHIFT_BELOW * (top.value - floor), RESHIFT_SPAN * (sigma - top.value));
+    const shifted = shiftedCsr(a, modes > 1 ? below : top.value + RESHIFT_ABOVE * (sigma - top.value));
+    try {
+      const refactored = multifrontalLu(shifted, tree, sparse);
+      if (residualCheck(shifted, (x) => refactored.solve(x), top.vector) < RESHIFT_MAX_RESIDUAL) return (xs) => refactored.solveEach(xs);
+    } catch (e) {
+      if (!(e instanceof Error && e.message === SPARSE_ZERO_PIVOT_MESSAGE)) throw e;
+    }
+    const again = multifrontalLu(shiftedCsr(a, sigma), tree, sparse);
+    return (xs) => again.solveEach(xs);
   };
 }
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { MODE_DEFAULT_ACCURACY } from '../default-accuracy.ts';
 import { MaterialSpecSchema } from '../material-spec.ts';
 
-/** Nodes in the window; 250 × 250 is a few seconds of banded LU in TypeScript. */
+/** Nodes in the window (250 × 250): it bounds the solve, and the sizing (symbolic LU) that checks its memory. */
 export const MAX_CHANNEL_NODES = 62_500;
 
 export const ChannelStructureSchema = z

@@ -11,6 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { solveSlabModes } from '../slab/dispersion.ts';
 import { assertDocumented, boundText } from '../docs-text.ts';
 import { solveSemivectorial } from './semivectorial.ts';
+import { svSystemSize } from './semivectorial-size.ts';
+import { rasterise } from './geometry.ts';
+import type { ChannelStructure } from './problem.ts';
 
 const SI = 3.4757;
 const SIO2 = 1.444;
@@ -59,7 +62,7 @@ describe('semi-vectorial FD modes', () => {
     expect(r.modes[1]!.beta2).toBeLessThan(r.modes[0]!.beta2);
   });
 
-  it('gives the same modes whichever side of the window is longer (the band is ordered along the short side)', () => {
+  it('gives the same modes whichever side of the window is longer (the same operator, rotated)', () => {
     const d = 40;
     const tall = solveSemivectorial({ wavelength: 1550, eps: slabWindow(d, 6, 40), nx: 6, ny: 40, dx: d, dy: d, polarization: 'TM', modes: 1 });
     // The same structure rotated by 90°: layers stacked along x, so quasi-TE (E_x) is now normal to them.
@@ -68,5 +71,17 @@ describe('semi-vectorial FD modes', () => {
     for (let j = 0; j < 40; j++) for (let i = 0; i < 6; i++) epsT[i * 40 + j] = src[j * 6 + i] as number;
     const wide = solveSemivectorial({ wavelength: 1550, eps: epsT, nx: 40, ny: 6, dx: d, dy: d, polarization: 'TE', modes: 1 });
     expect(wide.modes[0]!.beta2).toBeCloseTo(tall.modes[0]!.beta2, 10);
+  });
+
+  it('holds no more than the size guard counts (svSystemSize bounds the minimum-degree LU it factorises)', () => {
+    for (const [shape, extra] of [['strip', {}], ['rib', { slab_height_nm: 90 }]] as const) {
+      const s = { type: 'channel', shape, core: { material: { n: SI, k: 0 }, width_nm: 500, height_nm: 220 }, cladding: { n: SIO2, k: 0 }, substrate: { n: SIO2, k: 0 }, grid_nm: 40, window_nm: { width: 2000, height: 1400 }, max_modes: 1, ...extra } as unknown as ChannelStructure;
+      const g = rasterise(s, { core: SI, cladding: SIO2, substrate: SIO2 }, 40);
+      const r = solveSemivectorial({ wavelength: 1550, eps: g.eps, nx: g.nx, ny: g.ny, dx: g.width / g.nx, dy: g.height / g.ny, polarization: 'TE', modes: 1, floorEps: SIO2 * SIO2 });
+      const size = svSystemSize(s, 40);
+      expect(size.unknowns).toBe(g.nx * g.ny);
+      expect(r.factorDoubles).toBeGreaterThan(0);
+      expect(r.factorDoubles).toBeLessThanOrEqual(size.peakDoubles);
+    }
   });
 });

@@ -163,13 +163,18 @@ describe('channel mode estimate', () => {
   let t = 0;
   const now = () => (t += 1);
 
-  it('semi-vectorial: probes a coarser grid, scaling as nodes × bandwidth²', () => {
+  it('semi-vectorial: probes a coarser grid, scaling as the sparse LU’s flops + 50 solves (one unknown per node)', () => {
     const problem = parsePhotonicsProblem(strip({ polarization: 'TE' }, { method: 'semi_vectorial' }));
     const e = estimatePhotonics(problem, ctx, { now }, (p) => solvePhotonics(p, ctx));
     expect(e.kind).toBe('mode');
     expect(e.unknowns).toBe(40 * 30);
-    // Probe 20 × 15 nodes, bandwidth 15; full 40 × 30, bandwidth 30: (1200·900)/(300·225) = 16.
-    expect(e.calibration.scale).toBeCloseTo(16, 9);
+    // Probe 20 × 15 nodes, full 40 × 30, whole window.
+    const work = (nx: number, ny: number) => {
+      const s = symbolicSize(nestedDissection(nx, ny, (i, j) => [j * nx + i]));
+      return s.flops + 50 * s.factorDoubles;
+    };
+    expect(e.calibration.scale).toBeCloseTo(work(40, 30) / work(20, 15), 9);
+    expect(e.advice.join('\n')).toMatch(/semi-vectorial: 1200 unknowns/);
   });
 
   it('full-vectorial: 2 unknowns per cell on the quarter window (SiO2 above and below), scaling as the sparse LU’s flops + 100 solves', () => {

@@ -3,7 +3,8 @@
  * rib or slot waveguide, per vacuum wavelength, with n_eff, optional n_g (material dispersion
  * included), a core-confinement estimate, field cuts through the peak and (full-vectorial) field
  * maps. Two methods: the full-vectorial Yee-grid solver (default) and the semi-vectorial one, kept
- * for speed and for comparison. Warnings name what limits the answer: the semi-vectorial model
+ * for comparison (on the same sparse LU and Krylov iteration, whole window: no faster than the
+ * full-vectorial default with its mirror planes, bench/photonics-fdmode.ts). Warnings name what limits the answer: the semi-vectorial model
  * itself, a coarse grid, a window the mode reaches, no convergence, nothing guided.
  */
 import type { MaterialSpec } from '../material-spec.ts';
@@ -16,6 +17,7 @@ import type { ModeProblem } from '../slab/problem.ts';
 import { oversizedChannelGrid, rasterise, refuseOversizedChannelGrid, type ChannelIndices } from './geometry.ts';
 import { channelMethod, channelSymmetry, MAX_CHANNEL_NODES, type ChannelStructure } from './problem.ts';
 import { solveSemivectorial } from './semivectorial.ts';
+import { svSystemSize } from './semivectorial-size.ts';
 import { fvSystemSize, mirrorsInY, solvePlan, solveFullVectorialChannel, type FvChannelOptions } from './fullvectorial-channel.ts';
 import { fieldMaps, type FieldMap } from './field-maps.ts';
 import { krylovArenaDoubles } from './shift-invert-eigs.ts';
@@ -27,11 +29,19 @@ export const CHANNEL_NG_STEP = 1e-3;
 export const EDGE_FIELD_LIMIT = 1e-3;
 /** Fewer cells than this across the core height (or width) is called under-resolved. */
 export const MIN_CELLS_ACROSS = 10;
-/** The full-vectorial sparse LU and Krylov basis must fit a browser tab: refuse what would not. */
-export const MAX_FULL_VECTORIAL_BYTES = 512 * 2 ** 20;
+/** A channel solve's sparse LU and Krylov basis (either method) must fit a browser tab: refuse what would not. */
+export const MAX_MODE_SOLVE_BYTES = 512 * 2 ** 20;
 
 /** Bytes a full-vectorial solve holds at its peak: the sparse LU while factorising, plus the Krylov arena (basis, images, restart vectors). */
 export function fullVectorialBytes(size: { unknowns: number; peakDoubles: number }, wanted: number): number {
+  return 8 * (size.peakDoubles + krylovArenaDoubles(size.unknowns, wanted));
+}
+
+/**
+ * Bytes a semi-vectorial solve holds at its peak: the sparse LU while factorising (one factor: a
+ * re-shift refactorises into the same storage) plus the Krylov arena, for `wanted` = max_modes.
+ */
+export function semiVectorialBytes(size: { unknowns: number; peakDoubles: number }, wanted: number): number {
   return 8 * (size.peakDoubles + krylovArenaDoubles(size.unknowns, wanted));
 }
 
@@ -208,14 +218,27 @@ function checkSize(s: ChannelStructure, indicesAt: (w: number, quiet: boolean) =
 }
 
 /**
- * Why solve refuses this cross-section (null when it does not): over the node limit, or (full-vectorial)
- * a sparse LU and Krylov basis over the memory limit. `yMirror`: whether the core mid-plane is a mirror
+ * Why solve refuses this cross-section (null when it does not): over the node limit, or
+ * a sparse LU and Krylov basis over the memory limit (either method). `yMirror`: whether the core mid-plane is a mirror
  * plane (mirrorsInY). estimate() reports the same reason, and the page then offers no "Solve anyway".
  */
 export function channelSizeRefusal(s: ChannelStructure, yMirror: boolean): string | null {
   const nodes = oversizedChannelGrid(s, s.grid_nm, MAX_CHANNEL_NODES);
-  if (nodes !== null || channelMethod(s) !== 'full_vectorial') return nodes;
+  if (nodes !== null) return nodes;
+  if (channelMethod(s) !== 'full_vectorial') return semiVectorialRefusal(s, svSystemSize(s, s.grid_nm));
   return fullVectorialRefusal(s, fvSystemSize(s, s.grid_nm, channelSymmetry(s), yMirror), yMirror);
+}
+
+/**
+ * The memory half of channelSizeRefusal for a semi-vectorial system already sized. Within the node
+ * limit it does not bind today (250 × 250 nodes, max_modes 10: ~0.1 GiB by svSystemSize), but it sizes what the
+ * solver holds, so a raised node limit cannot slip past it.
+ */
+export function semiVectorialRefusal(s: ChannelStructure, size: { unknowns: number; peakDoubles: number }): string | null {
+  const bytes = semiVectorialBytes(size, s.max_modes);
+  return bytes > MAX_MODE_SOLVE_BYTES
+    ? `the semi-vectorial system (${size.unknowns} unknowns) needs ${(bytes / 2 ** 20).toFixed(0)} MiB for its sparse LU and Krylov basis, over the ${MAX_MODE_SOLVE_BYTES / 2 ** 20} MiB limit: use a larger grid_nm or a smaller window_nm`
+    : null;
 }
 
 /** The memory half of channelSizeRefusal, for a full-vectorial system already sized (the symbolic LU is the costly part). */
@@ -223,8 +246,8 @@ export function fullVectorialRefusal(s: ChannelStructure, size: { unknowns: numb
   const symmetry = channelSymmetry(s);
   const wanted = Math.max(...solvePlan({ polarizations: ['TE', 'TM'], maxModes: s.max_modes, symmetry }, yMirror).map((c) => c.wanted));
   const bytes = fullVectorialBytes(size, wanted);
-  return bytes > MAX_FULL_VECTORIAL_BYTES
-    ? `the full-vectorial system (${size.unknowns} unknowns) needs ${(bytes / 2 ** 20).toFixed(0)} MiB for its sparse LU and Krylov basis, over the ${MAX_FULL_VECTORIAL_BYTES / 2 ** 20} MiB limit: use a larger grid_nm, a smaller window_nm${symmetry === 'none' ? ', symmetry "auto"' : ''} or method "semi_vectorial"`
+  return bytes > MAX_MODE_SOLVE_BYTES
+    ? `the full-vectorial system (${size.unknowns} unknowns) needs ${(bytes / 2 ** 20).toFixed(0)} MiB for its sparse LU and Krylov basis, over the ${MAX_MODE_SOLVE_BYTES / 2 ** 20} MiB limit: use a larger grid_nm, a smaller window_nm${symmetry === 'none' ? ', symmetry "auto"' : ''} or method "semi_vectorial"`
     : null;
 }
 
@@ -261,10 +284,10 @@ function semiVectorialAt(
   const floor = Math.max(n.cladding, n.substrate);
   const byPol: Record<'TE' | 'TM', GridMode[]> = { TE: [], TM: [] };
   for (const pol of pols) {
-    const r = solveSemivectorial({ wavelength, eps: grid.eps, nx: grid.nx, ny: grid.ny, dx: grid.width / grid.nx, dy: grid.height / grid.ny, polarization: pol, modes: s.max_modes, linalg });
+    const r = solveSemivectorial({ wavelength, eps: grid.eps, nx: grid.nx, ny: grid.ny, dx: grid.width / grid.nx, dy: grid.height / grid.ny, polarization: pol, modes: s.max_modes, floorEps: floor * floor, linalg });
     onSolved();
     if (r.maxImaginaryRatio > 1e-8) warnings.add(`the ${pol} eigenvalues at ${wavelength} nm came out complex (|Im β²|/|β²| up to ${r.maxImaginaryRatio.toExponential(1)}); n_eff uses the real parts — refine grid_nm`);
-    if (!r.converged) warnings.add(`the ${pol} eigen-iteration at ${wavelength} nm did not converge in ${r.iterations} steps; n_eff may be off in the last digits`);
+    if (!r.converged) warnings.add(`the ${pol} eigen-iteration at ${wavelength} nm did not converge in ${r.solves} solves; n_eff may be off in the last digits`);
     byPol[pol] = r.modes
       .filter((m) => m.neff > floor)
       .map((m) => ({
