@@ -69,7 +69,7 @@ const SV_SOLVES = 50;
  * Negligible on grids where the estimate matters (the 20 nm whole window is 189 M units). The
  * semi-vectorial solver runs the same Krylov iteration and result code, so it gets the same term.
  */
-const MODE_FIXED_WORK = 8e6;
+export const MODE_FIXED_WORK = 8e6;
 
 export function estimatePhotonics(problem: PhotonicsProblem, ctx: SolveContext, options: EstimateOptions, solve: (p: PhotonicsProblem) => unknown): SolveEstimate {
   if (problem.kind === 'grating') return estimateGrating(problem, ctx, options);

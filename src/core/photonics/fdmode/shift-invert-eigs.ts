@@ -1,7 +1,7 @@
 /**
  * The eigenvalues of a sparse real operator A nearest above-spectrum shift σ (the largest β² of a
  * mode solver), by block Krylov subspaces of (σI − A)⁻¹ with Rayleigh–Ritz on A itself and thick
- * restarts. Why this shape: one banded LU of σI − A is the expensive step, so the solve count must
+ * restarts. Why this shape: one LU of σI − A is the expensive step, so the solve count must
  * stay small, which Krylov spaces do far better than plain subspace iteration when the wanted
  * eigenvalues sit close to a dense cluster (the box modes just below the cladding line). Blocks of
  * two keep exactly degenerate pairs (TE0/TM0 of a square core) from hiding behind each other.

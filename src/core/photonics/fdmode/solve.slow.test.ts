@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { literalResolver } from '../literal-resolver.ts';
 import { parsePhotonicsProblem, solvePhotonics } from '../solve.ts';
-import { estimatePhotonics } from '../estimate.ts';
+import { estimatePhotonics, MODE_FIXED_WORK } from '../estimate.ts';
 import type { SolveProgress } from '../progress.ts';
 import type { ChannelModeResult } from './solve.ts';
 import { symbolicSize } from '../linalg/multifrontal.ts';
@@ -163,7 +163,7 @@ describe('channel mode estimate', () => {
   let t = 0;
   const now = () => (t += 1);
 
-  it('semi-vectorial: probes a coarser grid, scaling as the sparse LU’s flops + 50 solves (one unknown per node)', () => {
+  it('semi-vectorial: probes a coarser grid, scaling as a fixed part + the sparse LU’s flops + 50 solves (one unknown per node)', () => {
     const problem = parsePhotonicsProblem(strip({ polarization: 'TE' }, { method: 'semi_vectorial' }));
     const e = estimatePhotonics(problem, ctx, { now }, (p) => solvePhotonics(p, ctx));
     expect(e.kind).toBe('mode');
@@ -171,20 +171,20 @@ describe('channel mode estimate', () => {
     // Probe 20 × 15 nodes, full 40 × 30, whole window.
     const work = (nx: number, ny: number) => {
       const s = symbolicSize(nestedDissection(nx, ny, (i, j) => [j * nx + i]));
-      return s.flops + 50 * s.factorDoubles;
+      return MODE_FIXED_WORK + s.flops + 50 * s.factorDoubles;
     };
     expect(e.calibration.scale).toBeCloseTo(work(40, 30) / work(20, 15), 9);
     expect(e.advice.join('\n')).toMatch(/semi-vectorial: 1200 unknowns/);
   });
 
-  it('full-vectorial: 2 unknowns per cell on the quarter window (SiO2 above and below), scaling as the sparse LU’s flops + 100 solves', () => {
+  it('full-vectorial: 2 unknowns per cell on the quarter window (SiO2 above and below), scaling as a fixed part + the sparse LU’s flops + 100 solves', () => {
     const problem = parsePhotonicsProblem(strip());
     const e = estimatePhotonics(problem, ctx, { now }, (p) => solvePhotonics(p, ctx));
     // Quarter window 20 × 15 cells → 600 unknowns; probe (80 nm) 10 × 8 → 160.
     expect(e.unknowns).toBe(600);
     const work = (nx: number, ny: number) => {
       const s = symbolicSize(nestedDissection(nx, ny, (i, j) => [2 * (j * nx + i), 2 * (j * nx + i) + 1]));
-      return s.flops + 100 * s.factorDoubles;
+      return MODE_FIXED_WORK + s.flops + 100 * s.factorDoubles;
     };
     expect(e.calibration.scale).toBeCloseTo(work(20, 15) / work(10, 8), 9);
     expect(e.advice.join('\n')).toMatch(/full-vectorial/);
