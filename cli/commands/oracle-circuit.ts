@@ -9,7 +9,7 @@
  */
 import { createNodeCircuitOracle, type NodeCircuitOracle } from '../../src/adapters/node/circuit-wasm.ts';
 import { CircuitInputError, FAMILY_TARGET, parseCircuitRequest, type CircuitRequest, type CircuitResult } from '../../src/core/circuit-audit/oracle.ts';
-import { EXIT_BAD_INPUT, type OracleVehIo } from './oracle-veh.ts';
+import { EXIT_BAD_INPUT, type OracleVehOutput } from './oracle-veh.ts';
 
 export interface OracleCircuitDeps {
   /** Defaults to the Node circuit oracle (WASM, falling back to the reference). */
@@ -46,7 +46,7 @@ function parseLine(line: string, lineNo: number): CircuitRequest | string {
   }
 }
 
-export async function oracleCircuitCommand(io: OracleVehIo, deps: OracleCircuitDeps = {}): Promise<number> {
+export async function oracleCircuitCommand(io: OracleVehOutput & { stdin: AsyncIterable<string> }, deps: OracleCircuitDeps = {}): Promise<number> {
   // Attach to the input before the first await (see oracle-veh.ts: readline drops lines nobody listens to).
   const input = io.stdin[Symbol.asyncIterator]();
   const oracle = await (deps.oracle ?? createNodeCircuitOracle());

@@ -13,22 +13,28 @@
  * record on each line, `"materials": {"piezo": {id, d31_m_per_v, eps33_rel, modulus_pa,
  * density_kg_m3}, "substrate": {id, modulus_pa, density_kg_m3}}` (the line format before issue 20).
  *
- * The hot path is lean: a request that is exactly well formed is checked by hand and packed straight
- * into a reused input slot, the oracle writes a reused output slot, and the line is assembled from
- * it by the WASM formatter into a byte batch; anything the hand check does not accept goes through
- * the zod schema, so errors read exactly as before. In a process, output is written in batches,
- * flushed whenever the input runs dry.
+ * The hot path is lean: a process's stdin is read as bytes by the WASM request reader
+ * (assembly/veh-jsonl-parse.ts, src/core/veh/oracle-jsonl-parse.ts), which takes a line of the
+ * common shape straight into doubles (the ones JSON.parse gives) and hands every other line back as
+ * text; a text line is checked by hand (packFast) and packed into a reused input slot, and whatever
+ * the hand check does not accept goes through the zod schema, so errors read exactly as before. The
+ * oracle writes a reused output slot, and the line is assembled from it by the WASM formatter into a
+ * byte batch. In a process, output is written in batches, flushed whenever the input runs dry.
  */
 import { parseFlags, usageMessage } from '../args.ts';
-import { createNodeVehOracle, loadNodeJsonlFormatter, type NodeVehOracle } from '../../src/adapters/node/veh-wasm.ts';
+import { createNodeVehOracle, loadNodeJsonlFormatter, loadNodeRequestLineReader, type NodeVehOracle } from '../../src/adapters/node/veh-wasm.ts';
 import type { JsonlLineFormatter } from '../../src/core/veh/oracle-jsonl-format.ts';
+import { LineKind, type RequestDefaults, type RequestLineReader } from '../../src/core/veh/oracle-jsonl-parse.ts';
 import { resolvePiezo, resolveSubstrate, type PiezoMaterial, type SubstrateMaterial } from '../../src/core/veh/materials.ts';
 import { IN, INPUT_STRIDE, OUT, OUTPUT_STRIDE } from '../../src/core/veh/oracle-layout.ts';
 import { DEFAULT_ENVIRONMENT, DEFAULT_LIMITS, OracleInputError, packRequest, parseOracleRequest, type OracleRequest } from '../../src/core/veh/oracle.ts';
 
-export interface OracleVehIo {
-  /** Input lines without terminators. */
-  stdin: AsyncIterable<string>;
+/** The input: lines without terminators, or raw bytes (UTF-8, lines ended by \n). */
+export type OracleVehInput = { stdin: AsyncIterable<string>; stdinBytes?: undefined } | { stdinBytes: AsyncIterable<Uint8Array>; stdin?: undefined };
+
+export type OracleVehIo = OracleVehInput & OracleVehOutput;
+
+export interface OracleVehOutput {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
   /** Writes out what `stdout` buffered (a batching writer); called before waiting and at the end. */
@@ -46,6 +52,8 @@ export interface OracleVehDeps {
   args?: readonly string[];
   /** The WASM line formatter; null for the JavaScript one. Defaults to build/wasm/jsonl-format.wasm when built. */
   formatter?: JsonlLineFormatter | null | Promise<JsonlLineFormatter | null>;
+  /** The WASM request-line reader for `stdinBytes`; null to split and parse in JavaScript. Defaults to build/wasm/veh-jsonl-parse.wasm when built. */
+  reader?: RequestLineReader | null | Promise<RequestLineReader | null>;
 }
 
 export const EXIT_BAD_INPUT = 2;
@@ -234,7 +242,8 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 export async function oracleVehCommand(io: OracleVehIo, deps: OracleVehDeps = {}): Promise<number> {
   // Attach to the input before the first await: node:readline emits lines as soon as stdin flows and
   // drops those nobody listens to, so iterating only after loading the wasm lost short piped inputs.
-  const input = io.stdin[Symbol.asyncIterator]();
+  // (A byte input is a stream that holds what arrives until it is read.)
+  const input = io.stdinBytes === undefined ? io.stdin[Symbol.asyncIterator]() : undefined;
   const fullMaterials = deps.args !== undefined && parseFlags(deps.args, ORACLE_FLAGS, true).values.materials === true;
   const oracle = await (deps.oracle ?? createNodeVehOracle());
   const formatter = await (deps.formatter === undefined ? loadNodeJsonlFormatter(LINE_VALUES, OUT.feasible) : deps.formatter);
@@ -310,11 +319,30 @@ export async function oracleVehCommand(io: OracleVehIo, deps: OracleVehDeps = {}
     return EXIT_BAD_INPUT;
   };
 
-  let lineNo = 0;
-  for await (const rawLine of { [Symbol.asyncIterator]: () => input }) {
-    lineNo++;
+  // One evaluated request (the slot is packed) → its line; the exit code when the result is not finite.
+  const answerSlot = (lineNo: number): number | undefined => {
+    backend.evaluateBatch(slot, 1, out);
+    if (!allFinite(out)) return fail(`line ${lineNo}: ${nonFiniteMessage(nonFiniteFields(out), slot)}`);
+    if (formatter !== null) writeLine(formatter);
+    else {
+      let s = '';
+      for (let f = 0; f < 16; f++) {
+        const v = out[(RESULT_FIELDS[f] as readonly [string, number])[1]] as number;
+        s += FIELD_PREFIX[f] as string;
+        s += f === 9 ? (v === 1 ? 'true' : 'false') : num(v);
+      }
+      io.stdout(
+        `${s}${fragment}${num(slot[IN.dampingRatio] as number)},"limits":{"max_stress_mpa":${num(slot[IN.maxStressMpa] as number)},` +
+          `"max_disp_mm":${num(slot[IN.maxDispMm] as number)},"max_freq_error_pct":${num(slot[IN.maxFreqErrorPct] as number)},` +
+          `"min_power_uw":${num(slot[IN.minPowerUw] as number)}}${lineEnd}`,
+      );
+    }
+    return undefined;
+  };
+  // A line as text: JSON.parse, the hand check, the schema where the hand check declines.
+  const answerText = (lineNo: number, rawLine: string): number | undefined => {
     const line = rawLine.trim();
-    if (line === '') continue;
+    if (line === '') return undefined;
     let raw: unknown;
     try {
       raw = JSON.parse(line);
@@ -332,21 +360,41 @@ export async function oracleVehCommand(io: OracleVehIo, deps: OracleVehDeps = {}
       packRequest(request, slot, 0);
       materials(request.environment.piezo_material, request.environment.substrate_material);
     }
-    backend.evaluateBatch(slot, 1, out);
-    if (!allFinite(out)) return fail(`line ${lineNo}: ${nonFiniteMessage(nonFiniteFields(out), slot)}`);
-    if (formatter !== null) writeLine(formatter);
-    else {
-      let s = '';
-      for (let f = 0; f < 16; f++) {
-        const v = out[(RESULT_FIELDS[f] as readonly [string, number])[1]] as number;
-        s += FIELD_PREFIX[f] as string;
-        s += f === 9 ? (v === 1 ? 'true' : 'false') : num(v);
+    return answerSlot(lineNo);
+  };
+
+  let lineNo = 0;
+  const reader = io.stdinBytes === undefined ? null : await (deps.reader === undefined ? loadNodeRequestLineReader(REQUEST_DEFAULTS) : deps.reader);
+  if (io.stdinBytes !== undefined && reader !== null) {
+    // Bytes straight into the WASM parser; only lines it does not take become strings.
+    const answerNext = (kind: LineKind): number | undefined => {
+      lineNo++;
+      if (kind === LineKind.blank) return undefined;
+      if (kind === LineKind.fast) {
+        const v = reader.values;
+        for (let i = 0; i < FAST_SLOTS.length; i++) slot[FAST_SLOTS[i] as number] = v[i] as number;
+        if (materials(reader.piezoName() ?? DEFAULT_ENVIRONMENT.piezo_material, reader.substrateName() ?? DEFAULT_ENVIRONMENT.substrate_material)) return answerSlot(lineNo);
       }
-      io.stdout(
-        `${s}${fragment}${num(slot[IN.dampingRatio] as number)},"limits":{"max_stress_mpa":${num(slot[IN.maxStressMpa] as number)},` +
-          `"max_disp_mm":${num(slot[IN.maxDispMm] as number)},"max_freq_error_pct":${num(slot[IN.maxFreqErrorPct] as number)},` +
-          `"min_power_uw":${num(slot[IN.minPowerUw] as number)}}${lineEnd}`,
-      );
+      return answerText(lineNo, reader.lineText());
+    };
+    for await (const chunk of io.stdinBytes) {
+      if (reader.pendingBytes() + chunk.length > MAX_LINE_BYTES) return fail(`line ${lineNo + 1}: longer than ${MAX_LINE_BYTES / 2 ** 20} MiB without a newline; a request is one JSON object of a few hundred bytes per line`);
+      reader.push(chunk);
+      for (let kind = reader.next(false); kind !== LineKind.none; kind = reader.next(false)) {
+        const code = answerNext(kind);
+        if (code !== undefined) return code;
+      }
+      io.flush?.();
+    }
+    for (let kind = reader.next(true); kind !== LineKind.none; kind = reader.next(true)) {
+      const code = answerNext(kind);
+      if (code !== undefined) return code;
+    }
+  } else {
+    const lines = input === undefined ? linesOfBytes(io.stdinBytes as AsyncIterable<Uint8Array>, io.flush) : { [Symbol.asyncIterator]: () => input };
+    for await (const rawLine of lines) {
+      const code = answerText(++lineNo, rawLine);
+      if (code !== undefined) return code;
     }
   }
   if (formatter !== null) handOver(formatter);
@@ -354,12 +402,58 @@ export async function oracleVehCommand(io: OracleVehIo, deps: OracleVehDeps = {}
   return 0;
 }
 
+/** The longest line the byte path holds before it stops with an error (a request is ~300 bytes). */
+export const MAX_LINE_BYTES = 64 * 2 ** 20;
+
+/** The slot of each value the WASM reader gives (REQUEST_VALUE order). */
+const FAST_SLOTS: readonly number[] = [
+  IN.beamLengthMm,
+  IN.beamWidthMm,
+  IN.substrateThicknessUm,
+  IN.piezoThicknessUm,
+  IN.tipMassG,
+  IN.loadResistanceOhm,
+  IN.frequencyHz,
+  IN.accelerationG,
+  IN.dampingRatio,
+  IN.maxStressMpa,
+  IN.maxDispMm,
+  IN.maxFreqErrorPct,
+  IN.minPowerUw,
+];
+
+const REQUEST_DEFAULTS: RequestDefaults = {
+  dampingRatio: DEFAULT_ENVIRONMENT.damping_ratio,
+  maxStressMpa: DEFAULT_LIMITS.max_stress_mpa,
+  maxDispMm: DEFAULT_LIMITS.max_disp_mm,
+  maxFreqErrorPct: DEFAULT_LIMITS.max_freq_error_pct,
+  minPowerUw: DEFAULT_LIMITS.min_power_uw,
+};
+
+/** Lines of UTF-8 bytes (where the WASM reader was not built), flushing the output after each chunk. */
+async function* linesOfBytes(chunks: AsyncIterable<Uint8Array>, flush: (() => void) | undefined): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  let rest = '';
+  for await (const chunk of chunks) {
+    const text = rest + decoder.decode(chunk, { stream: true });
+    let start = 0;
+    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+      yield text.slice(start, nl);
+      start = nl + 1;
+    }
+    rest = text.slice(start);
+    flush?.();
+  }
+  rest += decoder.decode();
+  if (rest.length > 0) yield rest;
+}
+
 /** Output buffered up to this many characters before it is written (and whenever the input runs dry). */
 const OUTPUT_BATCH = 1 << 16;
 
 /**
- * Process I/O for the command: stdin read in chunks and split into lines here (no readline, no event
- * per line), stdout gathered into batches that are flushed before each wait for more input, so an
+ * Process I/O for the command: stdin read in chunks, as bytes for the WASM reader (or split into lines
+ * here when it was not built: no readline, no event per line), stdout gathered into batches that are flushed before each wait for more input, so an
  * interactive caller gets every answer for what it sent and a bulk pipe does one write per batch.
  */
 export function oracleVehProcessIo(): OracleVehIo {
@@ -375,24 +469,8 @@ export function oracleVehProcessIo(): OracleVehIo {
     for (const hook of hooks) hook();
     writePending();
   };
-  async function* lines(): AsyncGenerator<string> {
-    process.stdin.setEncoding('utf8');
-    let rest = '';
-    for await (const chunk of process.stdin as AsyncIterable<string>) {
-      const text = rest.length > 0 ? rest + chunk : chunk;
-      let start = 0;
-      for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-        yield text.slice(start, nl);
-        start = nl + 1;
-      }
-      rest = text.slice(start);
-      flush();
-    }
-    if (rest.length > 0) yield rest;
-    flush();
-  }
   return {
-    stdin: lines(),
+    stdinBytes: process.stdin as AsyncIterable<Uint8Array>,
     stdout: (s) => {
       pending += `${s}\n`;
       if (pending.length >= OUTPUT_BATCH) writePending();

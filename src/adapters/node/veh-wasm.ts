@@ -9,10 +9,12 @@ import { createVehBackendRegistry } from '../../core/kernels/veh-backends.ts';
 import { createWasmVehBackend, type WasmVehBackend } from '../../core/kernels/wasm-veh-backend.ts';
 import { createDirectVehOracle, type DirectVehOracle } from '../../core/veh/direct-oracle.ts';
 import { createJsonlLineFormatter, type JsonlLineFormatter } from '../../core/veh/oracle-jsonl-format.ts';
+import { createRequestLineReader, type RequestDefaults, type RequestLineReader } from '../../core/veh/oracle-jsonl-parse.ts';
 import { builtWasmPath, readWasm, selectWithReasons } from './read-wasm.ts';
 
 export const VEH_WASM_PATH = builtWasmPath('veh-oracle.wasm');
 export const JSONL_FORMAT_WASM_PATH = builtWasmPath('jsonl-format.wasm');
+export const JSONL_PARSE_WASM_PATH = builtWasmPath('veh-jsonl-parse.wasm');
 
 export async function loadNodeWasmVehBackend(path: string = VEH_WASM_PATH): Promise<WasmVehBackend> {
   return createWasmVehBackend(await readWasm(path));
@@ -36,6 +38,15 @@ export async function createNodeVehOracle(path: string = VEH_WASM_PATH): Promise
 export async function loadNodeJsonlFormatter(valueCount: number, boolIndex: number, path: string = JSONL_FORMAT_WASM_PATH): Promise<JsonlLineFormatter | null> {
   try {
     return await createJsonlLineFormatter(await readWasm(path), valueCount, boolIndex);
+  } catch {
+    return null;
+  }
+}
+
+/** The WASM request-line reader (oracle veh's input), or null when it was not built. */
+export async function loadNodeRequestLineReader(defaults: RequestDefaults, path: string = JSONL_PARSE_WASM_PATH): Promise<RequestLineReader | null> {
+  try {
+    return await createRequestLineReader(await readWasm(path), defaults);
   } catch {
     return null;
   }
