@@ -19,25 +19,17 @@ const BLANK: i32 = 0; // JSON whitespace only
 const FAST: i32 = 1; // parsed: values and names written
 const OTHER: i32 = 2; // not taken here: the caller parses the line itself
 
-// The output region: REQUEST_VALUES f64 in this order, then NAME_SLOTS i32, then DEFAULTS f64 that
-// the caller writes once (damping ratio and the four limits, the schema's defaults).
+// The output region: the oracle's input slot (src/core/veh/oracle-layout.ts IN, INPUT_STRIDE f64;
+// the material constants at 8–13 are the caller's to fill), then NAME_SLOTS i32, then DEFAULTS f64
+// that the caller writes once (damping ratio and the four limits, the schema's defaults).
 const V_BEAM_LENGTH: i32 = 0;
-const V_BEAM_WIDTH: i32 = 1;
-const V_SUBSTRATE_THICKNESS: i32 = 2;
-const V_PIEZO_THICKNESS: i32 = 3;
-const V_TIP_MASS: i32 = 4;
-const V_LOAD_RESISTANCE: i32 = 5;
 const V_FREQUENCY: i32 = 6;
-const V_ACCELERATION: i32 = 7;
-const V_DAMPING: i32 = 8;
-const V_MAX_STRESS: i32 = 9;
-const V_MAX_DISP: i32 = 10;
-const V_MAX_FREQ_ERROR: i32 = 11;
-const V_MIN_POWER: i32 = 12;
-const REQUEST_VALUES: i32 = 13;
-const NAMES_OFFSET: usize = 104; // 13 × 8
-const DEFAULTS_OFFSET: usize = 128; // after 4 i32 names, 8-aligned
-const DEFAULT_COUNT: i32 = 5; // V_DAMPING … V_MIN_POWER
+const V_DAMPING: i32 = 14;
+const V_MAX_STRESS: i32 = 15; // then max_disp_mm, max_freq_error_pct, min_power_uw
+const REQUEST_VALUES: i32 = 19;
+const NAMES_OFFSET: usize = 152; // 19 × 8
+const DEFAULTS_OFFSET: usize = 168; // after 4 i32 names
+const DEFAULT_COUNT: i32 = 5; // V_DAMPING … V_MAX_STRESS + 3, contiguous
 
 /** Bytes the caller reserves for the output region. */
 export function outputBytes(): i32 {
@@ -115,6 +107,12 @@ function stringIs(s: string): bool {
   if (strLen != s.length) return false;
   for (let i = 0; i < strLen; i++) if (<i32>load<u8>(strStart + <usize>i) != s.charCodeAt(i)) return false;
   return true;
+}
+
+/** The index of the last string read among `names`, or −1. */
+function keyIndex(names: StaticArray<string>): i32 {
+  for (let i = 0; i < names.length; i++) if (stringIs(unchecked(names[i]))) return i;
+  return -1;
 }
 
 @inline
@@ -196,13 +194,7 @@ function readNumberObject(names: StaticArray<string>, base: i32, positive: u32):
   if (!take(0x7d)) {
     while (true) {
       if (!readString() || !take(0x3a)) return false;
-      let k = -1;
-      for (let i = 0; i < names.length; i++) {
-        if (stringIs(unchecked(names[i]))) {
-          k = i;
-          break;
-        }
-      }
+      const k = keyIndex(names);
       if (k < 0 || (seen & (<u32>1 << k)) != 0) return false; // unknown or repeated key
       seen |= <u32>1 << k;
       if (!readNumber()) return false;
@@ -225,14 +217,10 @@ const LIMIT_KEYS: StaticArray<string> = ['max_stress_mpa', 'max_disp_mm', 'max_f
 
 /** Sets the limit named by the last string read to `v`, when the name is known and v in range. */
 function setLimit(v: f64): bool {
-  for (let i = 0; i < LIMIT_KEYS.length; i++) {
-    if (stringIs(unchecked(LIMIT_KEYS[i]))) {
-      if (i == 3 ? !(v >= 0) : !(v > 0)) return false;
-      setValue(V_MAX_STRESS + i, v);
-      return true;
-    }
-  }
-  return false;
+  const i = keyIndex(LIMIT_KEYS);
+  if (i < 0 || (i == 3 ? !(v >= 0) : !(v > 0))) return false;
+  setValue(V_MAX_STRESS + i, v);
+  return true;
 }
 
 function readEnvironment(): bool {
@@ -305,13 +293,7 @@ function readConstraints(): bool {
     if (!readString() || !take(0x3a)) return false;
     const nameStart = strStart;
     const nameLen = strLen;
-    let k = -1;
-    for (let i = 0; i < LIMIT_KEYS.length; i++) {
-      if (stringIs(unchecked(LIMIT_KEYS[i]))) {
-        k = i;
-        break;
-      }
-    }
+    const k = keyIndex(LIMIT_KEYS);
     if (k < 0 || (seen & (<u32>1 << k)) != 0) return false;
     seen |= <u32>1 << k;
     if (!readNumber()) return false;
@@ -393,7 +375,7 @@ export function parseNumberForTest(start: usize, end: usize): f64 {
   return numValue;
 }
 
-// Keep REQUEST_VALUES in the exports' documentation sense (the caller reads this many values).
+/** The length of the input slot this build writes (the caller checks it against its layout). */
 export function requestValueCount(): i32 {
   return REQUEST_VALUES;
 }

@@ -371,8 +371,7 @@ export async function oracleVehCommand(io: OracleVehIo, deps: OracleVehDeps = {}
       lineNo++;
       if (kind === LineKind.blank) return undefined;
       if (kind === LineKind.fast) {
-        const v = reader.values;
-        for (let i = 0; i < FAST_SLOTS.length; i++) slot[FAST_SLOTS[i] as number] = v[i] as number;
+        slot.set(reader.values); // materials() then fills the material constants
         if (materials(reader.piezoName() ?? DEFAULT_ENVIRONMENT.piezo_material, reader.substrateName() ?? DEFAULT_ENVIRONMENT.substrate_material)) return answerSlot(lineNo);
       }
       return answerText(lineNo, reader.lineText());
@@ -404,23 +403,6 @@ export async function oracleVehCommand(io: OracleVehIo, deps: OracleVehDeps = {}
 
 /** The longest line the byte path holds before it stops with an error (a request is ~300 bytes). */
 export const MAX_LINE_BYTES = 64 * 2 ** 20;
-
-/** The slot of each value the WASM reader gives (REQUEST_VALUE order). */
-const FAST_SLOTS: readonly number[] = [
-  IN.beamLengthMm,
-  IN.beamWidthMm,
-  IN.substrateThicknessUm,
-  IN.piezoThicknessUm,
-  IN.tipMassG,
-  IN.loadResistanceOhm,
-  IN.frequencyHz,
-  IN.accelerationG,
-  IN.dampingRatio,
-  IN.maxStressMpa,
-  IN.maxDispMm,
-  IN.maxFreqErrorPct,
-  IN.minPowerUw,
-];
 
 const REQUEST_DEFAULTS: RequestDefaults = {
   dampingRatio: DEFAULT_ENVIRONMENT.damping_ratio,

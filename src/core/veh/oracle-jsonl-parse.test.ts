@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { pow10TableSource } from '../../../scripts/gen-pow10-table.ts';
 import { JSONL_PARSE_WASM_PATH } from '../../adapters/node/veh-wasm.ts';
 import { createRng } from '../stats/rng.ts';
-import { createNumberParserForTest, createRequestLineReader, LineKind, REQUEST_VALUE, type RequestLineReader } from './oracle-jsonl-parse.ts';
+import { createNumberParserForTest, createRequestLineReader, LineKind, type RequestLineReader } from './oracle-jsonl-parse.ts';
+import { IN } from './oracle-layout.ts';
 
 const wasm = readFileSync(JSONL_PARSE_WASM_PATH);
 const DEFAULTS = { dampingRatio: 0.01, maxStressMpa: 50, maxDispMm: 5, maxFreqErrorPct: 5, minPowerUw: 1 };
@@ -140,22 +141,39 @@ describe('request lines', () => {
     const [line] = await readAll(`${JSON.stringify(request)}\n`, 1 << 20);
     expect(line?.kind).toBe(LineKind.fast);
     const v = line?.values as number[];
-    expect(v[REQUEST_VALUE.beamLengthMm]).toBe(DESIGN.beam_length_mm);
-    expect(v[REQUEST_VALUE.tipMassG]).toBe(0);
-    expect(v[REQUEST_VALUE.loadResistanceOhm]).toBe(1e4);
-    expect(v[REQUEST_VALUE.frequencyHz]).toBe(50);
-    expect(v[REQUEST_VALUE.dampingRatio]).toBe(0.02);
-    expect(v[REQUEST_VALUE.maxStressMpa]).toBe(41); // later entries win
-    expect(v[REQUEST_VALUE.minPowerUw]).toBe(0);
-    expect(v[REQUEST_VALUE.maxDispMm]).toBe(5);
+    expect(v[IN.beamLengthMm]).toBe(DESIGN.beam_length_mm);
+    expect(v[IN.tipMassG]).toBe(0);
+    expect(v[IN.loadResistanceOhm]).toBe(1e4);
+    expect(v[IN.frequencyHz]).toBe(50);
+    expect(v[IN.dampingRatio]).toBe(0.02);
+    expect(v[IN.maxStressMpa]).toBe(41); // later entries win
+    expect(v[IN.minPowerUw]).toBe(0);
+    expect(v[IN.maxDispMm]).toBe(5);
     expect([line?.piezo, line?.substrate]).toEqual(['pzt5a', 'aluminium']);
 
     const [plain] = await readAll(` \t{ "design" : ${JSON.stringify(DESIGN)} , "excitation":{"frequency_hz":5e1,"acceleration_g":-0}, "constraints": {"max_disp_mm": 2} }\r`, 7);
     expect(plain?.kind).toBe(LineKind.fast);
-    expect(Object.is(plain?.values[REQUEST_VALUE.accelerationG], -0)).toBe(true);
-    expect(plain?.values[REQUEST_VALUE.dampingRatio]).toBe(0.01);
-    expect(plain?.values[REQUEST_VALUE.maxDispMm]).toBe(2);
+    expect(Object.is(plain?.values[IN.accelerationG], -0)).toBe(true);
+    expect(plain?.values[IN.dampingRatio]).toBe(0.01);
+    expect(plain?.values[IN.maxDispMm]).toBe(2);
     expect([plain?.piezo, plain?.substrate]).toEqual([undefined, undefined]);
+  });
+
+  it('writes every field at its slot of the oracle input layout (IN), material constants left 0', async () => {
+    const request = {
+      design: { beam_length_mm: 1.5, beam_width_mm: 2.5, substrate_thickness_um: 3.5, piezo_thickness_um: 4.5, tip_mass_g: 5.5, load_resistance_ohm: 6.5 },
+      excitation: { frequency_hz: 7.5, acceleration_g: 8.5 },
+      environment: { damping_ratio: 9.5 },
+      constraints: { max_stress_mpa: 10.5, max_disp_mm: 11.5, max_freq_error_pct: 12.5, min_power_uw: 13.5 },
+    };
+    const [line] = await readAll(JSON.stringify(request), 1 << 20);
+    const expected = new Array<number>(line?.values.length ?? 0).fill(0);
+    const at: [number, number][] = [
+      [IN.beamLengthMm, 1.5], [IN.beamWidthMm, 2.5], [IN.substrateThicknessUm, 3.5], [IN.piezoThicknessUm, 4.5], [IN.tipMassG, 5.5], [IN.loadResistanceOhm, 6.5],
+      [IN.frequencyHz, 7.5], [IN.accelerationG, 8.5], [IN.dampingRatio, 9.5], [IN.maxStressMpa, 10.5], [IN.maxDispMm, 11.5], [IN.maxFreqErrorPct, 12.5], [IN.minPowerUw, 13.5],
+    ];
+    for (const [k, v] of at) expected[k] = v;
+    expect(line?.values).toEqual(expected);
   });
 
   it.each([

@@ -6,6 +6,7 @@
  * supplies the module bytes.
  */
 import { instantiateKernel, type WasmKernelExports, type WasmSource } from '../kernels/wasm-module.ts';
+import { INPUT_STRIDE } from './oracle-layout.ts';
 
 interface ParseExports extends WasmKernelExports {
   parseLine(start: number, end: number, output: number): number;
@@ -19,26 +20,9 @@ interface ParseExports extends WasmKernelExports {
 export const LineKind = { none: -1, blank: 0, fast: 1, other: 2 } as const;
 export type LineKind = (typeof LineKind)[keyof typeof LineKind];
 
-/** The order of RequestLineReader.values (REQUEST_VALUES in the parser). */
-export const REQUEST_VALUE = {
-  beamLengthMm: 0,
-  beamWidthMm: 1,
-  substrateThicknessUm: 2,
-  piezoThicknessUm: 3,
-  tipMassG: 4,
-  loadResistanceOhm: 5,
-  frequencyHz: 6,
-  accelerationG: 7,
-  dampingRatio: 8,
-  maxStressMpa: 9,
-  maxDispMm: 10,
-  maxFreqErrorPct: 11,
-  minPowerUw: 12,
-} as const;
-const REQUEST_VALUES = 13;
 /** Where the parser keeps the two name spans and the defaults (see assembly/veh-jsonl-parse.ts). */
-const NAMES_OFFSET = 104;
-const DEFAULTS_OFFSET = 128;
+const NAMES_OFFSET = 152;
+const DEFAULTS_OFFSET = 168;
 
 export interface RequestDefaults {
   readonly dampingRatio: number;
@@ -55,7 +39,11 @@ export interface RequestLineReader {
   pendingBytes(): number;
   /** Takes the next complete line; at `eof` an unterminated last line counts too. */
   next(eof: boolean): LineKind;
-  /** After a fast line: its values in REQUEST_VALUE order (defaults where the request gives none). */
+  /**
+   * After a fast line: the oracle's input slot (oracle-layout.ts IN) with the request's values,
+   * defaults where it gives none; the material constants (IN.d31 … IN.substrateDensity) are 0, the
+   * caller's to fill from the names.
+   */
   readonly values: Float64Array;
   /** After a fast line: the material names it gives, or undefined for the default. */
   piezoName(): string | undefined;
@@ -68,7 +56,7 @@ const INITIAL_WINDOW = 1 << 17;
 
 export async function createRequestLineReader(source: WasmSource, defaults: RequestDefaults): Promise<RequestLineReader> {
   const k = await instantiateKernel<ParseExports>(source, 'veh-jsonl-parse.wasm', ['parseLine', 'findNewline', 'outputBytes', 'requestValueCount']);
-  if (k.requestValueCount() !== REQUEST_VALUES) throw new Error('veh-jsonl-parse.wasm: unexpected value layout');
+  if (k.requestValueCount() !== INPUT_STRIDE) throw new Error('veh-jsonl-parse.wasm: built for another oracle input layout');
   const outPtr = k.alloc(k.outputBytes()) >>> 0;
   let windowPtr = k.alloc(INITIAL_WINDOW) >>> 0;
   let capacity = INITIAL_WINDOW;
@@ -78,12 +66,12 @@ export async function createRequestLineReader(source: WasmSource, defaults: Requ
   let lineEnd = 0;
   // Unread bytes before this offset hold no newline (a long line arriving in small chunks is not rescanned).
   let scanned = 0;
-  let values = new Float64Array(k.memory.buffer, outPtr, REQUEST_VALUES);
+  let values = new Float64Array(k.memory.buffer, outPtr, INPUT_STRIDE);
   let bytes = new Uint8Array(k.memory.buffer);
   let spans = new Int32Array(k.memory.buffer, outPtr + NAMES_OFFSET, 4);
   // An alloc may grow the memory, which detaches the old views.
   const refreshViews = (): void => {
-    values = new Float64Array(k.memory.buffer, outPtr, REQUEST_VALUES);
+    values = new Float64Array(k.memory.buffer, outPtr, INPUT_STRIDE);
     bytes = new Uint8Array(k.memory.buffer);
     spans = new Int32Array(k.memory.buffer, outPtr + NAMES_OFFSET, 4);
   };
