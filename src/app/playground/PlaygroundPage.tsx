@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { RenderBoundary } from '../components/RenderBoundary.tsx';
-import { routeHref } from '../routing/route.ts';
+import { navigate } from '../routing/use-hash-route.ts';
 import { BackendBadge } from './BackendBadge.tsx';
 import { BackendPanel } from './BackendPanel.tsx';
 import { KindPicker } from './KindPicker.tsx';
@@ -88,7 +88,7 @@ export function PlaygroundPage({ query }: { query: URLSearchParams }) {
   }, [kind, resetEstimate]);
   const chooseKind = (k: PhotonicsKind): void => {
     solve.reset();
-    window.location.hash = routeHref({ name: 'playground', query: new URLSearchParams({ kind: k }) });
+    navigate({ name: 'playground', query: new URLSearchParams({ kind: k }) });
   };
 
   return (

@@ -14,14 +14,16 @@ export function useHashRoute(): Route {
   return useMemo(() => parseRoute(hash), [hash]);
 }
 
-/** Navigates by hash; `replace` avoids a history entry per keystroke when filters change. */
+/**
+ * Navigates by hash; `replace` avoids a history entry per keystroke when filters change.
+ * Subscribers hear of the change at once, not only from the browser's hashchange (which comes as a
+ * later task): a radio or checkbox whose checked state is read from the hash is otherwise put back
+ * by React at the end of its click, and shows its new state only a moment later (a check() that
+ * looks in between failed in CI). The later hashchange finds the same hash and renders nothing.
+ */
 export function navigate(route: Route, options: { replace?: boolean } = {}): void {
   const href = routeHref(route);
-  if (options.replace) {
-    window.history.replaceState(null, '', href);
-    // replaceState does not fire hashchange; tell subscribers ourselves.
-    window.dispatchEvent(new HashChangeEvent('hashchange'));
-  } else {
-    window.location.hash = href.slice(1);
-  }
+  if (options.replace) window.history.replaceState(null, '', href);
+  else window.location.hash = href.slice(1);
+  window.dispatchEvent(new HashChangeEvent('hashchange'));
 }
