@@ -36,6 +36,16 @@ export function outputBytes(): i32 {
   return <i32>DEFAULTS_OFFSET + DEFAULT_COUNT * 8;
 }
 
+/** Where in the output region the two name spans (pointer, length: i32 pairs) are written. */
+export function namesOffset(): i32 {
+  return <i32>NAMES_OFFSET;
+}
+
+/** Where in the output region the caller writes the DEFAULT_COUNT defaults. */
+export function defaultsOffset(): i32 {
+  return <i32>DEFAULTS_OFFSET;
+}
+
 // Cursor over the current line.
 let p: usize = 0;
 let e: usize = 0;
@@ -177,11 +187,7 @@ function readNumber(): bool {
     if (q == expStart) return false;
     exp10 += expNegative ? -exponent : exponent;
   }
-  // A number must end where JSON allows (a digit or letter here means malformed input).
-  if (q < end) {
-    c = <u32>load<u8>(q);
-    if (isDigit(c) || c == 0x2e || (c | 0x20) - 0x61 < 26) return false;
-  }
+  // Whatever follows (a stray digit, point or letter) is judged by the caller's next token.
   p = q;
   numValue = decimalToF64(mantissa, exp10, negative);
   return decimalOk;
@@ -215,11 +221,13 @@ const EXCITATION_KEYS: StaticArray<string> = ['frequency_hz', 'acceleration_g'];
 const EXCITATION_POSITIVE: u32 = 0b01; // acceleration_g may be 0
 const LIMIT_KEYS: StaticArray<string> = ['max_stress_mpa', 'max_disp_mm', 'max_freq_error_pct', 'min_power_uw'];
 
-/** Sets the limit named by the last string read to `v`, when the name is known and v in range. */
-function setLimit(v: f64): bool {
-  const i = keyIndex(LIMIT_KEYS);
-  if (i < 0 || (i == 3 ? !(v >= 0) : !(v > 0))) return false;
-  setValue(V_MAX_STRESS + i, v);
+const ENVIRONMENT_KEYS: StaticArray<string> = ['piezo_material', 'substrate_material', 'damping_ratio'];
+const REQUEST_KEYS: StaticArray<string> = ['design', 'excitation', 'environment', 'constraints'];
+
+/** Sets limit k (LIMIT_KEYS) to `v`, when k is a known limit and v in range. */
+function setLimit(k: i32, v: f64): bool {
+  if (k < 0 || (k == 3 ? !(v >= 0) : !(v > 0))) return false;
+  setValue(V_MAX_STRESS + k, v);
   return true;
 }
 
@@ -229,10 +237,7 @@ function readEnvironment(): bool {
   if (take(0x7d)) return true;
   while (true) {
     if (!readString() || !take(0x3a)) return false;
-    let k = -1;
-    if (stringIs('piezo_material')) k = 0;
-    else if (stringIs('substrate_material')) k = 1;
-    else if (stringIs('damping_ratio')) k = 2;
+    const k = keyIndex(ENVIRONMENT_KEYS);
     if (k < 0 || (seen & (<u32>1 << k)) != 0) return false;
     seen |= <u32>1 << k;
     if (k == 2) {
@@ -256,8 +261,7 @@ function readConstraints(): bool {
     while (true) {
       if (!take(0x7b)) return false;
       let seen: u32 = 0;
-      let nameStart: usize = 0;
-      let nameLen: i32 = 0;
+      let limitKey = -1;
       let limit: f64 = 0;
       if (!take(0x7d)) {
         while (true) {
@@ -265,8 +269,7 @@ function readConstraints(): bool {
           if (stringIs('name')) {
             if ((seen & 1) != 0 || !readString()) return false;
             seen |= 1;
-            nameStart = strStart;
-            nameLen = strLen;
+            limitKey = keyIndex(LIMIT_KEYS);
           } else if (stringIs('limit')) {
             if ((seen & 2) != 0 || !readNumber()) return false;
             seen |= 2;
@@ -277,10 +280,7 @@ function readConstraints(): bool {
           return false;
         }
       }
-      if (seen != 3) return false;
-      strStart = nameStart;
-      strLen = nameLen;
-      if (!setLimit(limit)) return false;
+      if (seen != 3 || !setLimit(limitKey, limit)) return false;
       if (take(0x2c)) continue;
       if (take(0x5d)) return true;
       return false;
@@ -291,15 +291,10 @@ function readConstraints(): bool {
   let seen: u32 = 0;
   while (true) {
     if (!readString() || !take(0x3a)) return false;
-    const nameStart = strStart;
-    const nameLen = strLen;
     const k = keyIndex(LIMIT_KEYS);
     if (k < 0 || (seen & (<u32>1 << k)) != 0) return false;
     seen |= <u32>1 << k;
-    if (!readNumber()) return false;
-    strStart = nameStart;
-    strLen = nameLen;
-    if (!setLimit(numValue)) return false;
+    if (!readNumber() || !setLimit(k, numValue)) return false;
     if (take(0x2c)) continue;
     if (take(0x7d)) return true;
     return false;
@@ -312,11 +307,7 @@ function readRequest(): bool {
   if (!peekIs(0x7d)) {
     while (true) {
       if (!readString() || !take(0x3a)) return false;
-      let k = -1;
-      if (stringIs('design')) k = 0;
-      else if (stringIs('excitation')) k = 1;
-      else if (stringIs('environment')) k = 2;
-      else if (stringIs('constraints')) k = 3;
+      const k = keyIndex(REQUEST_KEYS);
       if (k < 0 || (seen & (<u32>1 << k)) != 0) return false;
       seen |= <u32>1 << k;
       let ok = false;

@@ -24,7 +24,7 @@
 import { parseFlags, usageMessage } from '../args.ts';
 import { createNodeVehOracle, loadNodeJsonlFormatter, loadNodeRequestLineReader, type NodeVehOracle } from '../../src/adapters/node/veh-wasm.ts';
 import type { JsonlLineFormatter } from '../../src/core/veh/oracle-jsonl-format.ts';
-import { LineKind, type RequestDefaults, type RequestLineReader } from '../../src/core/veh/oracle-jsonl-parse.ts';
+import { LineKind, type RequestLineReader } from '../../src/core/veh/oracle-jsonl-parse.ts';
 import { resolvePiezo, resolveSubstrate, type PiezoMaterial, type SubstrateMaterial } from '../../src/core/veh/materials.ts';
 import { IN, INPUT_STRIDE, OUT, OUTPUT_STRIDE } from '../../src/core/veh/oracle-layout.ts';
 import { DEFAULT_ENVIRONMENT, DEFAULT_LIMITS, OracleInputError, packRequest, parseOracleRequest, type OracleRequest } from '../../src/core/veh/oracle.ts';
@@ -364,7 +364,7 @@ export async function oracleVehCommand(io: OracleVehIo, deps: OracleVehDeps = {}
   };
 
   let lineNo = 0;
-  const reader = io.stdinBytes === undefined ? null : await (deps.reader === undefined ? loadNodeRequestLineReader(REQUEST_DEFAULTS) : deps.reader);
+  const reader = io.stdinBytes === undefined ? null : await (deps.reader === undefined ? loadNodeRequestLineReader() : deps.reader);
   if (io.stdinBytes !== undefined && reader !== null) {
     // Bytes straight into the WASM parser; only lines it does not take become strings.
     const answerNext = (kind: LineKind): number | undefined => {
@@ -403,14 +403,6 @@ export async function oracleVehCommand(io: OracleVehIo, deps: OracleVehDeps = {}
 
 /** The longest line the byte path holds before it stops with an error (a request is ~300 bytes). */
 export const MAX_LINE_BYTES = 64 * 2 ** 20;
-
-const REQUEST_DEFAULTS: RequestDefaults = {
-  dampingRatio: DEFAULT_ENVIRONMENT.damping_ratio,
-  maxStressMpa: DEFAULT_LIMITS.max_stress_mpa,
-  maxDispMm: DEFAULT_LIMITS.max_disp_mm,
-  maxFreqErrorPct: DEFAULT_LIMITS.max_freq_error_pct,
-  minPowerUw: DEFAULT_LIMITS.min_power_uw,
-};
 
 /** Lines of UTF-8 bytes (where the WASM reader was not built), flushing the output after each chunk. */
 async function* linesOfBytes(chunks: AsyncIterable<Uint8Array>, flush: (() => void) | undefined): AsyncGenerator<string> {

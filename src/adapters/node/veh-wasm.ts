@@ -9,7 +9,7 @@ import { createVehBackendRegistry } from '../../core/kernels/veh-backends.ts';
 import { createWasmVehBackend, type WasmVehBackend } from '../../core/kernels/wasm-veh-backend.ts';
 import { createDirectVehOracle, type DirectVehOracle } from '../../core/veh/direct-oracle.ts';
 import { createJsonlLineFormatter, type JsonlLineFormatter } from '../../core/veh/oracle-jsonl-format.ts';
-import { createRequestLineReader, type RequestDefaults, type RequestLineReader } from '../../core/veh/oracle-jsonl-parse.ts';
+import { createRequestLineReader, type RequestLineReader } from '../../core/veh/oracle-jsonl-parse.ts';
 import { builtWasmPath, readWasm, selectWithReasons } from './read-wasm.ts';
 
 export const VEH_WASM_PATH = builtWasmPath('veh-oracle.wasm');
@@ -44,9 +44,9 @@ export async function loadNodeJsonlFormatter(valueCount: number, boolIndex: numb
 }
 
 /** The WASM request-line reader (oracle veh's input), or null when it was not built. */
-export async function loadNodeRequestLineReader(defaults: RequestDefaults, path: string = JSONL_PARSE_WASM_PATH): Promise<RequestLineReader | null> {
+export async function loadNodeRequestLineReader(path: string = JSONL_PARSE_WASM_PATH): Promise<RequestLineReader | null> {
   try {
-    return await createRequestLineReader(await readWasm(path), defaults);
+    return await createRequestLineReader(await readWasm(path));
   } catch {
     return null;
   }

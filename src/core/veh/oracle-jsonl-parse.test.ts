@@ -13,7 +13,6 @@ import { createNumberParserForTest, createRequestLineReader, LineKind, type Requ
 import { IN } from './oracle-layout.ts';
 
 const wasm = readFileSync(JSONL_PARSE_WASM_PATH);
-const DEFAULTS = { dampingRatio: 0.01, maxStressMpa: 50, maxDispMm: 5, maxFreqErrorPct: 5, minPowerUw: 1 };
 
 const bits = new BigUint64Array(1);
 const asDouble = new Float64Array(bits.buffer);
@@ -113,7 +112,7 @@ const DESIGN = { beam_length_mm: 55.12345678901234, beam_width_mm: 15, substrate
 const EXCITATION = { frequency_hz: 50, acceleration_g: 0.5 };
 
 async function readAll(text: string, chunk: number): Promise<{ kind: LineKind; values: number[]; piezo?: string; substrate?: string; text: string }[]> {
-  const reader: RequestLineReader = await createRequestLineReader(wasm, DEFAULTS);
+  const reader: RequestLineReader = await createRequestLineReader(wasm);
   const bytes = new TextEncoder().encode(text);
   const lines: { kind: LineKind; values: number[]; piezo?: string; substrate?: string; text: string }[] = [];
   const drain = (eof: boolean): void => {
@@ -218,7 +217,7 @@ describe('request lines', () => {
     expect(whole[4]?.piezo).toHaveLength(300_000);
     for (const chunk of [1, 2, 3, 16, 17, 4096, 65536]) expect(await readAll(text, chunk)).toEqual(whole);
 
-    const reader = await createRequestLineReader(wasm, DEFAULTS);
+    const reader = await createRequestLineReader(wasm);
     reader.push(new Uint8Array([0x7b, 0xff, 0xc3, 0x0a]));
     expect(reader.next(false)).toBe(LineKind.other);
     expect(reader.lineText()).toBe('{\ufffd\ufffd');

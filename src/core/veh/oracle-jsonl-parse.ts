@@ -7,11 +7,14 @@
  */
 import { instantiateKernel, type WasmKernelExports, type WasmSource } from '../kernels/wasm-module.ts';
 import { INPUT_STRIDE } from './oracle-layout.ts';
+import { DEFAULT_ENVIRONMENT, DEFAULT_LIMITS } from './oracle.ts';
 
 interface ParseExports extends WasmKernelExports {
   parseLine(start: number, end: number, output: number): number;
   findNewline(start: number, end: number): number;
   outputBytes(): number;
+  namesOffset(): number;
+  defaultsOffset(): number;
   requestValueCount(): number;
   parseNumberForTest(start: number, end: number): number;
 }
@@ -19,18 +22,6 @@ interface ParseExports extends WasmKernelExports {
 /** What next() found. */
 export const LineKind = { none: -1, blank: 0, fast: 1, other: 2 } as const;
 export type LineKind = (typeof LineKind)[keyof typeof LineKind];
-
-/** Where the parser keeps the two name spans and the defaults (see assembly/veh-jsonl-parse.ts). */
-const NAMES_OFFSET = 152;
-const DEFAULTS_OFFSET = 168;
-
-export interface RequestDefaults {
-  readonly dampingRatio: number;
-  readonly maxStressMpa: number;
-  readonly maxDispMm: number;
-  readonly maxFreqErrorPct: number;
-  readonly minPowerUw: number;
-}
 
 export interface RequestLineReader {
   /** Appends input bytes (a chunk may end anywhere, inside a line or a UTF-8 sequence). */
@@ -54,10 +45,14 @@ export interface RequestLineReader {
 
 const INITIAL_WINDOW = 1 << 17;
 
-export async function createRequestLineReader(source: WasmSource, defaults: RequestDefaults): Promise<RequestLineReader> {
-  const k = await instantiateKernel<ParseExports>(source, 'veh-jsonl-parse.wasm', ['parseLine', 'findNewline', 'outputBytes', 'requestValueCount']);
+/** The schema's defaults where a request is silent, in the parser's order: damping, then the four limits. */
+const DEFAULTS = [DEFAULT_ENVIRONMENT.damping_ratio, DEFAULT_LIMITS.max_stress_mpa, DEFAULT_LIMITS.max_disp_mm, DEFAULT_LIMITS.max_freq_error_pct, DEFAULT_LIMITS.min_power_uw];
+
+export async function createRequestLineReader(source: WasmSource): Promise<RequestLineReader> {
+  const k = await instantiateKernel<ParseExports>(source, 'veh-jsonl-parse.wasm', ['parseLine', 'findNewline', 'outputBytes', 'namesOffset', 'defaultsOffset', 'requestValueCount']);
   if (k.requestValueCount() !== INPUT_STRIDE) throw new Error('veh-jsonl-parse.wasm: built for another oracle input layout');
   const outPtr = k.alloc(k.outputBytes()) >>> 0;
+  const namesAt = outPtr + k.namesOffset();
   let windowPtr = k.alloc(INITIAL_WINDOW) >>> 0;
   let capacity = INITIAL_WINDOW;
   let start = 0; // unread bytes are [start, end) of the window
@@ -68,14 +63,14 @@ export async function createRequestLineReader(source: WasmSource, defaults: Requ
   let scanned = 0;
   let values = new Float64Array(k.memory.buffer, outPtr, INPUT_STRIDE);
   let bytes = new Uint8Array(k.memory.buffer);
-  let spans = new Int32Array(k.memory.buffer, outPtr + NAMES_OFFSET, 4);
+  let spans = new Int32Array(k.memory.buffer, namesAt, 4);
   // An alloc may grow the memory, which detaches the old views.
   const refreshViews = (): void => {
     values = new Float64Array(k.memory.buffer, outPtr, INPUT_STRIDE);
     bytes = new Uint8Array(k.memory.buffer);
-    spans = new Int32Array(k.memory.buffer, outPtr + NAMES_OFFSET, 4);
+    spans = new Int32Array(k.memory.buffer, namesAt, 4);
   };
-  new Float64Array(k.memory.buffer, outPtr + DEFAULTS_OFFSET, 5).set([defaults.dampingRatio, defaults.maxStressMpa, defaults.maxDispMm, defaults.maxFreqErrorPct, defaults.minPowerUw]);
+  new Float64Array(k.memory.buffer, outPtr + k.defaultsOffset(), DEFAULTS.length).set(DEFAULTS);
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
   const name = (slot: number): string | undefined => {
